@@ -1,0 +1,223 @@
+"""Settings shared by every run mode. Everything is read from the environment.
+
+The other modules (local, test, production) only flip run-mode toggles; see
+DESIGN.md "Two ways to run" and the README's table of environment variables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+env = environ.Env()
+# OS variables win over a .env file (django-environ's default when reading).
+if (BASE_DIR / ".env").is_file():
+    env.read_env(str(BASE_DIR / ".env"))
+
+
+def env_secret(name: str, default: str | None = None) -> str | None:
+    """Read NAME, or the contents of the file named by NAME_FILE (Docker secrets)."""
+    file_name = env.str(f"{name}_FILE", default="")
+    if file_name:
+        return Path(file_name).read_text(encoding="utf-8").strip()
+    value = env.str(name, default=default)
+    return value if value else default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = env.str(name, default="")
+    if raw == "":
+        return default
+    if raw.lower() not in ("true", "false", "1", "0"):
+        msg = f"Unexpected value {name}={raw!r}, use 'true' or 'false'"
+        raise ImproperlyConfigured(msg)
+    return raw.lower() in ("true", "1")
+
+
+SECRET_KEY = env_secret("SECRET_KEY", "embedded-mode-not-secret") or ""
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "template_partials",
+    "accounts",
+    "patients",
+    "practice",
+    "feedback",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.navigation",
+            ],
+            # Partials as a builtin: no {% load partials %}, so moving to
+            # Django 6's core partials later is a settings change.
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    }
+]
+
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+# --- database -------------------------------------------------------------
+# DATABASE_URL when given (PostgreSQL in production, CI and `make test`);
+# otherwise the embedded SQLite file under var/.
+if env.str("DATABASE_URL", default=""):
+    DATABASES = {"default": env.db("DATABASE_URL")}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "practice.sqlite3",
+            "OPTIONS": {"timeout": 20},
+        }
+    }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Under ASGI persistent connections leak; psycopg's pool replaces them.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=2),
+        "max_size": env.int("DB_POOL_MAX", default=20),
+        "timeout": 10,
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- redis: separate database numbers per use --------------------------------
+REDIS_URL = env.str("REDIS_URL", default="")
+
+
+def redis_db(url: str, number: int) -> str:
+    """The same server as `url`, database `number` (channel layer, broker, cache)."""
+    base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url.rstrip("/")
+    return f"{base}/{number}"
+
+
+# --- run mode toggles (set by local/test/production) ----------------------------
+# "inprocess": annotate in this process, off the socket's path (embedded mode);
+# "celery": enqueue on commit to the Celery broker (production).
+ANNOTATION_DISPATCH = "celery"
+EMBEDDED_MODE = False
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_db(REDIS_URL, 0)]},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_db(REDIS_URL, 2),
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- celery (each value with its reason: CONVENTIONS.md 4.10) --------------------
+CELERY_BROKER_URL = redis_db(REDIS_URL, 1) if REDIS_URL else "memory://"
+CELERY_TASK_ACKS_LATE = True  # redeliver if a worker dies mid-task; tasks are idempotent
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue on SIGKILL/OOM; bounded by time limits
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # LLM-bound tasks: do not hoard messages
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}  # > longest task
+CELERY_TASK_TIME_LIMIT = 300
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_WORKER_MAX_TASKS_PER_CHILD = 500  # bounds a poison message's damage
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SERIALIZER = "json"
+CELERY_TASK_IGNORE_RESULT = True  # no result backend: results live in PostgreSQL
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_BEAT_SCHEDULE = {
+    "sweep-unannotated-turns": {
+        "task": "feedback.tasks.sweep_unannotated_turns",
+        "schedule": 60.0,
+    }
+}
+# A turn without an annotation this long after it was written is re-enqueued.
+ANNOTATION_SWEEP_AFTER_SECONDS = env.int("ANNOTATION_SWEEP_AFTER_SECONDS", default=60)
+
+# --- models (OpenAI-compatible endpoint); offline engines without a key ----------
+OPENAI_API_KEY = env_secret("OPENAI_API_KEY", "") or ""
+OPENAI_BASE_URL = env.str("OPENAI_BASE_URL", default="") or None
+PATIENT_MODEL = env.str("PATIENT_MODEL", default="gpt-4o-mini")
+ANNOTATOR_MODEL = env.str("ANNOTATOR_MODEL", default="gpt-4o-mini")
+PATIENT_RESPONDER = env.str("PATIENT_RESPONDER", default="auto")  # auto|offline|llm
+ANNOTATOR = env.str("ANNOTATOR", default="auto")  # auto|offline|llm
+PATIENT_MAX_TOKENS = env.int("PATIENT_MAX_TOKENS", default=300)
+LLM_CHAT_TIMEOUT = env.float("LLM_CHAT_TIMEOUT", default=20.0)
+LLM_TASK_TIMEOUT = env.float("LLM_TASK_TIMEOUT", default=60.0)
+
+# --- practice chat limits ---------------------------------------------------------
+PRACTICE_MAX_MESSAGE_CHARS = 2000
+PRACTICE_RATE_LIMIT_MESSAGES = env.int("PRACTICE_RATE_LIMIT_MESSAGES", default=12)
+PRACTICE_RATE_LIMIT_WINDOW = env.int("PRACTICE_RATE_LIMIT_WINDOW", default=60)
+# Pause between streamed words of the offline patient, so a reply reads as typed.
+PATIENT_TOKEN_DELAY = env.float("PATIENT_TOKEN_DELAY", default=0.0)
+
+# --- static ------------------------------------------------------------------------
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env.str("TIME_ZONE", default="UTC")
+USE_I18N = True
+USE_TZ = True
+
+DEMO_PASSWORD = env.str("DEMO_PASSWORD", default="practice-demo")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "loggers": {"django.channels.server": {"level": "WARNING"}},
+}

@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class FeedbackConfig(AppConfig):
+    name = "feedback"
+    verbose_name = "Feedback"

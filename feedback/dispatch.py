@@ -1,0 +1,92 @@
+"""How a saved trainee turn reaches the annotator.
+
+`request_annotation` is called inside the service's transaction and acts only
+after commit, so the worker always finds the row. Production enqueues a Celery
+task; embedded mode runs the same service in this process, on a worker thread,
+so the socket that saved the turn is never blocked by annotation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from functools import partial
+
+from asgiref.sync import SyncToAsync
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+# Strong references to in-process annotation tasks (asyncio keeps only weak ones).
+_pending: set[asyncio.Future[None]] = set()
+_pending_lock = threading.Lock()
+
+
+def request_annotation(turn_id: int) -> None:
+    if settings.ANNOTATION_DISPATCH == "celery":
+        # robust: a broker outage must not fail the trainee's turn; the periodic
+        # sweep re-enqueues whatever was not delivered.
+        transaction.on_commit(partial(enqueue_annotation, turn_id), robust=True)
+    else:
+        transaction.on_commit(partial(run_in_process, turn_id), robust=True)
+
+
+def enqueue_annotation(turn_id: int) -> None:
+    from feedback.tasks import annotate_turn as annotate_turn_task
+
+    annotate_turn_task.apply_async(
+        args=[turn_id],
+        retry=True,
+        # Fail fast when the broker is down: the sweep is the backstop.
+        retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+    )
+
+
+def _annotate_and_notify(turn_id: int) -> None:
+    from feedback.services import annotate_turn
+
+    try:
+        annotate_turn(turn_id=turn_id)
+    except Exception:
+        # The sweep retries turns left without an annotation.
+        logger.exception("in-process annotation of turn %s failed", turn_id)
+
+
+def run_in_process(turn_id: int) -> None:
+    """Annotate on a worker thread of the server's event loop, or inline."""
+    loop: asyncio.AbstractEventLoop | None = getattr(
+        SyncToAsync.threadlocal, "main_event_loop", None
+    )
+    if loop is None or loop.is_closed():
+        # No server loop (management command, plain sync test): run inline.
+        _annotate_and_notify(turn_id)
+        return
+
+    def schedule() -> None:
+        # thread_sensitive=False: a separate thread, so the socket's own ORM
+        # thread keeps serving the chat while the annotator works.
+        coro = database_sync_to_async(_annotate_and_notify, thread_sensitive=False)(
+            turn_id
+        )
+        future = asyncio.ensure_future(coro)
+        with _pending_lock:
+            _pending.add(future)
+        future.add_done_callback(_forget)
+
+    loop.call_soon_threadsafe(schedule)
+
+
+def _forget(future: asyncio.Future[None]) -> None:
+    with _pending_lock:
+        _pending.discard(future)
+
+
+async def wait_for_in_process_annotations(timeout: float = 5.0) -> None:
+    """Test and shutdown helper: wait until in-process annotations finish."""
+    with _pending_lock:
+        pending = list(_pending)
+    if pending:
+        await asyncio.wait(pending, timeout=timeout)

@@ -1,0 +1,36 @@
+"""Annotation engine: codes trainee turns against the MITI, Socratic and empathy rubrics.
+
+Pure package: standard library and pydantic only (no Django). See docs/annotation.md.
+"""
+
+from __future__ import annotations
+
+from .annotators import Annotator, LLMAnnotator, OfflineAnnotator
+from .codebook import CODEBOOK, CodebookEntry
+from .codes import code_turn, code_utterance
+from .flags import is_emotional_disclosure
+from .schema import (
+    RUBRIC_VERSION,
+    TurnAnnotation,
+    TurnContext,
+    Utterance,
+    UtteranceCode,
+)
+from .segment import split_utterances
+
+__all__ = [
+    "CODEBOOK",
+    "RUBRIC_VERSION",
+    "Annotator",
+    "CodebookEntry",
+    "LLMAnnotator",
+    "OfflineAnnotator",
+    "TurnAnnotation",
+    "TurnContext",
+    "Utterance",
+    "UtteranceCode",
+    "code_turn",
+    "code_utterance",
+    "is_emotional_disclosure",
+    "split_utterances",
+]

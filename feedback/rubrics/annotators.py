@@ -1,0 +1,277 @@
+"""The two annotators behind one interface: offline (rules) and LLM (structured output)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .codebook import codebook_prompt
+from .codes import code_turn
+from .empathy import empathy_levels
+from .flags import find_flags, suggestion_for
+from .schema import (
+    RUBRIC_VERSION,
+    BoltCode,
+    EsconvStrategy,
+    Flag,
+    Level,
+    TurnAnnotation,
+    TurnContext,
+    UtteranceCode,
+)
+from .strategies import bolt_codes, esconv_strategy
+
+if TYPE_CHECKING:
+    from llm.types import ChatModel, Message
+
+
+class Annotator(Protocol):
+    name: str
+    rubric_version: str
+
+    def annotate(self, ctx: TurnContext) -> TurnAnnotation: ...
+
+
+class OfflineAnnotator:
+    """Fast, deterministic, rule-based annotator built from the codebook's decision rules."""
+
+    name = "offline-rules"
+    rubric_version = RUBRIC_VERSION
+
+    def annotate(self, ctx: TurnContext) -> TurnAnnotation:
+        utterances = code_turn(ctx)
+        er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
+        flags = find_flags(ctx, utterances)
+        return TurnAnnotation(
+            utterances=utterances,
+            emotional_reactions=er,
+            interpretations=ip,
+            explorations=ex,
+            esconv_strategy=esconv_strategy(utterances),
+            bolt_codes=bolt_codes(utterances),
+            flags=flags,
+            rationale=_rationale(utterances, flags),
+            confidence=_confidence(utterances),
+            suggestion=suggestion_for(flags),
+            annotator=self.name,
+            rubric_version=self.rubric_version,
+        )
+
+
+def _rationale(utterances: list[UtteranceCode], flags: list[Flag]) -> str:
+    parts = []
+    for u in utterances:
+        label = "/".join(u.codes)
+        if u.question:
+            label += f" ({u.question})"
+        if u.reflection:
+            label += f" ({u.reflection})"
+        if u.tag_question:
+            label += " [tag question]"
+        snippet = u.text if len(u.text) <= 40 else u.text[:37] + "..."
+        parts.append(f'"{snippet}": {label}')
+    text = "; ".join(parts) or "empty turn"
+    if flags:
+        text += ". Flags: " + ", ".join(f.replace("_", " ") for f in flags)
+    return text[:500]
+
+
+def _confidence(utterances: list[UtteranceCode]) -> float:
+    """Rules are surest on explicit forms (a '?', a fixed phrase), least on reflections."""
+    if not utterances:
+        return 0.3
+    score = 0.0
+    for u in utterances:
+        if u.is_question or u.codes == ["other"]:
+            score += 0.85
+        elif u.is_reflection:
+            score += 0.55
+        else:
+            score += 0.65
+    return round(score / len(utterances), 2)
+
+
+# --- LLM annotator -------------------------------------------------------------------------
+
+
+class LLMUtterance(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    codes: list[str]
+    question: str | None = None
+    reflection: str | None = None
+    tag_question: bool = False
+    socratic_type: str | None = None
+    padesky_stage: str | None = None
+
+
+class LLMTurnAnnotation(BaseModel):
+    """What the model must return (the JSON schema sent for structured output).
+
+    The fields are loosely typed on purpose: the strict check happens in
+    `_to_annotation`, so that an out-of-range value is a rejection this module sees and
+    counts, not an opaque error inside the client.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    utterances: list[LLMUtterance]
+    emotional_reactions: int
+    interpretations: int
+    explorations: int
+    esconv_strategy: str
+    bolt_codes: list[str] = Field(default_factory=list)
+    flags: list[str] = Field(default_factory=list)
+    rationale: str
+    confidence: float
+    suggestion: str | None = None
+
+
+class AnnotationRejected(ValueError):
+    """The model's answer parsed but broke the rubric (unknown code, level out of range)."""
+
+
+_SYSTEM = """You annotate one counselling-trainee turn against a codebook.
+Split the trainee turn into utterances (one sentence or clause with its own function) and
+code each one. Use only these codes and labels:
+
+{codebook}
+
+Rules: an utterance ending in '?' is a question unless it is a reflection closed by a tag
+question ('..., is that right?'): then code it as a reflection with tag_question true.
+question is "open" or "closed" for questions, else null; reflection is "simple" or
+"complex" for reflections, else null. When unsure between simple and complex, choose
+simple. Empathy levels are integers 0, 1 or 2. confidence is between 0 and 1.
+Answer with JSON only."""
+
+
+def _user_prompt(ctx: TurnContext) -> str:
+    lines = []
+    for u in list(ctx.history)[-6:]:
+        lines.append(f"{u.speaker}: {u.text}")
+    if ctx.previous_patient_text and not (
+        ctx.history and ctx.history[-1].text == ctx.previous_patient_text
+    ):
+        lines.append(f"patient: {ctx.previous_patient_text}")
+    history = "\n".join(lines) or "(no earlier messages)"
+    risk = "yes" if ctx.case_has_risk else "no"
+    return (
+        f"Conversation so far:\n{history}\n\nCase carries risk: {risk}\n\n"
+        f"Trainee turn to annotate:\n{ctx.trainee_text}"
+    )
+
+
+def _to_annotation(raw: LLMTurnAnnotation, name: str) -> TurnAnnotation:
+    """Validate the model's answer against the rubric; raise AnnotationRejected."""
+    for level in (raw.emotional_reactions, raw.interpretations, raw.explorations):
+        if level not in (0, 1, 2):
+            raise AnnotationRejected(f"empathy level out of range: {level}")
+    if not 0.0 <= raw.confidence <= 1.0:
+        raise AnnotationRejected(f"confidence out of range: {raw.confidence}")
+    try:
+        utterances = [
+            UtteranceCode.model_validate(
+                {
+                    **u.model_dump(),
+                    # Keep attributes consistent with the codes (clamp, not reject).
+                    "question": u.question if "question" in u.codes else None,
+                    "reflection": u.reflection
+                    if {"simple_reflection", "complex_reflection"} & set(u.codes)
+                    else None,
+                }
+            )
+            for u in raw.utterances
+        ]
+        return TurnAnnotation(
+            utterances=utterances,
+            emotional_reactions=_level(raw.emotional_reactions),
+            interpretations=_level(raw.interpretations),
+            explorations=_level(raw.explorations),
+            esconv_strategy=raw.esconv_strategy,  # type: ignore[arg-type]
+            bolt_codes=raw.bolt_codes,  # type: ignore[arg-type]
+            flags=raw.flags,  # type: ignore[arg-type]
+            rationale=raw.rationale[:1000],
+            confidence=raw.confidence,
+            suggestion=raw.suggestion,
+            annotator=name,
+            rubric_version=RUBRIC_VERSION,
+        )
+    except ValidationError as exc:
+        raise AnnotationRejected(str(exc)) from exc
+
+
+def _level(value: int) -> Level:
+    return 2 if value == 2 else 1 if value == 1 else 0
+
+
+class LLMAnnotator:
+    """Annotates with a chat model's structured output; falls back to the offline result.
+
+    An answer that is not valid JSON for the schema (the model raises LLMOutputError) or
+    that breaks the rubric is rejected and asked for once more; after the second failure
+    the offline annotation is returned with `fallback=True`. Transient errors (timeouts,
+    rate limits) propagate, so that a Celery task can retry the whole annotation later.
+    """
+
+    rubric_version = RUBRIC_VERSION
+
+    def __init__(
+        self,
+        model: ChatModel,
+        *,
+        fallback: OfflineAnnotator | None = None,
+        max_tokens: int | None = 1500,
+    ) -> None:
+        self.model = model
+        self.fallback = fallback or OfflineAnnotator()
+        self.max_tokens = max_tokens
+        self.name = f"llm:{model.model}" if getattr(model, "model", "") else "llm"
+        self.rejections: list[str] = []
+
+    def _messages(self, ctx: TurnContext) -> list[Message]:
+        from llm.types import Message
+
+        return [
+            Message("system", _SYSTEM.format(codebook=codebook_prompt())),
+            Message("user", _user_prompt(ctx)),
+        ]
+
+    def annotate(self, ctx: TurnContext) -> TurnAnnotation:
+        from llm.errors import LLMOutputError
+
+        messages = self._messages(ctx)
+        for _attempt in range(2):
+            try:
+                result = self.model.structured(
+                    messages, LLMTurnAnnotation, max_tokens=self.max_tokens
+                )
+                value = result.value
+                if not isinstance(value, LLMTurnAnnotation):
+                    value = LLMTurnAnnotation.model_validate(
+                        value.model_dump() if isinstance(value, BaseModel) else value
+                    )
+                return _to_annotation(value, self.name)
+            except (LLMOutputError, AnnotationRejected, ValidationError) as exc:
+                # Keep the reason: the evaluation command reports rejection counts.
+                self.rejections.append(f"{type(exc).__name__}: {exc}"[:300])
+        offline = self.fallback.annotate(ctx)
+        return offline.model_copy(
+            update={
+                "fallback": True,
+                "annotator": f"{self.name}+fallback:{self.fallback.name}",
+                "rationale": (offline.rationale + " [LLM output rejected twice]")[:1000],
+            }
+        )
+
+
+__all__ = [
+    "Annotator",
+    "AnnotationRejected",
+    "BoltCode",
+    "EsconvStrategy",
+    "LLMAnnotator",
+    "LLMTurnAnnotation",
+    "OfflineAnnotator",
+]

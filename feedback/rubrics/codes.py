@@ -1,0 +1,377 @@
+"""Per-utterance MITI coder: the heart of the offline annotator.
+
+`code_utterance(text, patient_text)` codes one utterance with the MITI 4.2.1 behaviour
+codes (RUBRICS.md §1.1), open/closed for questions and simple/complex for reflections.
+It needs nothing but two strings, so other engines may reuse it, for example the patient
+engine deciding how the simulated patient reacts to a closed question or to advice.
+`code_turn(ctx)` segments a whole trainee turn and codes each utterance with the turn's
+context (permission asked earlier in the turn, the patient asking for advice).
+
+Decision rules, in the order applied:
+1. Fillers and backchannels ("Mm-hmm.", "Okay.") carry no behaviour: code `other`.
+2. Text convention (§0.4): an utterance ending in "?" is a Question, unless it is a
+   declarative reflection followed by a tag question ("..., is that right?"), which is
+   a Reflection with `tag_question`. Without a question mark, an interrogative opening
+   ("do you", "what did") or an embedded question ("I wonder what...") is a Question.
+3. Confront, then Persuade (advice, directives, warnings; with Permission when the
+   permission came first, the patient asked, or the advice is framed with autonomy),
+   Emphasize Autonomy, Affirm and Seek Collaboration are recognised by their phrasing.
+4. A remaining declarative that mirrors the patient (second person, a reflective stem,
+   or words taken from the patient's last utterance) is a Reflection: complex when it
+   adds meaning (an inferred feeling, a double-sided or metaphorical statement, a long
+   paraphrase), simple otherwise. When unsure, simple (MITI's rule).
+5. Neutral facts and education are Giving Information; greetings and structuring talk
+   are `other`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import lexicon as lx
+from .schema import (
+    AdviceForm,
+    BehaviourCode,
+    MainBehaviour,
+    QuestionKind,
+    ReflectionKind,
+    TurnContext,
+    UtteranceCode,
+    last_patient_text,
+)
+from .segment import split_utterances
+from .socratic import padesky_stage, socratic_type
+
+_STOPWORDS = frozenset(
+    """
+    a an the and or but so if then than that this these those it its it's is are was were
+    be been being am i me my mine you your yours yourself we us our they them their he him
+    his she her to of in on at for with about as by from up down out over into just really
+    very too also not no yes yeah ok okay um uh like know think get got go going do does did
+    have has had will would can could should what when where why how who which there here
+    all any some more most much many one thing things kind sort well right mm hmm oh
+    """.split()
+)
+
+_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'd|you'll|yourself)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
+_WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
+_PATIENT_ASKS_ADVICE = re.compile(
+    r"\b(?:what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
+    r"ideas)|what would you (?:do|suggest|recommend)|can you (?:help|tell) me (?:how|"
+    r"what)|how (?:do|can|should) i|should i)\b",
+    re.IGNORECASE,
+)
+_CONTINUATION = re.compile(r"^(?:and|because|but|or|which|cause|'cause|even|until)\b", re.I)
+_WH_ANY = re.compile(
+    r"\b(?:what|how|why|when|where|who|which)\b\s+(?:\w+\s+){0,2}?"
+    r"(?:do|does|did|is|are|was|were|would|could|can|will|should|have|has|you|it|that|"
+    r"made|makes|happened|happens|else)\b",
+    re.IGNORECASE,
+)
+_AUX_YOU = re.compile(
+    r"^(?:do|does|did|are|were|have|has|can|could|would|will|is|was|should)\s+"
+    r"(?:you|it|that|this|there|they|he|she|we|i|your|anyone|anything|someone)\b",
+    re.IGNORECASE,
+)
+_OR_QUESTION = re.compile(r"\bor\b[^?]*\?$|,\s*or\?$|\bor not\b", re.I)
+# A support phrase that names the difficulty is also a reflection ("That sounds hard").
+_REFLECTIVE_SUPPORT = re.compile(
+    r"\b(?:that|it|this) (?:must|would|can|could|sounds?|seems?) (?:be |have been |"
+    r"feel )?(?:so |really |very |incredibly |pretty |quite )?(?:hard|tough|awful|"
+    r"difficult|painful|scary|frustrating|overwhelming|stressful|exhausting|lonely|"
+    r"upsetting|heartbreaking|rough|draining|confusing)\b",
+    re.IGNORECASE,
+)
+
+
+def content_words(text: str) -> set[str]:
+    return {w for w in lx.words(text) if w not in _STOPWORDS and len(w) > 2}
+
+
+def _strip_markers(text: str) -> str:
+    return lx.LEADING_MARKERS.sub("", text.strip()).strip()
+
+
+def is_filler(text: str) -> bool:
+    """True for backchannels and fillers ("Mm-hmm.", "Okay, yeah.")."""
+    ws = lx.words(text.replace("-", " "))
+    if not ws:
+        return True
+    return len(ws) <= 4 and all(w in lx.FILLER_WORDS for w in ws)
+
+
+def _question_kind(core: str) -> QuestionKind:
+    """Open invites an elaborated answer; closed a yes/no or a short fact."""
+    clauses = [core] + [c.strip() for c in re.split(r"[,;:]\s+|\s+(?:and|so)\s+", core)]
+    for clause in clauses:
+        c = _strip_markers(clause)
+        if lx.WH_CLOSED.match(c):
+            return "closed"
+        if lx.WH_OPEN.match(c) or lx.TELL_ME.match(c):
+            if _OR_QUESTION.search(core) and not c.lower().startswith(("how", "why")):
+                return "closed"
+            return "open"
+        if lx.AUX_START.match(c):
+            return "closed"
+    if lx.EMBEDDED_OPEN.search(core):
+        return "open"
+    if re.search(r"\b(?:what|how|why)\b", core, re.I) and not _OR_QUESTION.search(core):
+        # "So when that happens, what goes through your mind?"
+        return "open"
+    return "closed"
+
+
+def _is_interrogative(core: str) -> bool:
+    """An interrogative form without a question mark (spoken transcripts)."""
+    if lx.TELL_ME.match(core) or lx.EMBEDDED_OPEN.search(core):
+        return True
+    if lx.EMBEDDED_CLOSED.search(core):
+        return True
+    if _AUX_YOU.match(core):
+        return True
+    first = core.split(" ", 1)[0].lower().strip(",")
+    return first in {"what", "how", "why", "where", "when", "who", "which"} and bool(
+        _WH_ANY.match(core)
+    )
+
+
+def _overlap(text: str, patient_words: set[str]) -> float:
+    mine = content_words(text)
+    if not mine or not patient_words:
+        return 0.0
+    return len(mine & patient_words) / len(mine)
+
+
+def _names_new_feeling(text: str, patient_text: str) -> bool:
+    """The utterance names a feeling whose family the patient did not name."""
+    patient_fams = {
+        lx.EMOTION_TO_FAMILY[w] for w in lx.words(patient_text) if w in lx.EMOTION_TO_FAMILY
+    }
+    for w in lx.words(text):
+        if w in lx.FEELING_WORDS and lx.EMOTION_TO_FAMILY[w] not in patient_fams:
+            return True
+    return False
+
+
+def _reflection_kind(core: str, patient_text: str, patient_words: set[str]) -> ReflectionKind:
+    if lx.COMPLEX_MARKERS.search(core) or lx.SUMMARY_MARKERS.search(core):
+        return "complex"
+    if _names_new_feeling(core, patient_text):
+        return "complex"
+    n_words = len(core.split())
+    overlap = _overlap(core, patient_words)
+    if patient_words and overlap >= 0.5:
+        return "simple"
+    if n_words >= 18 and overlap < 0.35:
+        return "complex"
+    if _CONTINUATION.match(core) and n_words >= 6:
+        # Continuing the client's paragraph adds meaning (MITI's "continuing the
+        # paragraph" is a complex reflection).
+        return "complex"
+    return "simple"
+
+
+def _advice_form(core: str) -> AdviceForm | None:
+    if lx.WARN.search(core):
+        return "warn"
+    if lx.IMPERATIVE_START.match(core) and not _SECOND_PERSON.match(core):
+        return "direct"
+    if lx.ADVICE.search(core):
+        return "advise"
+    return None
+
+
+def code_utterance(
+    text: str,
+    patient_text: str = "",
+    *,
+    permission_given: bool = False,
+    autonomy_in_turn: bool = False,
+    previous_codes: Sequence[BehaviourCode] = (),
+) -> UtteranceCode:
+    """Code one utterance; `patient_text` is the patient's last utterance ("" if none).
+
+    `permission_given`: the trainee asked permission earlier in the turn (or the patient
+    asked for advice), so advice is Persuade with Permission. `autonomy_in_turn`: the turn
+    frames the advice with the patient's choice ("...but it's up to you").
+    """
+    raw = text.strip()
+    if is_filler(raw):
+        return UtteranceCode(text=raw, codes=["other"])
+    core = _strip_markers(raw) or raw
+    patient_words = content_words(patient_text)
+    ends_q = raw.rstrip(" \"'”’)").endswith("?")
+    codes: list[BehaviourCode] = []
+    question: QuestionKind | None = None
+    reflection: ReflectionKind | None = None
+    tag = False
+    advice_form: AdviceForm | None = None
+
+    if ends_q and lx.TAG_QUESTION.search(raw):
+        body = lx.TAG_QUESTION.sub("", raw).strip(" ,")
+        body_core = _strip_markers(body) or body
+        if body_core and not _is_interrogative(body_core) and not lx.AUX_START.match(
+            body_core
+        ):
+            tag = True
+            core = body_core
+    is_question = (ends_q and not tag) or (not ends_q and _is_interrogative(core))
+
+    if is_question:
+        codes.append("question")
+        question = _question_kind(core)
+        if lx.PERMISSION.search(core) or lx.SEEK.search(core):
+            codes.append("seek_collaboration")
+        if lx.CONFRONT.search(core):
+            codes.append("confront")
+        if lx.ADVICE.search(core) and re.search(
+            r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought about)|"
+            r"how about|what if you)\b",
+            core,
+            re.I,
+        ):
+            # Advice phrased as a question ("Have you tried journaling?") still
+            # persuades; the question code stays for counting.
+            codes.append("persuade_with_permission" if permission_given else "persuade")
+            advice_form = "advise"
+    else:
+        if lx.CONFRONT.search(core):
+            codes.append("confront")
+        form = _advice_form(core)
+        if form and not lx.PERMISSION.search(core):
+            advice_form = form
+            with_permission = permission_given or autonomy_in_turn or bool(
+                lx.AUTONOMY.search(core)
+            )
+            codes.append("persuade_with_permission" if with_permission else "persuade")
+        if lx.AUTONOMY.search(core):
+            codes.append("emphasize_autonomy")
+        if lx.AFFIRM.search(core):
+            codes.append("affirm")
+        if lx.PERMISSION.search(core) or (
+            lx.SEEK.search(core) and not advice_form and "affirm" not in codes
+        ):
+            codes.append("seek_collaboration")
+        support = bool(lx.SUPPORT.search(core))
+        reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
+        if support and not reflective_support:
+            codes.append("support")
+        has_you = bool(_SECOND_PERSON.search(core))
+        first_person = bool(_FIRST_PERSON.search(core))
+        if (
+            not codes
+            and first_person
+            and not has_you
+            and lx.SELF_DISCLOSURE.search(core)
+        ):
+            codes.append("self_disclosure")
+        if not codes or (tag and "confront" not in codes):
+            if _looks_like_reflection(
+                core, patient_words, has_you, first_person, tag, reflective_support,
+                previous_codes,
+            ):
+                reflection = _reflection_kind(core, patient_text, patient_words)
+                if reflective_support or tag and lx.COMPLEX_MARKERS.search(core):
+                    reflection = "complex"
+                codes.append(
+                    "complex_reflection" if reflection == "complex" else "simple_reflection"
+                )
+        if not codes:
+            if lx.GREETING.search(core) and len(core.split()) <= 8:
+                codes.append("other")
+            elif lx.STRUCTURING.search(core):
+                codes.append("other")
+            elif lx.INFORMATION.search(core) or len(core.split()) >= 7:
+                codes.append("giving_information")
+            else:
+                codes.append("other")
+
+    stage = padesky_stage(core, codes, question) if codes != ["other"] else None
+    return UtteranceCode(
+        text=raw,
+        codes=codes,
+        question=question,
+        reflection=reflection,
+        tag_question=tag,
+        advice_form=advice_form,
+        socratic_type=socratic_type(core, question) if question else None,
+        padesky_stage=stage,
+    )
+
+
+def _looks_like_reflection(
+    core: str,
+    patient_words: set[str],
+    has_you: bool,
+    first_person: bool,
+    tag: bool,
+    reflective_support: bool,
+    previous_codes: Sequence[BehaviourCode],
+) -> bool:
+    if tag or reflective_support:
+        return True
+    if lx.REFLECTION_STEM.match(core) or lx.SUMMARY_MARKERS.search(core):
+        return True
+    if lx.STRUCTURING.search(core) and not lx.REFLECTION_STEM.search(core):
+        return False
+    if has_you and not first_person:
+        return True
+    overlap = _overlap(core, patient_words)
+    if overlap >= 0.4 and not first_person:
+        return True
+    if has_you and lx.REFLECTION_STEM.search(core):
+        return True
+    # A clause continuing the client's sentence ("And then it all fell apart.").
+    if _CONTINUATION.match(core) and not first_person and not lx.INFORMATION.search(core):
+        return True
+    return bool(
+        not first_person
+        and any(w in lx.FEELING_WORDS for w in lx.words(core))
+        and not lx.INFORMATION.search(core)
+    )
+
+
+def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
+    """Segment the trainee's turn and code every utterance with the turn's context."""
+    patient_text = last_patient_text(ctx)
+    pieces = split_utterances(ctx.trainee_text)
+    # Permission counts only if it comes before the advice, or the patient asked for it.
+    permission = bool(_PATIENT_ASKS_ADVICE.search(patient_text))
+    autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
+    out: list[UtteranceCode] = []
+    previous: list[BehaviourCode] = []
+    for piece in pieces:
+        code = code_utterance(
+            piece,
+            patient_text,
+            permission_given=permission,
+            autonomy_in_turn=autonomy_in_turn,
+            previous_codes=previous,
+        )
+        if "seek_collaboration" in code.codes and lx.PERMISSION.search(piece):
+            permission = True
+        out.append(code)
+        previous = list(code.codes)
+    return out
+
+
+_INPUT_CODES = frozenset({"giving_information", "persuade", "persuade_with_permission"})
+
+
+def main_behaviour(utterances: Sequence[UtteranceCode]) -> MainBehaviour:
+    """One main behaviour for a turn in AnnoMI's four classes.
+
+    A question anywhere makes the turn a question (a turn usually ends by handing the
+    floor over with it), then reflection, then therapist input; affirmations, support,
+    autonomy statements, greetings and fillers are `other`.
+    """
+    has = {c for u in utterances for c in u.codes}
+    if "question" in has:
+        return "question"
+    if "simple_reflection" in has or "complex_reflection" in has:
+        return "reflection"
+    if has & _INPUT_CODES:
+        return "therapist_input"
+    return "other"

@@ -1,0 +1,113 @@
+"""EPITOME empathy levels (RUBRICS.md §4.1): ER, IP and EX, each 0 (none) to 2 (strong).
+
+- Emotional Reactions: the responder's own warmth or concern. Strong when the responder
+  names their own feeling ("I'm so sad to hear..."); weak when it is alluded to
+  ("Sending hugs", "hang in there", "I'm here for you").
+- Interpretations: understanding of the seeker's feelings or experience. Strong when the
+  inferred feeling or experience is named ("It sounds like the move left you lonely"),
+  or the responder relates a similar experience of their own; weak when generic
+  ("I understand how you feel").
+- Explorations: questions about what the seeker has not said. Strong when specific to
+  the seeker's situation; weak when generic ("What happened?").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import lexicon as lx
+from .schema import Level, UtteranceCode
+
+_ER_STRONG = re.compile(
+    r"\b(?:i(?:'m| am) (?:so |really |very |truly |deeply |just )*(?:sad|saddened|"
+    r"heartbroken|angry|upset|worried|concerned|scared|afraid|sorry (?:for|that)|"
+    r"devastated|furious|moved|touched|shocked|horrified)|i feel (?:so |really )?"
+    r"(?:sad|bad|terrible|awful|sorry) (?:for|about|that)|(?:breaks|broke|hurts) my "
+    r"heart|my heart (?:goes out|breaks|aches|hurts)|heartbreaking|it (?:makes|made) "
+    r"me (?:sad|angry|so)|i(?:'m| am) (?:so |really )?sorry (?:to hear|you|for|that|"
+    r"about))\b",
+    re.IGNORECASE,
+)
+_ER_WEAK = re.compile(
+    r"\b(?:sorry|hugs?|<3|hang in there|stay strong|here for you|not alone|i hope|"
+    r"hope (?:you|things|it|this)|wish(?:ing)? you|good luck|best of luck|take care|"
+    r"(?:you can|feel free to) (?:always )?(?:pm|dm|message|talk to|reach out)|"
+    r"pm me|dm me|message me|people (?:who )?care|i care|we care|you (?:matter|deserve)|"
+    r"that (?:sucks|'s (?:rough|tough|awful|terrible|horrible))|(?:this|that|it) sucks|"
+    r"ugh|damn|wow|oh no|i feel (?:you|for you)|much love|love you|you(?:'re| are) "
+    r"(?:worth|loved|important|valued|strong|brave)|you(?:'ve| have) got this|you got "
+    r"this|you can do (?:it|this)|it(?:'ll| will) (?:be|get) (?:ok|okay|better|fine)|"
+    r"things (?:will|do) get better|proud of you|glad you|welcome|congrat\w*|good for you)\b",
+    re.IGNORECASE,
+)
+_IP_GENERIC = re.compile(
+    r"\b(?:i (?:totally |completely |really |truly )?(?:understand|get it|get that|"
+    r"get you|know how you feel|know the feeling|know what you mean|know that feeling|"
+    r"hear you|feel you|can relate|relate)|i know how (?:it|that|hard)|"
+    r"i can (?:only )?imagine|that makes sense|understandable|i see (?:what|why))\b",
+    re.IGNORECASE,
+)
+_IP_SPECIFIC = re.compile(
+    r"\b(?:(?:it )?sounds? like you|seems? like you|you (?:must|might|may) (?:be|feel|"
+    r"have)|you(?:'re| are) (?:feeling|going through|dealing with|struggling)|"
+    r"that (?:must|would) (?:be|feel|have)|i(?:'ve| have) (?:been|gone|felt|had|dealt|"
+    r"struggled|experienced|lost|suffered|done|tried)|i (?:was|went|had|used to|felt|"
+    r"struggled|lost|also|too|suffer|struggle|deal|know what it'?s like)|when i was|"
+    r"(?:in )?my (?:experience|case|own)|same (?:here|thing|boat|situation)|me too|"
+    r"i(?:'m| am) (?:also|in the same|going through|the same)|for me|happened to me|"
+    r"i know what it(?:'s| is) like|i(?:'ve| have) been there|been there)\b",
+    re.IGNORECASE,
+)
+_EX_GENERIC = re.compile(
+    r"^(?:(?:so |and |but |well,? )?(?:what happened|why|how come|what(?:'s| is) "
+    r"(?:wrong|up|going on)|are you (?:ok|okay|alright|all right)|how are you|"
+    r"do you want to talk(?: about it)?|wanna talk|what do you mean|how so|"
+    r"(?:and )?then what|like what|such as)\s*\??)$",
+    re.IGNORECASE,
+)
+_ABOUT_SEEKER = re.compile(r"\b(?:you|your|you're|you've|yourself|u|ur)\b", re.I)
+
+
+def emotional_reactions(text: str) -> Level:
+    if _ER_STRONG.search(text):
+        return 2
+    if _ER_WEAK.search(text) or lx.SUPPORT.search(text):
+        return 1
+    return 0
+
+
+def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
+    if _IP_SPECIFIC.search(text):
+        return 2
+    if any("complex_reflection" in u.codes for u in utterances):
+        return 2
+    if _IP_GENERIC.search(text):
+        return 1
+    if any("simple_reflection" in u.codes for u in utterances):
+        return 1
+    return 0
+
+
+def explorations(utterances: Sequence[UtteranceCode]) -> Level:
+    best: Level = 0
+    for u in utterances:
+        if not u.is_question or "persuade" in u.codes:
+            continue
+        core = lx.LEADING_MARKERS.sub("", u.text).strip()
+        if _EX_GENERIC.match(core) or len(core.split()) <= 3:
+            best = max(best, 1)  # type: ignore[assignment]
+        elif _ABOUT_SEEKER.search(core):
+            return 2
+        else:
+            best = max(best, 1)  # type: ignore[assignment]
+    return best
+
+
+def empathy_levels(text: str, utterances: Sequence[UtteranceCode]) -> tuple[Level, Level, Level]:
+    """(ER, IP, EX) for a whole response."""
+    return (
+        emotional_reactions(text),
+        interpretations(text, utterances),
+        explorations(utterances),
+    )

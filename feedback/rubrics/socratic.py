@@ -1,0 +1,152 @@
+"""Socratic question type (Paul & Elder, RUBRICS.md §3.3) and Padesky stage (§3.2).
+
+The type of a question is read from its function words, tried from the most specific
+cue to the most general:
+
+- viewpoints: another person's or another side's view ("how would your sister see it",
+  "what about people who", "could it be that", "isn't it also possible");
+- implications: what follows ("what would happen if", "would that mean", "then",
+  "lead to", "so ... should");
+- reasons/evidence: support for the belief ("why do you think", "how do you know",
+  "what evidence", "what makes you say", "source");
+- assumptions: unstated premises ("are you assuming", "do you think that", "do you
+  believe", "so you're saying");
+- clarification: what a word or statement means ("what do you mean", "what is",
+  "can you explain", "how is that different");
+- question about the question ("why does that question matter to you");
+- otherwise a plain fact-gathering question: `informational` (Padesky stage 1).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .schema import BehaviourCode, PadeskyStage, QuestionKind, SocraticType
+
+_QAQ = re.compile(
+    r"\b(?:why (?:is|does) (?:that|this) (?:the )?question|what makes (?:that|this) "
+    r"(?:the )?question|why (?:do you )?keep (?:asking|coming back to)|what would it "
+    r"mean to (?:answer|know)|why (?:does|would) (?:it|that) matter (?:so much )?"
+    r"(?:to you )?(?:whether|if|what))\b",
+    re.IGNORECASE,
+)
+_VIEWPOINT = re.compile(
+    r"\b(?:how (?:would|might|do|does|did|could) (?:\w+ ){0,3}(?:see|view|look at|"
+    r"think about|describe|feel about|react|respond|interpret)|(?:from|in) (?:\w+ )?"
+    r"(?:perspective|point of view|shoes|eyes)|what would (?:your|a|my|an?|the|"
+    r"someone|somebody|others?|people|they|he|she) (?:\w+ ){0,2}(?:say|think|tell)|"
+    r"what (?:about|if) (?:someone|somebody|people|others|other|those|the (?:other|"
+    r"people))|another (?:way|explanation|view|perspective|side)|other (?:ways?|"
+    r"explanations?|views?|perspectives?|side|people|possibilities)|alternative|"
+    r"(?:could|might|can) (?:it|this|that|there) (?:also )?be|is it (?:also )?possible|"
+    r"isn'?t it (?:also )?possible|have you considered|what about (?:the|when|"
+    r"cases|people|those|\w+ who)|how (?:is|would) (?:that|this|it) (?:be )?"
+    r"different (?:for|if|from|than) (?:a|an|the|someone|people)|"
+    r"(?:wouldn'?t|doesn'?t|don'?t|isn'?t|aren'?t) (?:that|this|it|they|you) "
+    r"(?:also|equally|just as)|if (?:a|your) (?:friend|sister|brother|colleague))\b",
+    re.IGNORECASE,
+)
+_IMPLICATION = re.compile(
+    r"\b(?:what (?:would|will|might|could) (?:happen|that mean|it mean|be the "
+    r"(?:result|consequence|effect|impact))|what happens (?:if|when|next|then)|"
+    r"(?:would|does|doesn'?t|wouldn'?t) (?:that|this|it) (?:mean|imply|lead|result|"
+    r"make)|(?:so|then) (?:you'?re saying|should|would|we should|do you think we "
+    r"should)|if (?:so|that'?s (?:the case|true)|you|we|they|it|this|that|everyone|"
+    r"people|a )\b[^?]*\b(?:then|would|will|wouldn'?t|should|could|might)|"
+    r"lead to|result in|consequences?|implications?|effects? (?:of|on|would)|"
+    r"impact|where (?:would|does|will) (?:that|this|it) (?:leave|lead|end)|"
+    r"and then what|what then|how (?:would|will|could) (?:that|this|it) (?:affect|"
+    r"change|help|work|impact)|in the long run|over (?:the next|time))\b",
+    re.IGNORECASE,
+)
+_REASONS = re.compile(
+    r"\b(?:why|how do you know|what (?:evidence|proof|data|source)|evidence|proof|"
+    r"sources?|citation|what makes you (?:say|think|believe|so sure|feel)|"
+    r"what (?:tells|told) you|how (?:can|could|did) you (?:tell|be sure|know|prove)|"
+    r"what (?:is|are) (?:your|the) (?:reasons?|basis|grounds)|based on what|"
+    r"on what basis|what (?:led|leads) you to|do you have (?:any )?(?:evidence|proof|"
+    r"examples?|data|a source)|(?:for|give|any) (?:an )?examples?|is (?:that|this|it) "
+    r"(?:really )?true|is there (?:any(?:thing)?|something) (?:that|which)|"
+    r"what supports|how sure|what doesn'?t fit|against (?:that|it))\b",
+    re.IGNORECASE,
+)
+_ASSUMPTION = re.compile(
+    r"\b(?:assum\w*|presum\w*|take (?:it )?for granted|are you saying|so you'?re "
+    r"saying|you (?:think|believe|feel) that|do you (?:really )?(?:think|believe|"
+    r"feel) (?:that|it'?s|there|they|all|every|everyone|people|we|you|a|the)|"
+    r"does (?:that|this|it) (?:mean|imply) (?:that )?(?:you|all|every|everyone)|"
+    r"is it (?:always|necessarily|really) (?:true|the case)|always|never|"
+    r"everyone|nobody|all (?:people|men|women)|must (?:be|have)|"
+    r"what if (?:you'?re|that'?s|it'?s|they'?re) (?:wrong|not)|"
+    r"why (?:do|would|should) (?:you|we) (?:assume|think|believe))\b",
+    re.IGNORECASE,
+)
+_CLARITY = re.compile(
+    r"\b(?:what do you mean|what does (?:that|this|it|\w+) mean|what (?:exactly|"
+    r"specifically)|what is (?:a|an|the|your|it)|what'?s (?:a|an|the|your)|"
+    r"what are (?:you|the)|can you (?:explain|clarify|elaborate|define|say more|"
+    r"give)|could you (?:explain|clarify|elaborate|define)|how (?:do|would) you "
+    r"define|define|meaning|how is (?:that|this|it) (?:different|related)|"
+    r"in what (?:way|sense)|when you say|do you mean|are you talking about|"
+    r"which (?:one|part|kind)|how so|such as|like what|"
+    r"what kind of|what sort of|is (?:that|this) (?:what|the same))\b",
+    re.IGNORECASE,
+)
+_SYNTHESIS = re.compile(
+    r"\b(?:how does (?:that|this|it|all (?:of )?(?:that|this)) fit|what do you make of|"
+    r"looking at (?:that|this|those|these|all)|putting (?:that|this|it|those|these|"
+    r"all) together|what does (?:that|this|it|all (?:of )?(?:that|this)) (?:tell|say "
+    r"about|mean (?:for|about))|what (?:conclusion|sense)|now that you|"
+    r"in light of|given (?:that|what|all)|how might you (?:now )?see|"
+    r"what would you (?:now )?say to (?:the|that) (?:thought|belief)|how (?:much )?do "
+    r"you (?:now )?believe|what have you (?:learned|noticed|discovered))\b",
+    re.IGNORECASE,
+)
+_INFO_QUESTION = re.compile(
+    r"^(?:when|where|who|which|how (?:many|much|long|often|old)|what (?:time|day|"
+    r"happened|did you do|was it like)|have there been|has there been|did|was|were|"
+    r"tell me about|what happens)\b",
+    re.IGNORECASE,
+)
+
+
+def socratic_type(core: str, question: QuestionKind | None) -> SocraticType | None:
+    """Paul & Elder type of a question utterance (None for non-questions)."""
+    if question is None:
+        return None
+    if _QAQ.search(core):
+        return "question_about_question"
+    if _VIEWPOINT.search(core):
+        return "viewpoints"
+    if _IMPLICATION.search(core):
+        return "implications"
+    if _CLARITY.search(core) and not re.match(r"^why\b", core, re.I):
+        return "clarification"
+    if _REASONS.search(core):
+        return "reasons_evidence"
+    if _ASSUMPTION.search(core):
+        return "assumptions"
+    return "informational"
+
+
+def padesky_stage(
+    core: str, codes: list[BehaviourCode], question: QuestionKind | None
+) -> PadeskyStage | None:
+    """Padesky stage of a question or reflection; None for other behaviours."""
+    from .lexicon import SUMMARY_MARKERS  # cheap; avoids an import cycle at load time
+
+    if question is not None:
+        if _SYNTHESIS.search(core):
+            return "synthesizing"
+        return "informational"
+    if "simple_reflection" in codes or "complex_reflection" in codes:
+        if SUMMARY_MARKERS.search(core) or (
+            len(core.split()) >= 25 and core.lower().count(" and ") >= 2
+        ):
+            return "summary"
+        return "empathic_listening"
+    return None
+
+
+def is_informational(core: str) -> bool:
+    return bool(_INFO_QUESTION.match(core))

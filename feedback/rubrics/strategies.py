@@ -1,0 +1,171 @@
+"""Turn-level schemes derived from the utterance codes: ESConv strategy and BOLT codes.
+
+ESConv (RUBRICS.md §6) gives each supporter turn one of eight helping-skills strategies;
+BOLT (§5) tags a therapist utterance with any of 13 codes. Both are mapped from the MITI
+codes (§1.6) plus a few phrasings the MITI does not separate (normalising, planning).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import lexicon as lx
+from .schema import BoltCode, EsconvStrategy, UtteranceCode
+
+_NORMALIZING = re.compile(
+    r"\b(?:(?:it'?s|that'?s|it is|that is) (?:completely |totally |perfectly |very |so |"
+    r"really |quite )?(?:normal|natural|common|understandable|okay to|ok to|"
+    r"alright to|fine to|valid)|makes (?:a lot of |total |perfect )?sense|"
+    r"(?:a lot of|many|most) (?:people|others|of us)|you(?:'re| are) not (?:alone|the "
+    r"only)|anyone would|(?:it )?happens to (?:everyone|the best|all of us|a lot)|"
+    r"your feelings are valid|no wonder|of course you)\b",
+    re.IGNORECASE,
+)
+_PLANNING = re.compile(
+    r"\b(?:plan|next step|this week|next week|tomorrow|by (?:monday|the weekend|next)|"
+    r"goal|set (?:a|some)|schedule|when (?:will|would|could) you|first step|"
+    r"what (?:will|would|could) you do|how (?:will|would|could) you (?:go about|start)|"
+    r"commit|try (?:it|this) (?:out|for)|let'?s (?:plan|set|agree))\b",
+    re.IGNORECASE,
+)
+_PSYCHO = re.compile(
+    r"\b(?:anxiety|depression|stress|thoughts?|feelings?|emotions?|brain|body|mood|"
+    r"sleep|habit|cravings?|withdrawal|trauma|grief|cbt|therapy|coping|mindfulness|"
+    r"nervous system|fight or flight|cycle|pattern)\b",
+    re.IGNORECASE,
+)
+_NEEDS = re.compile(
+    r"\b(?:need|needs|want|wanted|wants|looking for|hoping for|longing|would like|"
+    r"wish|crave)\b",
+    re.IGNORECASE,
+)
+_VALUES = re.compile(
+    r"\b(?:important to you|matters? (?:to you|a lot)|value|values|priority|care "
+    r"(?:about|deeply)|means? (?:a lot|so much|everything)|the kind of (?:person|"
+    r"parent|partner|friend)|believe in|principles?)\b",
+    re.IGNORECASE,
+)
+_CONSEQUENCES = re.compile(
+    r"\b(?:when you \w+[^.?!]*,|if you \w+[^.?!]*,|because of (?:that|this|it)|"
+    r"leads? to|ends? up|affect(?:s|ing|ed)?|impact|costs? you|as a result|"
+    r"so (?:then|now) you|takes? a toll|cause[sd]?)\b",
+    re.IGNORECASE,
+)
+_CONFLICTS = re.compile(
+    r"\b(?:part of you|on the one hand|on the other|but (?:at the same time|also)|"
+    r"torn|conflicted|mixed feelings|and yet|even though|both|at the same time|"
+    r"ambivalen\w*|pulled)\b",
+    re.IGNORECASE,
+)
+_STRENGTHS = re.compile(
+    r"\b(?:strength|strong|resilien\w*|capable|managed|able to|you(?:'ve| have) "
+    r"(?:done|made|got|kept|stayed|gotten)|resource\w*|support (?:from|of)|skills?|"
+    r"determin\w*|courage|proud)\b",
+    re.IGNORECASE,
+)
+_Q_EMOTION = re.compile(
+    r"\b(?:how (?:are|do|did|does) (?:you|that|it|this) (?:feel|feeling)|how (?:are|were)"
+    r" you (?:doing|holding up)|what (?:are|were) you feeling|what(?:'s| is) (?:that|"
+    r"it) like (?:for you)?|how (?:was|is) that for you|what feelings?|"
+    r"feel(?:ing)? (?:right )?now)\b",
+    re.IGNORECASE,
+)
+_Q_PERSPECTIVE = re.compile(
+    r"\b(?:what do you think|how do you see|how would (?:\w+ ){0,2}see|what (?:would|"
+    r"might) (?:\w+ ){0,2}(?:say|think)|perspective|point of view|another way|what "
+    r"(?:does|would) (?:that|this|it) mean (?:to|for) you|what do you make of|"
+    r"what sense do you make|how important|why (?:is|does) (?:that|this|it) matter|"
+    r"what would (?:it|that) (?:take|mean)|how do you (?:feel|think) about)\b",
+    re.IGNORECASE,
+)
+
+
+def _utterance_strategy(u: UtteranceCode) -> EsconvStrategy:
+    codes = set(u.codes)
+    if "question" in codes:
+        if "persuade" in codes or "persuade_with_permission" in codes:
+            return "Providing Suggestions"
+        return "Question"
+    if codes & {"persuade", "persuade_with_permission"}:
+        return "Providing Suggestions"
+    if "self_disclosure" in codes:
+        return "Self-disclosure"
+    if codes & {"affirm", "emphasize_autonomy"}:
+        return "Affirmation and Reassurance"
+    if "support" in codes:
+        return "Affirmation and Reassurance"
+    if "complex_reflection" in codes:
+        if any(w in lx.FEELING_WORDS for w in lx.words(u.text)):
+            return "Reflection of feelings"
+        return "Restatement or Paraphrasing"
+    if "simple_reflection" in codes:
+        if any(w in lx.FEELING_WORDS for w in lx.words(u.text)):
+            return "Reflection of feelings"
+        return "Restatement or Paraphrasing"
+    if "giving_information" in codes:
+        if _NORMALIZING.search(u.text):
+            return "Affirmation and Reassurance"
+        return "Information"
+    return "Others"
+
+
+# When a turn mixes strategies, the more specific helping skill is the one supporters
+# chose to label: a suggestion or a disclosure outweighs a trailing question.
+_PRIORITY: tuple[EsconvStrategy, ...] = (
+    "Providing Suggestions",
+    "Self-disclosure",
+    "Question",
+    "Reflection of feelings",
+    "Restatement or Paraphrasing",
+    "Affirmation and Reassurance",
+    "Information",
+    "Others",
+)
+
+
+def esconv_strategy(utterances: Sequence[UtteranceCode]) -> EsconvStrategy:
+    found = {_utterance_strategy(u) for u in utterances}
+    for s in _PRIORITY:
+        if s in found:
+            return s
+    return "Others"
+
+
+def bolt_codes(utterances: Sequence[UtteranceCode]) -> list[BoltCode]:
+    out: list[BoltCode] = []
+    for u in utterances:
+        t = u.text
+        if u.is_question:
+            if _Q_EMOTION.search(t):
+                out.append("questions_on_emotions")
+            elif _Q_PERSPECTIVE.search(t) or u.socratic_type in {
+                "viewpoints",
+                "implications",
+                "assumptions",
+            }:
+                out.append("questions_on_perspectives")
+            elif "persuade" not in u.codes:
+                out.append("questions_on_experiences")
+            if _PLANNING.search(t):
+                out.append("planning")
+        if u.is_reflection:
+            if any(w in lx.FEELING_WORDS for w in lx.words(t)):
+                out.append("reflections_on_emotions")
+            if _CONFLICTS.search(t):
+                out.append("reflections_on_conflicts")
+            if _VALUES.search(t):
+                out.append("reflections_on_values")
+            elif _NEEDS.search(t):
+                out.append("reflections_on_needs")
+            if _CONSEQUENCES.search(t):
+                out.append("reflections_on_consequences")
+        if "affirm" in u.codes or (u.is_reflection and _STRENGTHS.search(t)):
+            out.append("reflections_on_strengths")
+        if {"persuade", "persuade_with_permission"} & set(u.codes):
+            out.append("planning" if _PLANNING.search(t) else "problem_solving")
+        if _NORMALIZING.search(t) or "support" in u.codes:
+            out.append("normalizing")
+        if "giving_information" in u.codes and _PSYCHO.search(t):
+            out.append("psychoeducation")
+    return list(dict.fromkeys(out))

@@ -1,0 +1,96 @@
+"""Annotation workflow: annotate a saved trainee turn, store, notify."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .engines import get_annotator
+from .models import Annotation
+
+logger = logging.getLogger(__name__)
+
+
+def annotate_turn(*, turn_id: int) -> Annotation | None:
+    """Annotate one trainee turn once per (annotator, rubric version).
+
+    Idempotent: a redelivered task finds the stored row and only re-notifies.
+    The model call happens outside any transaction; the write is short.
+    """
+    from feedback.rubrics import TurnContext, Utterance
+    from patients.services import spec_for_version
+    from practice.models import Turn
+    from practice.realtime import broadcast_annotation
+
+    try:
+        turn = Turn.objects.select_related("session__case_version").get(
+            pk=turn_id, speaker=Turn.Speaker.TRAINEE
+        )
+    except Turn.DoesNotExist:
+        return None  # deleted since it was enqueued: nothing to do
+    annotator = get_annotator()
+    existing = Annotation.objects.filter(
+        turn=turn, annotator=annotator.name, rubric_version=annotator.rubric_version
+    ).first()
+    if existing is not None:
+        transaction.on_commit(lambda: broadcast_annotation(turn.pk))
+        return existing
+
+    earlier = list(
+        turn.session.turns.filter(index__lt=turn.index, status=Turn.Status.COMPLETE)
+        .order_by("index")
+        .values_list("speaker", "text")
+    )
+    previous_patient = next(
+        (text for speaker, text in reversed(earlier) if speaker == "patient"), None
+    )
+    spec = spec_for_version(turn.session.case_version)
+    context = TurnContext(
+        trainee_text=turn.text,
+        previous_patient_text=previous_patient,
+        history=tuple(Utterance(speaker=s, text=t) for s, t in earlier),
+        case_has_risk=bool(spec.risk_flags),
+    )
+    started = time.perf_counter()
+    result = annotator.annotate(context)
+    duration_ms = int((time.perf_counter() - started) * 1000)
+    try:
+        with transaction.atomic():
+            annotation = Annotation.objects.create(
+                turn=turn,
+                annotator=result.annotator,
+                rubric_version=result.rubric_version,
+                data=result.model_dump(mode="json"),
+                fallback=result.fallback,
+                duration_ms=duration_ms,
+            )
+            # Persist first, then notify (after commit).
+            transaction.on_commit(lambda: broadcast_annotation(turn.pk))
+    except IntegrityError:
+        # Another delivery of the same task won the race: keep its row.
+        return Annotation.objects.get(
+            turn=turn, annotator=result.annotator, rubric_version=result.rubric_version
+        )
+    return annotation
+
+
+def unannotated_turn_ids(*, older_than_seconds: int, limit: int = 500) -> list[int]:
+    """Trainee turns with no annotation by the current annotator and rubric."""
+    from practice.models import Turn
+
+    annotator = get_annotator()
+    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    done = Annotation.objects.filter(rubric_version=annotator.rubric_version)
+    return list(
+        Turn.objects.filter(
+            speaker=Turn.Speaker.TRAINEE,
+            status=Turn.Status.COMPLETE,
+            created_at__lt=cutoff,
+        )
+        .exclude(pk__in=done.values("turn_id"))
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )

@@ -1,0 +1,34 @@
+"""Celery tasks: thin, take ids, idempotent (the services make them so)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+from llm.errors import TransientLLMError
+
+
+@shared_task(
+    autoretry_for=(TransientLLMError,),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=5,
+    acks_late=True,
+    reject_on_worker_lost=True,
+)
+def annotate_turn(turn_id: int) -> None:
+    from feedback.services import annotate_turn as annotate_turn_service
+
+    annotate_turn_service(turn_id=turn_id)
+
+
+@shared_task
+def sweep_unannotated_turns() -> int:
+    """Backstop for every loss case: re-enqueue turns nobody annotated."""
+    from feedback.dispatch import enqueue_annotation
+    from feedback.services import unannotated_turn_ids
+
+    ids = unannotated_turn_ids(older_than_seconds=settings.ANNOTATION_SWEEP_AFTER_SECONDS)
+    for turn_id in ids:
+        enqueue_annotation(turn_id)
+    return len(ids)

@@ -1,0 +1,79 @@
+"""LLM configuration as plain data, and the one factory that builds clients.
+
+Pure on purpose: the Django side (config/) reads environment variables into an
+`LLMConfig` and calls `build_chat_model`; batch scripts can do the same without
+Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from llm.openai_client import MaxTokensParam, OpenAIChatModel
+from llm.types import Timeouts
+
+__all__ = ["DEFAULT_MODEL", "LLMConfig", "Role", "build_chat_model"]
+
+Role = Literal["patient", "annotator"]
+
+DEFAULT_MODEL = "gpt-4o-mini"
+
+
+@dataclass(frozen=True, slots=True)
+class LLMConfig:
+    """Everything needed to reach an OpenAI-compatible endpoint, per role.
+
+    The patient streams to a trainee waiting on a socket, so it gets the short
+    chat timeouts and one retry. The annotator runs in background tasks, so it
+    can wait longer and retry more (Celery retries TransientLLMError on top).
+    """
+
+    api_key: str | None = None
+    base_url: str | None = None
+    patient_model: str = DEFAULT_MODEL
+    annotator_model: str = DEFAULT_MODEL
+    chat_timeout: Timeouts = field(default_factory=Timeouts.chat)
+    task_timeout: Timeouts = field(default_factory=Timeouts.task)
+    chat_max_retries: int = 1
+    task_max_retries: int = 2
+    patient_temperature: float | None = None
+    annotator_temperature: float | None = None
+    max_tokens_param: MaxTokensParam = "max_tokens"
+
+    @property
+    def has_key(self) -> bool:
+        return bool(self.api_key and self.api_key.strip())
+
+
+def build_chat_model(config: LLMConfig, role: Role) -> OpenAIChatModel | None:
+    """Build the client for `role`, or None when no API key is configured.
+
+    None tells the caller to use its offline implementation. Servers that need
+    no key (Ollama, vLLM) still need a placeholder key, which is their own
+    documented convention, so "no key" reliably means "offline".
+    """
+    if not config.has_key or config.api_key is None:
+        return None
+    base_url = config.base_url.strip() if config.base_url else None
+    if role == "patient":
+        return OpenAIChatModel(
+            model=config.patient_model,
+            api_key=config.api_key.strip(),
+            base_url=base_url or None,
+            timeout=config.chat_timeout,
+            max_retries=config.chat_max_retries,
+            temperature=config.patient_temperature,
+            max_tokens_param=config.max_tokens_param,
+        )
+    if role == "annotator":
+        return OpenAIChatModel(
+            model=config.annotator_model,
+            api_key=config.api_key.strip(),
+            base_url=base_url or None,
+            timeout=config.task_timeout,
+            max_retries=config.task_max_retries,
+            temperature=config.annotator_temperature,
+            max_tokens_param=config.max_tokens_param,
+        )
+    raise ValueError(f"unknown LLM role: {role!r}")

@@ -1,0 +1,207 @@
+"""Closed vocabularies of the PATIENT-Psi CCD format, and lenient matching for import.
+
+The lists are data from ruiyiw/patient-psi (MIT), as recorded in
+`shared/data/anchors/schemas/ccd_case_formats.json`. Our own case files must use
+the exact strings; only the importer accepts near misses (see `match_core_belief`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Literal
+
+HELPLESS_BELIEFS: tuple[str, ...] = (
+    "I am incompetent.",
+    "I am helpless.",
+    "I am powerless, weak, vulnerable.",
+    "I am a victim.",
+    "I am needy.",
+    "I am trapped.",
+    "I am out of control.",
+    "I am a failure, loser.",
+    "I am defective.",
+)
+UNLOVABLE_BELIEFS: tuple[str, ...] = (
+    "I am unlovable.",
+    "I am unattractive.",
+    "I am undesirable, unwanted.",
+    "I am bound to be rejected.",
+    "I am bound to be abandoned.",
+    "I am bound to be alone.",
+)
+WORTHLESS_BELIEFS: tuple[str, ...] = (
+    "I am worthless, waste.",
+    "I am immoral.",
+    "I am bad - dangerous, toxic, evil.",
+    "I don't deserve to live.",
+)
+CORE_BELIEFS: dict[str, tuple[str, ...]] = {
+    "helpless": HELPLESS_BELIEFS,
+    "unlovable": UNLOVABLE_BELIEFS,
+    "worthless": WORTHLESS_BELIEFS,
+}
+
+EMOTIONS: tuple[str, ...] = (
+    "anxious, worried, fearful, scared, tense",
+    "sad, down, lonely, unhappy",
+    "angry, mad, irritated, annoyed",
+    "ashamed, embarrassed, humiliated",
+    "disappointed",
+    "jealous, envious",
+    "guilty",
+    "hurt",
+    "suspicious",
+)
+
+HelplessBelief = Literal[
+    "I am incompetent.",
+    "I am helpless.",
+    "I am powerless, weak, vulnerable.",
+    "I am a victim.",
+    "I am needy.",
+    "I am trapped.",
+    "I am out of control.",
+    "I am a failure, loser.",
+    "I am defective.",
+]
+UnlovableBelief = Literal[
+    "I am unlovable.",
+    "I am unattractive.",
+    "I am undesirable, unwanted.",
+    "I am bound to be rejected.",
+    "I am bound to be abandoned.",
+    "I am bound to be alone.",
+]
+WorthlessBelief = Literal[
+    "I am worthless, waste.",
+    "I am immoral.",
+    "I am bad - dangerous, toxic, evil.",
+    "I don't deserve to live.",
+]
+Emotion = Literal[
+    "anxious, worried, fearful, scared, tense",
+    "sad, down, lonely, unhappy",
+    "angry, mad, irritated, annoyed",
+    "ashamed, embarrassed, humiliated",
+    "disappointed",
+    "jealous, envious",
+    "guilty",
+    "hurt",
+    "suspicious",
+]
+Style = Literal["plain", "upset", "verbose", "reserved", "tangent", "pleasing"]
+STYLES: tuple[Style, ...] = ("plain", "upset", "verbose", "reserved", "tangent", "pleasing")
+Difficulty = Literal["easy", "medium", "hard"]
+RiskFlag = Literal["passive_si", "active_si", "self_harm"]
+
+# The 106-case dataset names the styles clinically; the app uses these names.
+DATASET_STYLE_NAMES: dict[str, Style] = {
+    "go off on tangents": "tangent",
+    "hostile": "upset",
+    "guarded": "reserved",
+    "ingratiating": "pleasing",
+}
+
+STYLE_LABELS: dict[Style, str] = {
+    "plain": "Plain (cooperative)",
+    "upset": "Upset (irritable, challenging)",
+    "verbose": "Verbose (long, detailed answers)",
+    "reserved": "Reserved (brief, guarded)",
+    "tangent": "Tangential (drifts off topic)",
+    "pleasing": "Pleasing (agreeable, minimising)",
+}
+
+
+def emotion_key(label: str) -> str:
+    """Short key of a vocabulary emotion: its first word ("anxious", "sad", ...)."""
+    return label.split(",")[0].strip()
+
+
+EMOTION_KEYS: tuple[str, ...] = tuple(emotion_key(e) for e in EMOTIONS)
+
+# Feeling words a speaker may use, mapped to the vocabulary group they belong to.
+# Used to notice which feelings the patient has expressed and which a trainee
+# names (reading in = naming a group the patient never expressed).
+EMOTION_WORDS: dict[str, str] = {
+    "anxious": "anxious", "anxiety": "anxious", "worried": "anxious",
+    "worry": "anxious", "worrying": "anxious", "fearful": "anxious",
+    "afraid": "anxious", "scared": "anxious", "frightened": "anxious",
+    "tense": "anxious", "nervous": "anxious", "panicky": "anxious",
+    "panic": "anxious", "stressed": "anxious", "on edge": "anxious",
+    "dread": "anxious", "terrified": "anxious", "overwhelmed": "anxious",
+    "sad": "sad", "down": "sad", "lonely": "sad", "unhappy": "sad",
+    "depressed": "sad", "low": "sad", "miserable": "sad", "empty": "sad",
+    "hopeless": "sad", "heartbroken": "sad", "grief": "sad", "alone": "sad",
+    "angry": "angry", "mad": "angry", "irritated": "angry", "annoyed": "angry",
+    "furious": "angry", "frustrated": "angry", "resentful": "angry",
+    "fed up": "angry", "livid": "angry", "cross": "angry",
+    "ashamed": "ashamed", "embarrassed": "ashamed", "humiliated": "ashamed",
+    "shame": "ashamed", "mortified": "ashamed",
+    "disappointed": "disappointed", "let down": "disappointed",
+    "jealous": "jealous", "envious": "jealous",
+    "guilty": "guilty", "guilt": "guilty",
+    "hurt": "hurt", "wounded": "hurt", "stung": "hurt",
+    "suspicious": "suspicious", "distrustful": "suspicious", "paranoid": "suspicious",
+}
+
+_WORD_RE = {w: re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in EMOTION_WORDS}
+
+
+def emotions_named(text: str) -> set[str]:
+    """Vocabulary keys of the feelings named in `text`."""
+    return {key for word, key in EMOTION_WORDS.items() if _WORD_RE[word].search(text)}
+
+
+def match_emotion(raw: str) -> str | None:
+    """Map an imported emotion string (full group, key or synonym) to the vocabulary."""
+    text = raw.strip().lower()
+    for label in EMOTIONS:
+        if text == label or text in [p.strip() for p in label.split(",")]:
+            return label
+    key = EMOTION_WORDS.get(text)
+    if key is not None:
+        return next(e for e in EMOTIONS if emotion_key(e) == key)
+    return None
+
+
+# Spelling slips seen in public records ("I am a failture." in the Abe example).
+_TYPOS = {"failture": "failure"}
+
+
+def _normalise(statement: str) -> str:
+    text = statement.lower().strip().rstrip(".").replace("–", "-")
+    for wrong, right in _TYPOS.items():
+        text = text.replace(wrong, right)
+    return re.sub(r"\s+", " ", text)
+
+
+def _alternatives(statement: str) -> list[str]:
+    """"I am powerless, weak, vulnerable." -> the phrases one may write for it."""
+    norm = _normalise(statement)
+    head, _, tail = norm.partition(", ")
+    out = [norm, head]
+    if tail:
+        stem = head.rsplit(" ", 1)[0]  # "i am" / "i am a"
+        out += [f"{stem} {alt.strip()}" for alt in tail.split(",")]
+        if stem.endswith(" a"):
+            out += [f"{stem[:-2]} {alt.strip()}" for alt in tail.split(",")]
+    return out
+
+
+def match_core_belief(statement: str) -> tuple[str, str] | None:
+    """(category, vocabulary statement) for an imported core belief, or None.
+
+    Accepts the exact statement, one of its comma-separated alternatives
+    ("I am a failure." for "I am a failure, loser.") and small spelling slips.
+    """
+    norm = _normalise(statement)
+    index: dict[str, tuple[str, str]] = {}
+    for category, statements in CORE_BELIEFS.items():
+        for s in statements:
+            for alt in _alternatives(s):
+                index.setdefault(alt, (category, s))
+    if norm in index:
+        return index[norm]
+    close = difflib.get_close_matches(norm, list(index), n=1, cutoff=0.92)
+    return index[close[0]] if close else None

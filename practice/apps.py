@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
+
+
+class PracticeConfig(AppConfig):
+    name = "practice"
+    verbose_name = "Practice"
+
+    def ready(self) -> None:
+        from channels.layers import get_channel_layer
+
+        # A broken CHANNEL_LAYERS makes get_channel_layer() return None, and every
+        # consumer would then fail later with a confusing error: fail at start-up.
+        if get_channel_layer() is None:
+            msg = "No channel layer: check CHANNEL_LAYERS / REDIS_URL."
+            raise ImproperlyConfigured(msg)

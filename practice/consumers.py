@@ -1,0 +1,236 @@
+"""The practice chat socket: a thin transport adapter.
+
+It authenticates, validates frames and calls services (through
+database_sync_to_async); the patient's reply is streamed from a background task
+so the socket keeps answering while the patient "types", and so a reply that has
+started is finished and saved even if the browser goes away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+from uuid import UUID
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.html import escape
+
+from llm.errors import LLMError
+from patients.engines import get_responder
+
+from . import services
+from .exceptions import InvalidMessage, PracticeError
+from .realtime import asend_html, render_turn, session_group
+
+logger = logging.getLogger(__name__)
+
+# Background reply tasks, kept referenced until done (asyncio holds weak refs).
+_reply_tasks: set[asyncio.Task[None]] = set()
+
+
+@database_sync_to_async
+def _load_session(user: Any, session_uuid: str) -> tuple[int, str] | None:
+    from .models import PracticeSession
+
+    if not user.is_authenticated:
+        return None
+    row = (
+        PracticeSession.objects.filter(uuid=session_uuid, trainee=user)
+        .values_list("pk", "uuid")
+        .first()
+    )
+    if row is None:
+        return None
+    services.recover_interrupted_replies(session_id=row[0])
+    return row[0], str(row[1])
+
+
+@database_sync_to_async
+def _render_turns(turn_ids: list[int], oob: str) -> str:
+    from .models import Turn
+
+    turns = Turn.objects.select_related("session").filter(pk__in=turn_ids).order_by("index")
+    return "".join(render_turn(turn, oob=oob) for turn in turns)
+
+
+@database_sync_to_async
+def _render_transcript(session_id: int) -> str:
+    from .models import PracticeSession
+    from .selectors import transcript
+
+    session = PracticeSession.objects.get(pk=session_id)
+    return render_to_string(
+        "practice/partials/_transcript.html",
+        {"session": session, "turns": transcript(session), "oob": True},
+    )
+
+
+def _error_frame(message: str, *, restore: str | None = None) -> str:
+    return render_to_string(
+        "practice/partials/_chat_error.html", {"message": message, "restore": restore}
+    )
+
+
+class PracticeConsumer(AsyncWebsocketConsumer):
+    session_id: int | None = None
+    session_uuid: str | None = None
+    group: str | None = None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        requested = self.scope["url_route"]["kwargs"]["session_uuid"]
+        found = await _load_session(user, requested) if user is not None else None
+        if found is None:
+            # Anonymous, someone else's session, or no such session: same answer.
+            await self.close(code=4403)
+            return
+        self.session_id, self.session_uuid = found
+        self.group = session_group(self.session_uuid)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        try:
+            pass  # nothing else to release; replies in flight finish on their own
+        finally:
+            if self.group is not None:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None
+    ) -> None:
+        if self.session_id is None:
+            return
+        payload = self._parse(text_data)
+        if payload is None:
+            await self._send_safe(
+                _error_frame("That message was not understood. Please send it again.")
+            )
+            return
+        if payload.get("action") == "retry":
+            await self._retry()
+            return
+        await self._message(payload)
+
+    # --- frames ------------------------------------------------------------------
+    @staticmethod
+    def _parse(text_data: str | None) -> dict[str, Any] | None:
+        if not text_data or len(text_data) > 64_000:
+            return None
+        try:
+            payload = json.loads(text_data)
+        except ValueError:
+            return None
+        return payload if isinstance(payload, dict) else None
+
+    async def _message(self, payload: dict[str, Any]) -> None:
+        raw = payload.get("message")
+        try:
+            text = services.clean_message(raw)
+            client_id = UUID(str(payload.get("client_id")))
+        except InvalidMessage as error:
+            await self._send_safe(_error_frame(str(error), restore=_restorable(raw)))
+            return
+        except ValueError:
+            await self._send_safe(
+                _error_frame("Your message had no id; reload the page and send again.",
+                             restore=_restorable(raw))
+            )
+            return
+        user_id = self.scope["user"].pk
+        try:
+            submitted = await database_sync_to_async(services.submit_trainee_turn)(
+                session_id=self.session_id, user_id=user_id, text=text, client_id=client_id
+            )
+        except PracticeError as error:
+            await self._send_safe(_error_frame(str(error), restore=text))
+            return
+        if not submitted.created:
+            # A resend after a reconnect: the turn exists; show the truth.
+            await self._send_safe(await _render_transcript(self.session_id))
+            return
+        await self._start_reply(submitted)
+
+    async def _retry(self) -> None:
+        user_id = self.scope["user"].pk
+        try:
+            submitted = await database_sync_to_async(services.retry_reply)(
+                session_id=self.session_id, user_id=user_id
+            )
+        except PracticeError as error:
+            await self._send_safe(_error_frame(str(error)))
+            return
+        await self._start_reply(submitted, retry=True)
+
+    async def _start_reply(self, submitted: services.Submitted, *, retry: bool = False) -> None:
+        assert submitted.patient_turn is not None
+        if retry:
+            html = await _render_turns([submitted.patient_turn.pk], "outerHTML")
+        else:
+            html = await _render_turns(
+                [submitted.trainee_turn.pk, submitted.patient_turn.pk], "beforeend"
+            )
+        await self._send_safe(_error_frame("") + html)
+        task = asyncio.create_task(self._stream_reply(submitted))
+        _reply_tasks.add(task)
+        task.add_done_callback(_reply_tasks.discard)
+
+    async def _stream_reply(self, submitted: services.Submitted) -> None:
+        from patients.simulation import Final, Token
+
+        assert submitted.patient_turn is not None and submitted.reply is not None
+        turn_id = submitted.patient_turn.pk
+        target = f"{submitted.patient_turn.dom_id}-text"
+        delay = settings.PATIENT_TOKEN_DELAY
+        final: Final | None = None
+        first = True
+        try:
+            async for event in get_responder().stream(submitted.reply):
+                if isinstance(event, Token):
+                    if first:
+                        first = False
+                        await database_sync_to_async(services.mark_first_token)(
+                            turn_id=turn_id
+                        )
+                    await self._send_safe(
+                        f'<span hx-swap-oob="beforeend:#{target}">{escape(event.text)}</span>'
+                    )
+                    if delay:
+                        await asyncio.sleep(delay)
+                elif isinstance(event, Final):
+                    final = event
+            if final is None:
+                raise LLMError("the responder finished without a reply")
+        except Exception as error:  # noqa: BLE001 - any failure must not leave a half turn
+            logger.warning("patient reply for turn %s failed: %r", turn_id, error)
+            await database_sync_to_async(services.fail_patient_turn)(
+                turn_id=turn_id, reason="The patient's reply broke off."
+            )
+        else:
+            await database_sync_to_async(services.complete_patient_turn)(
+                turn_id=turn_id, text=final.text, responder=final.responder, usage=final.usage
+            )
+        # The finished (or failed) turn goes to the whole group, so a page that
+        # reconnected while the reply streamed also gets it.
+        html = await _render_turns([turn_id], "outerHTML")
+        await asend_html(self.session_uuid or "", html)
+
+    async def _send_safe(self, html: str) -> None:
+        try:
+            await self.send(text_data=html)
+        except Exception:  # noqa: BLE001 - the browser left; the database has it all
+            logger.debug("socket gone while sending to session %s", self.session_uuid)
+
+    # --- group events --------------------------------------------------------------
+    async def session_html(self, event: dict[str, Any]) -> None:
+        await self._send_safe(event["html"])
+
+
+def _restorable(raw: object) -> str | None:
+    # Give the trainee their text back after a rejection, so nothing typed is lost.
+    return raw if isinstance(raw, str) else None

@@ -1,0 +1,207 @@
+"""Cohorts, assignments, practice sessions and their turns."""
+
+from __future__ import annotations
+
+import uuid
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    from patients.simulation import PatientState
+
+
+class Cohort(models.Model):
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(max_length=120, unique=True)
+    trainees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="trainee_cohorts", blank=True
+    )
+    supervisors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="supervised_cohorts", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Mode(models.TextChoices):
+    PRACTICE = "practice", "Practice"
+    ASSESSMENT = "assessment", "Assessment"
+
+
+class Assignment(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        IN_PROGRESS = "in_progress", "In progress"
+        COMPLETED = "completed", "Completed"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    case = models.ForeignKey("patients.Case", on_delete=models.PROTECT)
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments"
+    )
+    cohort = models.ForeignKey(
+        Cohort, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.PRACTICE)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.PENDING
+    )
+    due_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["due_at", "created_at"]
+        constraints = [
+            # Never two active assignments of one case to one trainee.
+            models.UniqueConstraint(
+                fields=["trainee", "case"],
+                condition=~Q(status="completed"),
+                name="practice_assignment_one_active_per_case",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.case} → {self.trainee}"
+
+    @property
+    def is_overdue(self) -> bool:
+        return (
+            self.due_at is not None
+            and self.status != self.Status.COMPLETED
+            and self.due_at < timezone.now()
+        )
+
+
+class PracticeSession(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        ENDED = "ended", "Ended"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_sessions"
+    )
+    case_version = models.ForeignKey("patients.CaseVersion", on_delete=models.PROTECT)
+    assignment = models.ForeignKey(
+        Assignment, on_delete=models.SET_NULL, null=True, blank=True, related_name="sessions"
+    )
+    mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.PRACTICE)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    seed = models.PositiveIntegerField(default=0)
+    # The patient's current inner state (PatientState JSON); each turn also keeps
+    # a copy of the state after it, for the report's curves.
+    state = models.JSONField(default=dict)
+    responder = models.CharField(max_length=40, blank=True)
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [
+            # History page and dashboards: a trainee's sessions, newest first.
+            models.Index(fields=["trainee", "-started_at"], name="practice_session_hist"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.trainee} · {self.case_version}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("practice:session-detail", args=[self.uuid])
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def feedback_visible(self) -> bool:
+        # Assessment sessions hide feedback until the session is submitted.
+        return self.mode == Mode.PRACTICE or self.status == self.Status.ENDED
+
+    @property
+    def patient_state(self) -> PatientState:
+        from patients.simulation import PatientState
+
+        return PatientState.model_validate(self.state)
+
+    def close(self) -> None:
+        self.status = self.Status.ENDED
+        self.ended_at = timezone.now()
+        self.save(update_fields=["status", "ended_at"])
+
+
+class Turn(models.Model):
+    class Speaker(models.TextChoices):
+        TRAINEE = "trainee", "Trainee"
+        PATIENT = "patient", "Patient"
+
+    class Status(models.TextChoices):
+        STREAMING = "streaming", "Streaming"
+        COMPLETE = "complete", "Complete"
+        FAILED = "failed", "Failed"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    session = models.ForeignKey(
+        PracticeSession, on_delete=models.CASCADE, related_name="turns"
+    )
+    index = models.PositiveIntegerField()
+    speaker = models.CharField(max_length=10, choices=Speaker.choices)
+    text = models.TextField(blank=True)
+    # The browser's id for a trainee message: a resend after a reconnect carries
+    # the same id and must not become a second turn.
+    client_id = models.UUIDField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    error = models.CharField(max_length=200, blank=True)
+    # Trainee turns: the moves the classifier saw and the stage direction they
+    # produced (kept so a failed reply can be regenerated identically).
+    moves = models.JSONField(default=list, blank=True)
+    direction = models.JSONField(null=True, blank=True)
+    # Patient state after this turn (PatientState JSON).
+    state_after = models.JSONField(null=True, blank=True)
+    responder = models.CharField(max_length=40, blank=True)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    first_token_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "index"], name="practice_turn_unique_index"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "client_id"],
+                condition=Q(client_id__isnull=False),
+                name="practice_turn_unique_client_id",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}#{self.index} {self.speaker}"
+
+    @property
+    def is_complete(self) -> bool:
+        return self.status == self.Status.COMPLETE
+
+    @property
+    def dom_id(self) -> str:
+        return f"turn-{self.uuid}"

@@ -1,0 +1,79 @@
+"""The only module that knows about the socket's groups and frames.
+
+Views, services and tasks notify the browser through these functions, never by
+touching the channel layer themselves. Frames are server-rendered HTML; the
+channel layer is at-most-once, so the database stays the source of truth and a
+reconnecting page re-renders from it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from uuid import UUID
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.template.loader import render_to_string
+
+logger = logging.getLogger(__name__)
+
+
+def session_group(session_uuid: UUID | str) -> str:
+    """Group name for one practice session (server-side ids only)."""
+    return f"practice.session.{session_uuid}"
+
+
+def render_turn(turn: Any, *, oob: str = "outerHTML", annotation: Any = None) -> str:
+    return render_to_string(
+        "practice/partials/_turn.html",
+        {"turn": turn, "oob": oob, "annotation": annotation,
+         "feedback_visible": turn.session.feedback_visible},
+    )
+
+
+def render_annotation(turn: Any, annotation: Any) -> str:
+    return render_to_string(
+        "feedback/partials/_annotation.html",
+        {"turn": turn, "annotation": annotation, "oob": True},
+    )
+
+
+def send_html(session_uuid: UUID | str, html: str) -> None:
+    """Push a rendered fragment to every socket watching the session."""
+    layer = get_channel_layer()
+    if layer is None:  # guarded at start-up; kept for type narrowing
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            session_group(session_uuid), {"type": "session.html", "html": html}
+        )
+    except Exception:
+        # Delivery is best-effort by design: the page re-reads the database.
+        logger.exception("could not notify session %s", session_uuid)
+
+
+async def asend_html(session_uuid: UUID | str, html: str) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        await layer.group_send(
+            session_group(session_uuid), {"type": "session.html", "html": html}
+        )
+    except Exception:
+        logger.exception("could not notify session %s", session_uuid)
+
+
+def broadcast_annotation(turn_id: int) -> None:
+    """Render the turn's newest annotation and push it next to the turn."""
+    from feedback.selectors import latest_annotation
+    from practice.models import Turn
+
+    turn = Turn.objects.select_related("session").get(pk=turn_id)
+    if not turn.session.feedback_visible:
+        return  # assessment mode: nothing is shown before submission
+    annotation = latest_annotation(turn)
+    if annotation is None:
+        return
+    send_html(turn.session.uuid, render_annotation(turn, annotation))

@@ -1,0 +1,73 @@
+"""LLMConfig and build_chat_model: which client each role gets."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from llm.openai_client import OpenAIChatModel
+from llm.settings import LLMConfig, build_chat_model
+from llm.types import Message, Timeouts
+from tests.support.fake_openai import FakeOpenAI
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("api_key", [None, "", "   "])
+def test_it_builds_nothing_without_an_api_key(api_key: str | None) -> None:
+    config = LLMConfig(api_key=api_key, base_url="http://127.0.0.1:1/v1")
+
+    assert build_chat_model(config, "patient") is None
+    assert build_chat_model(config, "annotator") is None
+
+
+def test_it_gives_the_patient_short_chat_timeouts_and_one_retry() -> None:
+    config = LLMConfig(api_key="k", patient_model="patient-m", annotator_model="ann-m")
+
+    model = build_chat_model(config, "patient")
+
+    assert isinstance(model, OpenAIChatModel)
+    assert model.model == "patient-m"
+    assert model.timeouts == Timeouts.chat()
+    assert model.max_retries == 1
+
+
+def test_it_gives_the_annotator_task_timeouts_and_two_retries() -> None:
+    config = LLMConfig(api_key="k", patient_model="patient-m", annotator_model="ann-m")
+
+    model = build_chat_model(config, "annotator")
+
+    assert isinstance(model, OpenAIChatModel)
+    assert model.model == "ann-m"
+    assert model.timeouts == Timeouts.task()
+    assert model.timeouts.read > Timeouts.chat().read
+    assert model.max_retries == 2
+
+
+def test_it_talks_to_the_configured_base_url(fake_openai: FakeOpenAI) -> None:
+    fake_openai.enqueue(reply="Hello.")
+    config = LLMConfig(api_key="k", base_url=fake_openai.base_url, patient_model="p")
+
+    model = build_chat_model(config, "patient")
+    assert model is not None
+    completion = model.complete([Message("user", "Hi")])
+
+    assert completion.text == "Hello."
+    assert fake_openai.chat_requests[0].body["model"] == "p"
+
+
+def test_it_imports_no_django() -> None:
+    # The engines and the batch tools rely on `llm` loading without Django.
+    code = (
+        "import sys, llm.settings, llm.fake, llm.openai_client, llm.errors;"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'django');"
+        "sys.exit(f'django imported: {bad}' if bad else 0)"
+    )
+    result = subprocess.run(  # noqa: S603 (fixed command, no user input)
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True
+    )
+
+    assert result.returncode == 0, result.stderr
