@@ -304,7 +304,7 @@ class OpenAIChatModel:
         if rejected:
             # Remember only when json_object worked with the same input: a 400
             # for another reason (context too long) would have failed here too.
-            pass
+            self._json_schema_supported = False
         return _structured(response, schema, self._model)
 
     async def astructured(

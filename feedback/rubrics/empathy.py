@@ -78,14 +78,20 @@ def emotional_reactions(text: str) -> Level:
 
 
 def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
-    if _IP_SPECIFIC.search(text):
+    # Relating a similar experience of one's own is the commonest strong form in
+    # peer support ("Same here, I lie awake until three most nights").
+    if lx.SHARED_EXPERIENCE.search(text) or lx.OWN_EXPERIENCE.search(text):
         return 2
-    if any("complex_reflection" in u.codes for u in utterances):
+    if _IP_SPECIFIC.search(text):
         return 2
     if _IP_GENERIC.search(text):
         return 1
-    if any("simple_reflection" in u.codes for u in utterances):
-        return 1
+    # A tentative complex reflection names the inferred feeling or experience.
+    if any(
+        "complex_reflection" in u.codes and lx.REFLECTION_STEM.match(u.text)
+        for u in utterances
+    ):
+        return 2
     return 0
 
 

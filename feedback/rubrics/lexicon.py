@@ -378,3 +378,26 @@ RISK_RESPONSE = rx(
     r"emergency|helpline|hotline|988|111|999|911|samaritans|are you (?:ok|okay|safe)|"
     r"take your (?:own )?life|plan to|no point",
 )
+
+# The speaker describing their own experience ("I do.", "I feel the same way", "My mum
+# was like that too"): what EPITOME calls relating a similar experience, what MISC
+# calls self-disclosure. Opinions, hopes, apologies and advice in the first person are
+# excluded by NOT_DISCLOSURE.
+OWN_EXPERIENCE = re.compile(
+    r"(?:^|[.!?,;]\s*|\b(?:and|but|so|when|because|cause|too|also|honestly|yeah|same)\s+)"
+    r"(?:i|i'm|i've|i'd|i'll|my|me|we|im|ive)\b"
+    r"(?!\s+(?:think|hope|wish|guess|suggest|recommend|would suggest|believe you|"
+    r"agree|understand|(?:am|'m) (?:so |really |truly )?sorry|(?:am|'m) here|'m not sure|"
+    r"am not sure|don'?t know|dont know|can'?t imagine|mean|see|hear you|would|'d (?:say|"
+    r"suggest|recommend|try)|just want(?:ed)? to (?:say|let)|want you|encourage|"
+    r"know how you|know what you|feel (?:for|you)|care|love you|promise|bet|doubt|'ll|will|"
+    r"(?:am|'m) no|(?:am|'m) not (?:sure|a)|can|could|should|(?:am|'m) (?:glad|happy)))",
+    re.IGNORECASE,
+)
+SHARED_EXPERIENCE = rx(
+    r"(?:i|me) (?:too|also|as well)|same (?:here|for me|thing|boat|situation|way)|"
+    r"feel the same|felt the same|i do\b|i did\b|i have(?:n'?t)? too|been there|"
+    r"i know (?:the|that) feeling|i know what (?:it'?s|that'?s) like|i can relate|"
+    r"relate to (?:this|that|you)|happened to me|in a similar|similar (?:situation|"
+    r"experience|thing)|my (?:own )?experience|when i was|i used to"
+)

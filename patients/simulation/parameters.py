@@ -1,0 +1,174 @@
+"""Every number of the patient model, in one table (PATIENT_MODEL.md, tuned).
+
+Read this module to know how the simulated patient reacts; change it here and
+nowhere else. `docs/simulation.md` prints the same tables via
+`parameter_tables_markdown()`. Ranges: alliance and resistance 0-1, beliefs and
+emotions 0-100, disclosure layers 0-6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from patients.simulation.vocab import Difficulty, Style
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEffect:
+    alliance: float = 0.0
+    resistance: float = 0.0
+    # May voice the next disclosure layer, if the gate allows it.
+    advances: bool = False
+    # Turns (this one included) during which no layer is disclosed.
+    blocks: int = 0
+    why: str = ""
+
+
+# Starting values from PATIENT_MODEL.md. Conditional effects (Socratic questions
+# under low alliance, advice right after an emotional disclosure, synthesis
+# preconditions) are the named constants below; `transitions.py` applies them.
+MOVE_EFFECTS: dict[str, MoveEffect] = {
+    "complex_reflection": MoveEffect(0.08, -0.05, True, 0, "feeling understood"),
+    "simple_reflection": MoveEffect(0.04, -0.02, True, 0, "being heard"),
+    "validation": MoveEffect(0.05, -0.03, True, 0, "specific affirmation"),
+    "open_question": MoveEffect(0.02, 0.0, True, 0, "room to talk"),
+    "closed_question": MoveEffect(-0.01, 0.0, False, 0, "interrogation; short answers"),
+    "summary": MoveEffect(0.05, -0.03, True, 0, "being followed"),
+    # Socratic moves: the sign depends on the alliance (SOCRATIC_* below). They are
+    # open questions, so they may also deepen disclosure.
+    "socratic_evidence": MoveEffect(0.0, 0.0, True, 0, "see SOCRATIC_*"),
+    "socratic_alternatives": MoveEffect(0.0, 0.0, True, 0, "see SOCRATIC_*"),
+    "socratic_consequences": MoveEffect(0.0, 0.0, True, 0, "see SOCRATIC_*"),
+    "socratic_synthesis": MoveEffect(0.03, 0.0, False, 0, "asked to conclude"),
+    "advice": MoveEffect(-0.10, 0.10, False, 2, "premature fixing; 'yes, but'"),
+    "advice_with_permission": MoveEffect(0.01, 0.0, False, 0, "considered if timely"),
+    "information": MoveEffect(-0.02, 0.02, False, 0, "lecture instead of listening"),
+    "confrontation": MoveEffect(-0.12, 0.15, False, 2, "attacked; defends"),
+    "leading_question": MoveEffect(-0.12, 0.15, False, 2, "pushed to an answer"),
+    "collusion": MoveEffect(0.02, 0.0, False, 0, "agreeable, but thought +5"),
+    "reading_in": MoveEffect(-0.06, 0.05, False, 0, "misread; corrects"),
+    "off_topic": MoveEffect(-0.03, 0.0, False, 0, "confused; redirects"),
+    "role_break": MoveEffect(-0.03, 0.0, False, 0, "stays in role, confused"),
+    "risk_question": MoveEffect(0.0, 0.0, False, 0, "+RISK_WARM_ALLIANCE if warm"),
+    "other": MoveEffect(0.0, 0.0, False, 0, "greeting or unclassified"),
+}
+
+# Socratic evidence / alternatives / consequences.
+SOCRATIC_ALLIANCE_GATE = 0.5  # below it, questioning a belief feels like an attack
+SOCRATIC_HIGH_ALLIANCE = 0.02
+SOCRATIC_LOW_ALLIANCE = -0.04
+SOCRATIC_LOW_RESISTANCE = 0.05
+SOCRATIC_MIN_DISCLOSURE = 2  # the thought must have been voiced to be examined
+EVIDENCE_BELIEF_DROP = (4, 8)  # seeded, inclusive
+EVIDENCE_EMOTION_DROP = 2.0
+NO_MORE_EVIDENCE_BELIEF_DROP = 2  # asked again when the case has no new fact
+
+# Summary counts as a Padesky summary only once evidence has been gathered.
+SUMMARY_MIN_EVIDENCE = 2
+
+# Synthesis: the alternative view appears only after real guided discovery.
+SYNTHESIS_MIN_EVIDENCE = 2
+SYNTHESIS_MIN_ALLIANCE = 0.6
+SYNTHESIS_MAX_BELIEF = 70.0
+SYNTHESIS_BELIEF_DROP = 15.0
+SYNTHESIS_EMOTION_DROP = 10.0
+
+# Advice.
+ADVICE_AFTER_EMOTION_ALLIANCE = -0.15  # right after the patient voiced a feeling
+ADVICE_WITH_PERMISSION_MIN_DISCLOSURE = 3
+ADVICE_WITH_PERMISSION_EARLY_ALLIANCE = 0.0  # timely permission is not yet earned
+
+# Collusion, reflections, confrontation.
+COLLUSION_BELIEF_RISE = 5.0
+COLLUSION_EMOTION_RISE = 5.0
+REFLECTED_EMOTION_DROP = 3.0
+CONFRONTATION_EMOTION_RISE = 5.0  # ours: the dominant feeling flares up
+
+# Risk.
+RISK_WARM_ALLIANCE = 0.03  # asked together with a reflection or validation
+RISK_DISCLOSURE_MIN_ALLIANCE = 0.3  # below it the patient says "I'm fine"
+
+# Disclosure gates: layer n needs alliance >= GATE_BASE + GATE_STEP * n
+# (+ the style's gate_extra). Layers: 0 presenting problem, 1 situation,
+# 2 automatic thought, 3 emotions, 4 behaviour, 5 intermediate belief, 6 core belief.
+GATE_BASE = 0.25
+GATE_STEP = 0.08
+MAX_LAYER = 6
+# Questions meet a deflection while resistance stays above this.
+DEFLECT_RESISTANCE = 0.55
+# Below this alliance the patient is guarded: short, minimal replies.
+GUARDED_ALLIANCE = 0.3
+GUARDED_SENTENCES = 2
+
+# Emotions and beliefs.
+EMOTION_DECAY = 0.10  # untouched emotions move 10 % toward baseline per turn
+INITIAL_BELIEF = (80, 95)  # seeded per automatic thought
+INITIAL_CORE_BELIEF = 90.0
+INITIAL_EMOTION = (50, 80)  # seeded per case emotion
+CORE_BELIEF_MIN_DISCLOSURE = 5
+CORE_BELIEF_REFRAME_DROP = 6.0
+CORE_BELIEF_SESSION_CAP = 10.0  # core beliefs change over weeks, not minutes
+
+
+@dataclass(frozen=True, slots=True)
+class StyleParams:
+    alliance: float
+    resistance: float
+    hidden_resistance: float
+    sentence_cap: int
+    gate_extra: float
+    # Multipliers on alliance *gains* by move family: how this style warms up.
+    reflection_gain: float = 1.0
+    question_gain: float = 1.0
+    summary_gain: float = 1.0
+    # Chance per turn of the style's marker (tangent, approval seeking, irritation).
+    marker_rate: float = 0.5
+
+
+STYLE_PARAMS: dict[Style, StyleParams] = {
+    "plain": StyleParams(0.45, 0.1, 0.0, 5, 0.0),
+    # Softens only with reflections: questions earn half the trust.
+    "upset": StyleParams(0.25, 0.6, 0.0, 3, 0.1, question_gain=0.5),
+    # Summaries help most.
+    "verbose": StyleParams(0.45, 0.1, 0.0, 8, 0.0, summary_gain=1.6),
+    # Needs open questions and patience.
+    "reserved": StyleParams(0.3, 0.3, 0.0, 3, 0.1, question_gain=1.5),
+    # Gentle refocusing (summaries, open questions) works.
+    "tangent": StyleParams(0.4, 0.2, 0.0, 5, 0.0, summary_gain=1.3),
+    # Agrees readily: no visible resistance, but a hidden 0.4.
+    "pleasing": StyleParams(0.5, 0.0, 0.4, 5, 0.0),
+}
+
+DIFFICULTY_ALLIANCE: dict[Difficulty, float] = {"easy": 0.1, "medium": 0.0, "hard": -0.1}
+DIFFICULTY_RESISTANCE: dict[Difficulty, float] = {"easy": 0.0, "medium": 0.0, "hard": 0.1}
+
+REFLECTION_MOVES = frozenset({"complex_reflection", "simple_reflection", "validation"})
+QUESTION_MOVES = frozenset(
+    {"open_question", "socratic_evidence", "socratic_alternatives",
+     "socratic_consequences", "socratic_synthesis"}
+)
+
+
+def gate(layer: int, style: Style) -> float:
+    """Alliance needed before the patient voices disclosure layer `layer`."""
+    return GATE_BASE + GATE_STEP * layer + STYLE_PARAMS[style].gate_extra
+
+
+def parameter_tables_markdown() -> str:
+    """The move and style tables as Markdown, for docs/simulation.md."""
+    rows = ["| move | alliance | resistance | may deepen | blocks (turns) | why |",
+            "|---|---|---|---|---|---|"]
+    for move, e in MOVE_EFFECTS.items():
+        rows.append(
+            f"| `{move}` | {e.alliance:+.2f} | {e.resistance:+.2f} | "
+            f"{'yes' if e.advances else 'no'} | {e.blocks} | {e.why} |"
+        )
+    rows += ["", "| style | alliance | resistance (hidden) | sentence cap | gate extra "
+             "| reflection / question / summary gain |", "|---|---|---|---|---|---|"]
+    for style, p in STYLE_PARAMS.items():
+        rows.append(
+            f"| {style} | {p.alliance:.2f} | {p.resistance:.2f} ({p.hidden_resistance:.2f})"
+            f" | {p.sentence_cap} | {p.gate_extra:+.2f} | {p.reflection_gain} / "
+            f"{p.question_gain} / {p.summary_gain} |"
+        )
+    return "\n".join(rows)

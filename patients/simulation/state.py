@@ -1,0 +1,97 @@
+"""The patient's explicit inner state (PATIENT_MODEL.md), stored with every turn."""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from patients.simulation import parameters as P
+from patients.simulation.case import CaseSpec
+from patients.simulation.vocab import emotion_key
+
+
+class PatientState(BaseModel):
+    """Everything the engine knows about the patient after a turn (JSON-safe)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    case_slug: str
+    seed: int
+    turn: int = 0
+    alliance: float = Field(ge=0.0, le=1.0)
+    resistance: float = Field(ge=0.0, le=1.0)
+    hidden_resistance: float = Field(default=0.0, ge=0.0, le=1.0)
+    # Deepest CCD layer voiced: 0 presenting problem .. 6 core belief.
+    disclosure: int = Field(default=0, ge=0, le=P.MAX_LAYER)
+    # Conviction (0-100) in the automatic thought of each situation, by situation id.
+    belief: dict[str, float]
+    belief_start: dict[str, float]
+    core_belief: float = Field(ge=0.0, le=100.0)
+    core_belief_start: float = Field(ge=0.0, le=100.0)
+    # Intensity (0-100) of each case emotion, by vocabulary key ("anxious", ...).
+    emotion: dict[str, float]
+    emotion_baseline: dict[str, float]
+    # Facts the patient has voiced that do not fit a thought (case evidence lines).
+    evidence: list[str] = Field(default_factory=list)
+    summarised: bool = False
+    alternative_view: str | None = None
+    reframed: list[str] = Field(default_factory=list)  # situation ids
+    topic: str
+    # Deepest situation layer (1-4) voiced per situation id: a new topic is told
+    # up to the depth already trusted, without passing the gates again.
+    topic_depth: dict[str, int] = Field(default_factory=dict)
+    last_moves: list[str] = Field(default_factory=list)
+    last_act: str | None = None
+    # Turns left during which disclosure cannot deepen (after advice, confrontation).
+    block_turns: int = 0
+    risk_disclosed: bool = False
+    # Turn at which each layer was first voiced ("2": 4), for the report.
+    layer_turns: dict[str, int] = Field(default_factory=dict)
+
+    def evidence_for(self, case: CaseSpec, situation_id: str | None = None) -> list[str]:
+        situation = case.situation(situation_id or self.topic)
+        return [e for e in self.evidence if e in situation.evidence]
+
+    @property
+    def topic_belief(self) -> float:
+        return self.belief[self.topic]
+
+    def dominant_emotion(self, case: CaseSpec) -> tuple[str, float]:
+        keys = [emotion_key(e) for e in case.situation(self.topic).emotions]
+        key = max(keys, key=lambda k: self.emotion.get(k, 0.0))
+        return key, self.emotion.get(key, 0.0)
+
+
+def initial_state(case: CaseSpec, *, seed: int) -> PatientState:
+    """The patient before the first trainee turn; seeded, hence reproducible."""
+    rng = random.Random(f"{case.slug}:{seed}:initial")
+    style = P.STYLE_PARAMS[case.style]
+    alliance = style.alliance + P.DIFFICULTY_ALLIANCE[case.difficulty]
+    resistance = style.resistance + P.DIFFICULTY_RESISTANCE[case.difficulty]
+    hidden = style.hidden_resistance + (
+        P.DIFFICULTY_RESISTANCE[case.difficulty] if style.hidden_resistance else 0.0
+    )
+    belief = {s.id: float(rng.randint(*P.INITIAL_BELIEF)) for s in case.situations}
+    emotion: dict[str, float] = {}
+    for s in case.situations:
+        for label in s.emotions:
+            emotion.setdefault(emotion_key(label), float(rng.randint(*P.INITIAL_EMOTION)))
+    return PatientState(
+        case_slug=case.slug,
+        seed=seed,
+        alliance=_clamp(alliance, 0.05, 1.0),
+        resistance=_clamp(resistance, 0.0, 1.0),
+        hidden_resistance=_clamp(hidden, 0.0, 1.0),
+        belief=belief,
+        belief_start=dict(belief),
+        core_belief=P.INITIAL_CORE_BELIEF,
+        core_belief_start=P.INITIAL_CORE_BELIEF,
+        emotion=emotion,
+        emotion_baseline=dict(emotion),
+        topic=case.situations[0].id,
+    )
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))

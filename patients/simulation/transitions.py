@@ -1,0 +1,223 @@
+"""Transition rules: how one trainee turn's moves change the patient state.
+
+All numbers come from `parameters.py`. Per variable the strongest effect among
+the turn's moves wins (a reflection does not cancel out advice given in the same
+breath); ties go to the harmful effect. Conditions are judged on the state the
+patient was in when the trainee spoke.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from patients.simulation import parameters as P
+from patients.simulation.case import CaseSpec
+from patients.simulation.moves import SOCRATIC
+from patients.simulation.state import PatientState
+from patients.simulation.vocab import emotion_key, emotions_named
+
+RiskOutcome = Literal["disclose", "evade", "deny"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the moves did, for the stage direction to act on."""
+
+    blocked: bool = False
+    advancing: bool = False
+    evidence_item: str | None = None
+    evidence_exhausted: bool = False
+    socratic_defensive: bool = False
+    reframed: bool = False
+    synthesis_premature: bool = False
+    risk: RiskOutcome | None = None
+    reflected_emotion: str | None = None
+    misread_emotion: str | None = None
+    emotional_moment: bool = False
+
+
+def _strongest(deltas: list[float]) -> float:
+    if not deltas:
+        return 0.0
+    # Largest magnitude wins; on a tie the negative (harm is remembered).
+    return min(deltas, key=lambda d: (-abs(d), d))
+
+
+def _clamp(value: float, low: float = 0.0, high: float = 1.0) -> float:
+    return max(low, min(high, value))
+
+
+def _gain(move: str, delta: float, case: CaseSpec) -> float:
+    if delta <= 0:
+        return delta
+    style = P.STYLE_PARAMS[case.style]
+    if move in P.REFLECTION_MOVES:
+        return delta * style.reflection_gain
+    if move in P.QUESTION_MOVES:
+        return delta * style.question_gain
+    if move == "summary":
+        return delta * style.summary_gain
+    return delta
+
+
+def apply_moves(
+    case: CaseSpec, state: PatientState, moves: Sequence[str], trainee_text: str
+) -> tuple[PatientState, Outcome]:
+    """The state after the trainee's moves (disclosure is decided by the direction)."""
+    pre = state
+    s = state.model_copy(deep=True)
+    s.turn = pre.turn + 1
+    s.last_moves = list(moves)
+    rng = random.Random(f"{case.slug}:{pre.seed}:{s.turn}:transition")
+    situation = case.situation(pre.topic)
+    topic_emotions = [emotion_key(e) for e in situation.emotions]
+    touched: set[str] = set()
+    socratic = [m for m in moves if m in SOCRATIC]
+    socratic_ok = pre.alliance >= P.SOCRATIC_ALLIANCE_GATE
+    # The patient voiced a feeling (or a risk) on the previous turn.
+    emotional_moment = pre.layer_turns.get("3") == pre.turn or (
+        pre.last_act == "disclose" and pre.risk_disclosed and "risk" in pre.last_moves
+    )
+    warm = bool(set(moves) & P.REFLECTION_MOVES)
+
+    alliance: list[float] = []
+    resistance: list[float] = []
+    blocks = 0
+    for move in moves:
+        effect = P.MOVE_EFFECTS[move]
+        a, r = effect.alliance, effect.resistance
+        if move in SOCRATIC:
+            a = P.SOCRATIC_HIGH_ALLIANCE if socratic_ok else P.SOCRATIC_LOW_ALLIANCE
+            r = 0.0 if socratic_ok else P.SOCRATIC_LOW_RESISTANCE
+        elif move == "advice" and emotional_moment:
+            a = P.ADVICE_AFTER_EMOTION_ALLIANCE
+        elif move == "advice_with_permission" and (
+            pre.disclosure < P.ADVICE_WITH_PERMISSION_MIN_DISCLOSURE
+        ):
+            a = P.ADVICE_WITH_PERMISSION_EARLY_ALLIANCE
+        elif move == "risk_question" and warm:
+            a = P.RISK_WARM_ALLIANCE
+        alliance.append(_gain(move, a, case))
+        resistance.append(r)
+        blocks = max(blocks, effect.blocks)
+    s.alliance = _clamp(pre.alliance + _strongest(alliance))
+    s.resistance = _clamp(pre.resistance + _strongest(resistance))
+    blocked = pre.block_turns > 0 or blocks > 0
+    s.block_turns = max(pre.block_turns - 1, blocks - 1, 0)
+
+    # Reflected or misread feelings.
+    named = emotions_named(trainee_text)
+    reflected = None
+    misread = None
+    if "reading_in" in moves:
+        misread = next(iter(sorted(named - set(s.emotion))), None) or next(
+            iter(sorted(named)), None
+        )
+    elif {"complex_reflection", "simple_reflection"} & set(moves):
+        for key in sorted(named & set(s.emotion)):
+            s.emotion[key] = max(0.0, s.emotion[key] - P.REFLECTED_EMOTION_DROP)
+            touched.add(key)
+            reflected = key
+
+    # Socratic questioning: evidence gathered only with enough trust and once
+    # the thought is on the table.
+    evidence_item = None
+    exhausted = False
+    defensive = False
+    if socratic:
+        if not socratic_ok:
+            defensive = True
+        elif pre.disclosure >= P.SOCRATIC_MIN_DISCLOSURE:
+            fresh = [e for e in situation.evidence if e not in pre.evidence]
+            if fresh:
+                evidence_item = fresh[0]
+                s.evidence.append(evidence_item)
+                drop = rng.randint(*P.EVIDENCE_BELIEF_DROP)
+                for key in topic_emotions:
+                    s.emotion[key] = max(0.0, s.emotion[key] - P.EVIDENCE_EMOTION_DROP)
+                    touched.add(key)
+            else:
+                exhausted = True
+                drop = P.NO_MORE_EVIDENCE_BELIEF_DROP
+            s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - drop)
+
+    if "summary" in moves and len(pre.evidence_for(case)) >= P.SUMMARY_MIN_EVIDENCE:
+        s.summarised = True
+
+    reframed = False
+    premature = False
+    if "socratic_synthesis" in moves:
+        ready = (
+            pre.summarised
+            and len(pre.evidence_for(case)) >= P.SYNTHESIS_MIN_EVIDENCE
+            and pre.alliance >= P.SYNTHESIS_MIN_ALLIANCE
+            and pre.belief[pre.topic] <= P.SYNTHESIS_MAX_BELIEF
+            and pre.topic not in pre.reframed
+        )
+        if ready:
+            reframed = True
+            s.alternative_view = situation.alternative_view or _default_view(situation.auto_thought)
+            s.reframed.append(pre.topic)
+            s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - P.SYNTHESIS_BELIEF_DROP)
+            for key in topic_emotions:
+                s.emotion[key] = max(0.0, s.emotion[key] - P.SYNTHESIS_EMOTION_DROP)
+                touched.add(key)
+            if pre.disclosure >= P.CORE_BELIEF_MIN_DISCLOSURE:
+                floor = pre.core_belief_start - P.CORE_BELIEF_SESSION_CAP
+                s.core_belief = max(floor, pre.core_belief - P.CORE_BELIEF_REFRAME_DROP)
+        else:
+            premature = True
+
+    if "collusion" in moves:
+        s.belief[pre.topic] = min(100.0, s.belief[pre.topic] + P.COLLUSION_BELIEF_RISE)
+        key = topic_emotions[0]
+        s.emotion[key] = min(100.0, s.emotion[key] + P.COLLUSION_EMOTION_RISE)
+        touched.add(key)
+    if {"confrontation", "leading_question"} & set(moves):
+        key, _ = pre.dominant_emotion(case)
+        if case.style == "upset" and "angry" in s.emotion:
+            key = "angry"
+        s.emotion[key] = min(100.0, s.emotion[key] + P.CONFRONTATION_EMOTION_RISE)
+        touched.add(key)
+
+    # Untouched feelings settle back toward where the patient started.
+    for key, value in s.emotion.items():
+        if key not in touched:
+            base = s.emotion_baseline[key]
+            s.emotion[key] = round(value + (base - value) * P.EMOTION_DECAY, 2)
+
+    risk: RiskOutcome | None = None
+    if "risk_question" in moves:
+        if not case.risk_flags:
+            risk = "deny"
+        elif s.alliance >= P.RISK_DISCLOSURE_MIN_ALLIANCE:
+            risk = "disclose"
+            s.risk_disclosed = True
+        else:
+            risk = "evade"
+
+    s.alliance = round(s.alliance, 4)
+    s.resistance = round(s.resistance, 4)
+    outcome = Outcome(
+        blocked=blocked,
+        advancing=any(P.MOVE_EFFECTS[m].advances for m in moves),
+        evidence_item=evidence_item,
+        evidence_exhausted=exhausted,
+        socratic_defensive=defensive,
+        reframed=reframed,
+        synthesis_premature=premature,
+        risk=risk,
+        reflected_emotion=reflected,
+        misread_emotion=misread,
+        emotional_moment=emotional_moment,
+    )
+    return s, outcome
+
+
+def _default_view(thought: str) -> str:
+    # Imported cases have no authored alternative view; keep it tentative and
+    # tied to the thought, never inventing facts.
+    return f"Maybe \"{thought.strip().rstrip('.?!')}\" is not the whole story."

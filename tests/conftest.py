@@ -1,0 +1,110 @@
+"""Personas and shared fixtures.
+
+- trainee: owns the session under test.
+- supervisor: supervises trainee's cohort, so may read (not chat in) the session.
+- other_trainee: must be denied everything of trainee's.
+- other_supervisor: supervises another cohort; must be denied trainee's sessions.
+- program_admin: runs the program.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def require_service(name: str, available: bool, why: str) -> None:
+    """Skip locally when a real service is missing; in CI nothing may be skipped."""
+    if available:
+        return
+    message = f"{name} is needed: {why}"
+    if IN_CI:
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    from accounts.models import Role, User
+
+    def make(username: str, role: str = Role.TRAINEE) -> User:
+        return User.objects.create_user(
+            username=username, password="pw-for-tests-only", role=role
+        )
+
+    return make
+
+
+@pytest.fixture
+def trainee(make_user: Callable[..., Any]) -> Any:
+    return make_user("trainee")
+
+
+@pytest.fixture
+def other_trainee(make_user: Callable[..., Any]) -> Any:
+    return make_user("other_trainee")
+
+
+@pytest.fixture
+def supervisor(make_user: Callable[..., Any]) -> Any:
+    from accounts.models import Role
+
+    return make_user("supervisor", Role.SUPERVISOR)
+
+
+@pytest.fixture
+def other_supervisor(make_user: Callable[..., Any]) -> Any:
+    from accounts.models import Role
+
+    return make_user("other_supervisor", Role.SUPERVISOR)
+
+
+@pytest.fixture
+def program_admin(make_user: Callable[..., Any]) -> Any:
+    from accounts.models import Role
+
+    return make_user("program_admin", Role.PROGRAM_ADMIN)
+
+
+@pytest.fixture
+def cohort(trainee: Any, supervisor: Any, other_trainee: Any, other_supervisor: Any) -> Any:
+    from practice.models import Cohort
+
+    mine = Cohort.objects.create(name="Tuesday group")
+    mine.trainees.add(trainee)
+    mine.supervisors.add(supervisor)
+    theirs = Cohort.objects.create(name="Thursday group")
+    theirs.trainees.add(other_trainee)
+    theirs.supervisors.add(other_supervisor)
+    return mine
+
+
+@pytest.fixture
+def case(db: Any) -> Any:
+    """The first bundled case, published as version 1."""
+    from patients.services import publish_case_version
+    from patients.simulation import bundled_cases
+
+    spec = sorted(bundled_cases(), key=lambda c: c.slug)[0]
+    return publish_case_version(spec=spec, bundled=True).case
+
+
+@pytest.fixture
+def risk_case(db: Any) -> Any:
+    from patients.services import publish_case_version
+    from patients.simulation import bundled_cases
+
+    spec = next(c for c in bundled_cases() if c.risk_flags)
+    return publish_case_version(spec=spec, bundled=True).case
+
+
+@pytest.fixture
+def practice_session(trainee: Any, case: Any, cohort: Any) -> Any:
+    from practice.services import start_session
+
+    return start_session(trainee=trainee, case=case)
