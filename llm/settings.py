@@ -7,7 +7,7 @@ Django.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from llm.openai_client import MaxTokensParam, OpenAIChatModel
@@ -27,14 +27,17 @@ class LLMConfig:
     The patient streams to a trainee waiting on a socket, so it gets the short
     chat timeouts and one retry. The annotator runs in background tasks, so it
     can wait longer and retry more (Celery retries TransientLLMError on top).
+
+    A timeout given as a plain number (an env var read as float) sets the read
+    timeout, the one that matters; the other limits keep the role's defaults.
     """
 
     api_key: str | None = None
     base_url: str | None = None
     patient_model: str = DEFAULT_MODEL
     annotator_model: str = DEFAULT_MODEL
-    chat_timeout: Timeouts = field(default_factory=Timeouts.chat)
-    task_timeout: Timeouts = field(default_factory=Timeouts.task)
+    chat_timeout: Timeouts | float = field(default_factory=Timeouts.chat)
+    task_timeout: Timeouts | float = field(default_factory=Timeouts.task)
     chat_max_retries: int = 1
     task_max_retries: int = 2
     patient_temperature: float | None = None
@@ -44,6 +47,22 @@ class LLMConfig:
     @property
     def has_key(self) -> bool:
         return bool(self.api_key and self.api_key.strip())
+
+    @property
+    def chat_timeouts(self) -> Timeouts:
+        return _as_timeouts(self.chat_timeout, Timeouts.chat())
+
+    @property
+    def task_timeouts(self) -> Timeouts:
+        return _as_timeouts(self.task_timeout, Timeouts.task())
+
+
+def _as_timeouts(value: Timeouts | float, base: Timeouts) -> Timeouts:
+    if isinstance(value, Timeouts):
+        return value
+    if value <= 0:
+        raise ValueError(f"LLM timeout must be positive, got {value!r}")
+    return replace(base, read=float(value))
 
 
 def build_chat_model(config: LLMConfig, role: Role) -> OpenAIChatModel | None:
@@ -61,7 +80,7 @@ def build_chat_model(config: LLMConfig, role: Role) -> OpenAIChatModel | None:
             model=config.patient_model,
             api_key=config.api_key.strip(),
             base_url=base_url or None,
-            timeout=config.chat_timeout,
+            timeout=config.chat_timeouts,
             max_retries=config.chat_max_retries,
             temperature=config.patient_temperature,
             max_tokens_param=config.max_tokens_param,
@@ -71,7 +90,7 @@ def build_chat_model(config: LLMConfig, role: Role) -> OpenAIChatModel | None:
             model=config.annotator_model,
             api_key=config.api_key.strip(),
             base_url=base_url or None,
-            timeout=config.task_timeout,
+            timeout=config.task_timeouts,
             max_retries=config.task_max_retries,
             temperature=config.annotator_temperature,
             max_tokens_param=config.max_tokens_param,

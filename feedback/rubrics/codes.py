@@ -219,6 +219,8 @@ def code_utterance(
             core = body_core
     is_question = (ends_q and not tag) or (not ends_q and _is_interrogative(core))
 
+    if lx.PLEASANTRY.match(core) and len(core.split()) <= 14 and not is_question:
+        return UtteranceCode(text=raw, codes=["other"])
     if is_question:
         codes.append("question")
         question = _question_kind(core)

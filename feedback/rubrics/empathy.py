@@ -45,7 +45,8 @@ _IP_GENERIC = re.compile(
     r"\b(?:i (?:totally |completely |really |truly )?(?:understand|get it|get that|"
     r"get you|know how you feel|know the feeling|know what you mean|know that feeling|"
     r"hear you|feel you|can relate|relate)|i know how (?:it|that|hard)|"
-    r"i can (?:only )?imagine|that makes sense|understandable|i see (?:what|why))\b",
+    r"i can (?:only )?imagine|that makes sense|understandable|i see (?:what|why)|"
+    r"familiar|i know (?:the|that) feeling|same here|me too)\b",
     re.IGNORECASE,
 )
 _IP_SPECIFIC = re.compile(
@@ -77,7 +78,17 @@ def emotional_reactions(text: str) -> Level:
     return 0
 
 
+_SORRY_YOU = re.compile(r"\bsorry (?:that |to hear )?(?:you|u)\b[^.!?]*", re.I)
+
+
 def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
+    # "I'm sorry you're feeling this way" is a reaction (ER), not an interpretation.
+    text = _SORRY_YOU.sub("", text)
+    generic = _IP_GENERIC.search(text)
+    if generic and len(text.split()) <= 12:
+        # A short "I understand" or "I know the feeling" is generic understanding,
+        # even though it is phrased in the first person.
+        return 1
     # Relating a similar experience of one's own is the commonest strong form in
     # peer support ("Same here, I lie awake until three most nights").
     if lx.SHARED_EXPERIENCE.search(text) or lx.OWN_EXPERIENCE.search(text):

@@ -258,7 +258,30 @@ SUPPORT = re.compile(
     r"terrible|horrible|difficult|rough|painful|scary|frustrating|heartbreaking|sad)|"
     r"(?:that|it) sucks|i(?:'m| am) (?:so |really )?(?:glad|happy) (?:you|to hear)|"
     r"(?:you can|feel free to) (?:always )?(?:pm|dm|message|talk to|reach out to) me|"
-    r"i care|people care|we care|you matter|you deserve)\b",
+    r"i care|people care|we care|you matter|you deserve|"
+    # Reassurance and encouragement (MISC "support"; ESConv "reassurance").
+    r"you can do (?:it|this|anything)|you(?:'ve| have)? got this|i believe in you|"
+    r"i know you (?:can|will)|you(?:'ll| will) (?:be (?:fine|ok|okay|alright)|get "
+    r"through|make it|find (?:a way|someone|the)|do (?:great|fine|well))|"
+    r"(?:it|everything|things|all) (?:is |are )?(?:going to|gonna|will|'ll) (?:be "
+    r"(?:ok|okay|fine|alright|all right|better)|work out|get better|turn out)|"
+    r"don'?t worry|no need to worry|(?:a |that'?s a |sounds like a |what a )(?:good|"
+    r"great|wonderful|fantastic|smart|wise|excellent|brilliant) (?:idea|plan|choice|"
+    r"decision|way|thing|start|step|goal|approach|attitude|mindset)|"
+    r"rooting for you|keep (?:it|going|your head)|you(?:'re| are) doing (?:great|"
+    r"well|the right|your best|a great)|proud of you|i understand (?:completely|"
+    r"that|how|why|what)|i (?:totally |completely )?understand)\b",
+    re.IGNORECASE,
+)
+# Closings and pleasantries that end or open a chat: `other`, whatever their grammar.
+PLEASANTRY = re.compile(
+    r"^(?:(?:thanks?|thank you|you(?:'re| are) (?:very |so |most )?welcome|"
+    r"(?:and )?(?:you|same to you|to you) (?:too|as well)|same to you|no problem|"
+    r"my pleasure|have a (?:good|great|nice|wonderful|lovely|blessed)|take care|"
+    r"good ?bye|bye|see you|talk (?:to you )?(?:soon|later)|good (?:morning|afternoon|"
+    r"evening|night)|hi|hello|hey|nice (?:to (?:meet|talk|chat)|talking|chatting)|"
+    r"it was (?:nice|good|great|a pleasure)|glad (?:i could|to) help|"
+    r"i(?:'m| am) glad (?:i|to) (?:could )?help(?:ed)?)\b)",
     re.IGNORECASE,
 )
 SELF_DISCLOSURE = re.compile(
@@ -384,18 +407,24 @@ RISK_RESPONSE = rx(
 # calls self-disclosure. Opinions, hopes, apologies and advice in the first person are
 # excluded by NOT_DISCLOSURE.
 OWN_EXPERIENCE = re.compile(
-    r"(?:^|[.!?,;]\s*|\b(?:and|but|so|when|because|cause|too|also|honestly|yeah|same)\s+)"
-    r"(?:i|i'm|i've|i'd|i'll|my|me|we|im|ive)\b"
-    r"(?!\s+(?:think|hope|wish|guess|suggest|recommend|would suggest|believe you|"
-    r"agree|understand|(?:am|'m) (?:so |really |truly )?sorry|(?:am|'m) here|'m not sure|"
-    r"am not sure|don'?t know|dont know|can'?t imagine|mean|see|hear you|would|'d (?:say|"
-    r"suggest|recommend|try)|just want(?:ed)? to (?:say|let)|want you|encourage|"
-    r"know how you|know what you|feel (?:for|you)|care|love you|promise|bet|doubt|'ll|will|"
-    r"(?:am|'m) no|(?:am|'m) not (?:sure|a)|can|could|should|(?:am|'m) (?:glad|happy)))",
+    r"(?:^|[.!?,;:]\s*|\b(?:and|but|so|when|because|cause|too|also|honestly|yeah|"
+    r"same|lol|haha)\s+)"
+    r"(?:i['’]m|i['’]ve|im|ive|i|my|we)\b(?!['’])"
+    r"(?!\s+(?:am\s+|was\s+|do\s+|really\s+|just\s+|so\s+|truly\s+|very\s+)*"
+    r"(?:think|thought|hope|wish (?:you|u|i could help)|guess|suggest|recommend|believe|agree|understand|"
+    r"sorry|here|glad|happy|willing|not sure|no expert|don'?t know|dont know|"
+    r"can'?t imagine|mean|see|hear|would|say|want(?:ed)? (?:you|to (?:say|let|help))|"
+    r"don'?t want you|encourage|know how|know what|know,|know that you|feel (?:ya|you|"
+    r"for)|care|love you|promise|bet|doubt|will|can|could|should|might|may|must|gut|"
+    r"all|completely|totally|personally think|am here|get (?:it|that|you)|"
+    r"appreciate|admire|respect|proud)\b)",
     re.IGNORECASE,
 )
 SHARED_EXPERIENCE = rx(
-    r"(?:i|me) (?:too|also|as well)|same (?:here|for me|thing|boat|situation|way)|"
+    r"^(?:same|yep|yup|yea|ye|yeah same|relatable|this is me|story of my life)|"
+    r"\bmy (?:life|bed|room|parents|mom|mum|dad|family|friends?|job|head|brain|"
+    r"depression|anxiety|therapist|meds|own|case|ex|partner|girlfriend|boyfriend|wife|"
+    r"husband)\b|(?:i|me) (?:too|also|as well)|same (?:here|for me|thing|boat|situation|way)|"
     r"feel the same|felt the same|i do\b|i did\b|i have(?:n'?t)? too|been there|"
     r"i know (?:the|that) feeling|i know what (?:it'?s|that'?s) like|i can relate|"
     r"relate to (?:this|that|you)|happened to me|in a similar|similar (?:situation|"

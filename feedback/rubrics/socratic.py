@@ -31,7 +31,11 @@ _QAQ = re.compile(
     re.IGNORECASE,
 )
 _VIEWPOINT = re.compile(
-    r"\b(?:how (?:would|might|do|does|did|could) (?:\w+ ){0,3}(?:see|view|look at|"
+    r"\b(?:what else|how else|who else|where else|anything else|anyone else|"
+    r"anybody else|something else|other than|besides|instead|(?:what|which|any) "
+    r"others?\b|rather than|compared (?:to|with)|(?:any|much) (?:better|worse|"
+    r"different) (?:than|from)|what about|how about (?:the|when|people|those|"
+    r"someone)|how (?:would|might|do|does|did|could) (?:\w+ ){0,3}(?:see|view|look at|"
     r"think about|describe|feel about|react|respond|interpret)|(?:from|in) (?:\w+ )?"
     r"(?:perspective|point of view|shoes|eyes)|what would (?:your|a|my|an?|the|"
     r"someone|somebody|others?|people|they|he|she) (?:\w+ ){0,2}(?:say|think|tell)|"
@@ -46,8 +50,18 @@ _VIEWPOINT = re.compile(
     r"(?:also|equally|just as)|if (?:a|your) (?:friend|sister|brother|colleague))\b",
     re.IGNORECASE,
 )
+_HYPOTHETICAL = re.compile(
+    r"^(?:(?:but|so|and|then|ok(?:ay)?|well),? )?(?:what if|what happens (?:if|when)|"
+    r"suppose|imagine|if\b)",
+    re.IGNORECASE,
+)
 _IMPLICATION = re.compile(
-    r"\b(?:what (?:would|will|might|could) (?:happen|that mean|it mean|be the "
+    r"\b(?:should (?:\w+ ){0,3}(?:be|have|get)|would (?:it|that|this|they|you|we|he|"
+    r"she|people|anyone|society|the|a)\b|wouldn'?t|how (?:many|much) (?:\w+ ){0,6}"
+    r"(?:before|until|to (?:die|be|get|make))|(?:improve|accomplish|help|hurt|harm|"
+    r"affect|change|benefit|solve|fix|prevent|stop|cause|worsen)\w*|"
+    r"worth it|what (?:good|harm|difference)|what (?:is|would be) the (?:point|"
+    r"purpose|outcome|harm|benefit)|what (?:would|will|might|could) (?:happen|that mean|it mean|be the "
     r"(?:result|consequence|effect|impact))|what happens (?:if|when|next|then)|"
     r"(?:would|does|doesn'?t|wouldn'?t) (?:that|this|it) (?:mean|imply|lead|result|"
     r"make)|(?:so|then) (?:you'?re saying|should|would|we should|do you think we "
@@ -116,6 +130,8 @@ def socratic_type(core: str, question: QuestionKind | None) -> SocraticType | No
         return None
     if _QAQ.search(core):
         return "question_about_question"
+    if _HYPOTHETICAL.search(core):
+        return "implications"
     if _VIEWPOINT.search(core):
         return "viewpoints"
     if _IMPLICATION.search(core):

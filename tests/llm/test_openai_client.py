@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from pydantic import BaseModel, Field
 
 from llm.errors import (
@@ -20,7 +21,7 @@ from llm.errors import (
     TransientLLMError,
 )
 from llm.openai_client import OpenAIChatModel
-from llm.types import ChatModel, Delta, Message, Timeouts, Usage
+from llm.types import ChatModel, Completion, Delta, Message, Timeouts, Usage
 from tests.support.fake_openai import Behaviour, FakeOpenAI
 
 MESSAGES = [
@@ -34,16 +35,31 @@ class Rating(BaseModel):
     score: int = Field(ge=0, le=2)
 
 
+# Every model a test makes, so its pooled connections can be closed afterwards.
+_made: list[OpenAIChatModel] = []
+
+
 def make_model(
     server: FakeOpenAI, *, timeout: float = 2.0, max_retries: int = 1
 ) -> OpenAIChatModel:
-    return OpenAIChatModel(
+    model = OpenAIChatModel(
         model="fake-model",
         api_key="test-key",
         base_url=server.base_url,
         timeout=Timeouts.uniform(timeout),
         max_retries=max_retries,
     )
+    _made.append(model)
+    return model
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def _close_models() -> AsyncIterator[None]:
+    # Async, so it runs on the test's own event loop, where the async
+    # client's keep-alive connections live.
+    yield
+    while _made:
+        await _made.pop().aclose()
 
 
 async def collect(model: ChatModel, messages: list[Message] = MESSAGES) -> list[Delta]:
@@ -271,6 +287,7 @@ def test_it_raises_transient_error_when_the_endpoint_is_unreachable() -> None:
 
     with pytest.raises(TransientLLMError) as caught:
         model.complete(MESSAGES)
+    model.close()
 
     assert not isinstance(caught.value, LLMTimeout)
 
@@ -305,8 +322,14 @@ def test_it_keeps_working_across_event_loops(fake_openai: FakeOpenAI) -> None:
     # (closed) loop would fail with "Event loop is closed".
     model = make_model(fake_openai)
 
-    first = asyncio.run(model.acomplete(MESSAGES))
-    second = asyncio.run(model.acomplete(MESSAGES))
+    async def once() -> Completion:
+        try:
+            return await model.acomplete(MESSAGES)
+        finally:
+            await model.aclose()
+
+    first = asyncio.run(once())
+    second = asyncio.run(once())
 
     assert first.text == second.text != ""
 

@@ -47,6 +47,24 @@ def test_it_gives_the_annotator_task_timeouts_and_two_retries() -> None:
     assert model.max_retries == 2
 
 
+def test_it_reads_a_plain_number_as_the_read_timeout() -> None:
+    config = LLMConfig(api_key="k", chat_timeout=12.5, task_timeout=90)
+
+    patient = build_chat_model(config, "patient")
+    annotator = build_chat_model(config, "annotator")
+
+    assert patient is not None
+    assert annotator is not None
+    assert patient.timeouts == Timeouts(connect=5.0, read=12.5, write=10.0, pool=5.0)
+    assert annotator.timeouts.read == 90.0
+    assert annotator.timeouts.connect == Timeouts.task().connect
+
+
+def test_it_rejects_a_non_positive_timeout() -> None:
+    with pytest.raises(ValueError, match="positive"):
+        build_chat_model(LLMConfig(api_key="k", chat_timeout=0), "patient")
+
+
 def test_it_talks_to_the_configured_base_url(fake_openai: FakeOpenAI) -> None:
     fake_openai.enqueue(reply="Hello.")
     config = LLMConfig(api_key="k", base_url=fake_openai.base_url, patient_model="p")
@@ -54,6 +72,7 @@ def test_it_talks_to_the_configured_base_url(fake_openai: FakeOpenAI) -> None:
     model = build_chat_model(config, "patient")
     assert model is not None
     completion = model.complete([Message("user", "Hi")])
+    model.close()
 
     assert completion.text == "Hello."
     assert fake_openai.chat_requests[0].body["model"] == "p"

@@ -32,7 +32,9 @@ def render(result: dict[str, Any]) -> str:
             )
         labels = task.get("labels")
         if labels:
-            cw = max(max(len(lab) for lab in labels), 6)
+            # Long label names would make the matrix unreadable: columns get the first
+            # letters, rows the full name.
+            cw = min(max(max(len(lab) for lab in labels), 5), 8)
             short = [lab[:cw] for lab in labels]
             lines.append("   confusion (rows gold, columns predicted)")
             lines.append("   " + " " * (width + 2) + " ".join(f"{s:>{cw}}" for s in short))

@@ -66,6 +66,6 @@ class Command(BaseCommand):
                     },
                 )
         self.stdout.write(self.style.SUCCESS(f"Seeded {len(versions)} cases."))
-        self.stdout.write("Demo logins (password: %s):" % password)
+        self.stdout.write(f"Demo logins (password: {password}):")
         for username, _, role in DEMO_USERS:
             self.stdout.write(f"  {username:<11} {Role(role).label}")

@@ -1,0 +1,47 @@
+"""The patient engine: case model, explicit patient state, responders. No Django."""
+
+from __future__ import annotations
+
+from patients.simulation.case import (
+    CaseError,
+    CaseSpec,
+    CaseValidationError,
+    Situation,
+    SituationVoice,
+    Voice,
+    bundled_cases,
+    load_case,
+)
+from patients.simulation.dialogue import Utterance
+from patients.simulation.direction import StageDirection
+from patients.simulation.engine import Advance, advance
+from patients.simulation.interop import export_patient_psi, import_patient_psi
+from patients.simulation.moves import classify_moves
+from patients.simulation.responders.base import Final, ReplyContext, Responder, Token
+from patients.simulation.responders.offline import OfflineResponder
+from patients.simulation.state import PatientState, initial_state
+
+__all__ = [
+    "Advance",
+    "CaseError",
+    "CaseSpec",
+    "CaseValidationError",
+    "Final",
+    "OfflineResponder",
+    "PatientState",
+    "ReplyContext",
+    "Responder",
+    "Situation",
+    "SituationVoice",
+    "StageDirection",
+    "Token",
+    "Utterance",
+    "Voice",
+    "advance",
+    "bundled_cases",
+    "classify_moves",
+    "export_patient_psi",
+    "import_patient_psi",
+    "initial_state",
+    "load_case",
+]

@@ -1,0 +1,41 @@
+"""One step of the patient engine: classify, transition, direct."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from patients.simulation.case import CaseSpec
+from patients.simulation.dialogue import Utterance
+from patients.simulation.direction import StageDirection, direct
+from patients.simulation.moves import MoveClassifier, classify_moves
+from patients.simulation.state import PatientState
+from patients.simulation.transitions import apply_moves
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    state: PatientState
+    moves: tuple[str, ...]
+    direction: StageDirection
+
+
+def advance(
+    case: CaseSpec,
+    state: PatientState,
+    trainee_text: str,
+    history: Sequence[Utterance],
+    *,
+    classifier: MoveClassifier = classify_moves,
+) -> Advance:
+    """Apply one trainee turn to the patient; pure and deterministic.
+
+    `history` is the transcript *before* `trainee_text`. The returned state is
+    the one to store with the patient's reply.
+    """
+    if state.case_slug != case.slug:
+        raise ValueError(f"state belongs to case {state.case_slug!r}, not {case.slug!r}")
+    moves = tuple(classifier(trainee_text, history))
+    moved, outcome = apply_moves(case, state, moves, trainee_text)
+    final, direction = direct(case, moved, moves, outcome, trainee_text)
+    return Advance(state=final, moves=moves, direction=direction)
