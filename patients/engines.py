@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def get_responder() -> Responder:
-    from patients.simulation import LLMResponder, OfflineResponder
+    from patients.simulation import OfflineResponder
 
     offline = OfflineResponder()
     choice = settings.PATIENT_RESPONDER
@@ -25,4 +25,6 @@ def get_responder() -> Responder:
             msg = "PATIENT_RESPONDER=llm needs OPENAI_API_KEY."
             raise RuntimeError(msg)
         return offline
+    from patients.simulation import LLMResponder
+
     return LLMResponder(model, fallback=offline, max_tokens=settings.PATIENT_MAX_TOKENS)

@@ -108,3 +108,16 @@ def practice_session(trainee: Any, case: Any, cohort: Any) -> Any:
     from practice.services import start_session
 
     return start_session(trainee=trainee, case=case)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_connection_pools(django_db_setup: Any, django_db_blocker: Any) -> Any:
+    """Close psycopg pools before the test database is dropped (threads of the
+    socket tests borrowed connections from them)."""
+    yield
+    from django.db import connections
+
+    for connection in connections.all():
+        close_pool = getattr(connection, "close_pool", None)
+        if close_pool is not None:
+            close_pool()

@@ -114,7 +114,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "practice.sqlite3",
-            "OPTIONS": {"timeout": 20},
+            # IMMEDIATE: take the write lock at BEGIN, so two writers wait for
+            # each other instead of failing with "database is locked".
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":

@@ -4,8 +4,10 @@ for it through fixtures, which fail in CI when it is unreachable."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F403
-from .base import VAR_DIR
+from .base import VAR_DIR, env
 
 DEBUG = False
 EMBEDDED_MODE = True
@@ -21,7 +23,14 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 PATIENT_RESPONDER = "offline"
-ANNOTATOR = "offline"
+# Offline unless TEST_ANNOTATOR says otherwise: the pipeline tests start a Celery
+# worker on these settings that annotates against the loopback fake OpenAI server
+# (tests/feedback/test_pipeline.py). A name of its own, not ANNOTATOR, so a developer's
+# .env (ANNOTATOR=llm plus a real key) never makes the test suite call a paid API.
+ANNOTATOR = env.str("TEST_ANNOTATOR", default="offline")
+if ANNOTATOR not in ("offline", "llm"):
+    msg = f"Unexpected value TEST_ANNOTATOR={ANNOTATOR!r}, use 'offline' or 'llm'"
+    raise ImproperlyConfigured(msg)
 VAR_DIR.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True

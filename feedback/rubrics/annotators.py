@@ -19,6 +19,7 @@ from .schema import (
     TurnAnnotation,
     TurnContext,
     UtteranceCode,
+    last_patient_text,
 )
 from .strategies import bolt_codes, esconv_strategy
 
@@ -48,7 +49,7 @@ class OfflineAnnotator:
             emotional_reactions=er,
             interpretations=ip,
             explorations=ex,
-            esconv_strategy=esconv_strategy(utterances),
+            esconv_strategy=esconv_strategy(utterances, last_patient_text(ctx)),
             bolt_codes=bolt_codes(utterances),
             flags=flags,
             rationale=_rationale(utterances, flags),

@@ -63,7 +63,6 @@ _PATIENT_ASKS_ADVICE = re.compile(
     r"what)|how (?:do|can|should) i|should i)\b",
     re.IGNORECASE,
 )
-_CONTINUATION = re.compile(r"^(?:and|because|but|or|which|cause|'cause|even|until)\b", re.I)
 _WH_ANY = re.compile(
     r"\b(?:what|how|why|when|where|who|which)\b\s+(?:\w+\s+){0,2}?"
     r"(?:do|does|did|is|are|was|were|would|could|can|will|should|have|has|you|it|that|"
@@ -137,6 +136,26 @@ def _is_interrogative(core: str) -> bool:
     )
 
 
+def is_declarative_form(text: str) -> bool:
+    """True for a statement-shaped utterance, whatever its final punctuation.
+
+    "So you feel left out?" is declarative in form: a reflection spoken with rising
+    intonation. Schemes without the text convention of RUBRICS.md §0.4 (ESConv) code it
+    as a restatement, so the strategy mapping needs to know the form.
+    """
+    core = _strip_markers(text.rstrip(" ?!.\"'")) or text
+    if _ANY_WH.search(core):
+        return False
+    for clause in re.split(r"[,;:]\s*|\s+(?:and|so|but|or)\s+", core):
+        c = _strip_markers(clause)
+        if c and (_is_interrogative(c) or lx.AUX_START.match(c)):
+            return False
+    return bool(_SECOND_PERSON.search(core) or lx.REFLECTION_STEM.match(core))
+
+
+_ANY_WH = re.compile(r"\b(?:what|whats|what's|how|why|where|when|who|which|whose)\b", re.I)
+
+
 def _overlap(text: str, patient_words: set[str]) -> float:
     mine = content_words(text)
     if not mine or not patient_words:
@@ -155,7 +174,14 @@ def _names_new_feeling(text: str, patient_text: str) -> bool:
     return False
 
 
-def _reflection_kind(core: str, patient_text: str, patient_words: set[str]) -> ReflectionKind:
+def _opener(raw: str) -> str:
+    m = lx.OPENER.match(raw)
+    return m.group(1).lower() if m else ""
+
+
+def _reflection_kind(
+    core: str, patient_text: str, patient_words: set[str], opener: str = ""
+) -> ReflectionKind:
     if lx.COMPLEX_MARKERS.search(core) or lx.SUMMARY_MARKERS.search(core):
         return "complex"
     if _names_new_feeling(core, patient_text):
@@ -166,7 +192,9 @@ def _reflection_kind(core: str, patient_text: str, patient_words: set[str]) -> R
         return "simple"
     if n_words >= 18 and overlap < 0.35:
         return "complex"
-    if _CONTINUATION.match(core) and n_words >= 6:
+    if opener in {"and", "but", "because", "'cause", "cause", "which", "even", "until"} and (
+        n_words >= 6
+    ):
         # Continuing the client's paragraph adds meaning (MITI's "continuing the
         # paragraph" is a complex reflection).
         return "complex"
@@ -228,12 +256,7 @@ def code_utterance(
             codes.append("seek_collaboration")
         if lx.CONFRONT.search(core):
             codes.append("confront")
-        if lx.ADVICE.search(core) and re.search(
-            r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought about)|"
-            r"how about|what if you)\b",
-            core,
-            re.I,
-        ):
+        if lx.ADVICE_QUESTION.search(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
             codes.append("persuade_with_permission" if permission_given else "persuade")
@@ -265,16 +288,21 @@ def code_utterance(
         if (
             not codes
             and first_person
-            and not has_you
-            and lx.SELF_DISCLOSURE.search(core)
+            and (not has_you or lx.SHARED_EXPERIENCE.search(core))
+            and (lx.SELF_DISCLOSURE.search(core) or lx.OWN_EXPERIENCE.search(core))
         ):
             codes.append("self_disclosure")
+        if not codes and not tag and lx.STRONG_INFORMATION.search(core) and not (
+            lx.REFLECTION_STEM.match(core)
+        ):
+            codes.append("giving_information")
         if not codes or (tag and "confront" not in codes):
+            opener = _opener(raw)
             if _looks_like_reflection(
                 core, patient_words, has_you, first_person, tag, reflective_support,
-                previous_codes,
+                opener,
             ):
-                reflection = _reflection_kind(core, patient_text, patient_words)
+                reflection = _reflection_kind(core, patient_text, patient_words, opener)
                 if reflective_support or tag and lx.COMPLEX_MARKERS.search(core):
                     reflection = "complex"
                 codes.append(
@@ -285,7 +313,14 @@ def code_utterance(
                 codes.append("other")
             elif lx.STRUCTURING.search(core):
                 codes.append("other")
-            elif lx.INFORMATION.search(core) or len(core.split()) >= 7:
+            elif lx.INFORMATION.search(core) or first_person or _WE.search(core):
+                codes.append("giving_information")
+            elif patient_words and len(lx.words(core)) >= 2:
+                # A short statement right after the patient spoke, with no other
+                # function, mirrors them; when unsure, a simple reflection (MITI).
+                reflection = "simple"
+                codes.append("simple_reflection")
+            elif len(core.split()) >= 7:
                 codes.append("giving_information")
             else:
                 codes.append("other")
@@ -310,9 +345,12 @@ def _looks_like_reflection(
     first_person: bool,
     tag: bool,
     reflective_support: bool,
-    previous_codes: Sequence[BehaviourCode],
+    opener: str,
 ) -> bool:
     if tag or reflective_support:
+        return True
+    # "So..." opening a statement about the client is the classic reflection form.
+    if opener == "so" and not first_person and not lx.INFORMATION.search(core):
         return True
     if lx.REFLECTION_STEM.match(core) or lx.SUMMARY_MARKERS.search(core):
         return True
@@ -326,7 +364,7 @@ def _looks_like_reflection(
     if has_you and lx.REFLECTION_STEM.search(core):
         return True
     # A clause continuing the client's sentence ("And then it all fell apart.").
-    if _CONTINUATION.match(core) and not first_person and not lx.INFORMATION.search(core):
+    if opener and opener != "so" and not first_person and not lx.INFORMATION.search(core):
         return True
     return bool(
         not first_person
@@ -375,5 +413,9 @@ def main_behaviour(utterances: Sequence[UtteranceCode]) -> MainBehaviour:
     if "simple_reflection" in has or "complex_reflection" in has:
         return "reflection"
     if has & _INPUT_CODES:
+        return "therapist_input"
+    # A statement that proposes working together ("We could look at a plan") is
+    # negotiation, which AnnoMI counts as therapist input.
+    if "seek_collaboration" in has:
         return "therapist_input"
     return "other"

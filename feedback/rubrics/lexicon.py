@@ -33,11 +33,19 @@ FILLER_WORDS = frozenset(
     """.split()
 )
 
-# Leading discourse markers stripped before an utterance is classified.
+# Leading discourse markers stripped before an utterance is classified. Transcripts mark
+# interrupted speech with a leading dash ("-and then..."), stripped as well.
 LEADING_MARKERS = re.compile(
-    r"^(?:(?:ok(?:ay)?|alright|all right|mm+(?:-?hmm+)?|m+hm+|hmm+|uh-huh|uh|um+|er|ah|oh|"
+    r"^[\s\-–—.,…]*(?:(?:ok(?:ay)?|alright|all right|mm+(?:-?hmm+)?|m+hm+|hmm+|uh-huh|uh|um+|er|ah|oh|"
     r"yeah|yes|yep|right|sure|well|so|and|but|now|I see|I hear you|gotcha|good|great|"
-    r"wow|huh|no|okay then)\b[\s,.!:;-]*)+",
+    r"wow|huh|no|okay then)\b[\s,.!:;-]*)*",
+    re.IGNORECASE,
+)
+
+# The opening connective of an utterance, looked for under fillers ("Okay. So you...").
+OPENER = re.compile(
+    r"^[\W_]*(?:(?:ok(?:ay)?|alright|all right|right|yeah|yes|mm+-?hmm+|mm+|uh-huh|um+|"
+    r"uh|well|oh)\b[\s,.!:;-]+)*(and|but|because|'?cause|so|or|which|even|until)\b",
     re.IGNORECASE,
 )
 
@@ -140,12 +148,27 @@ ADVICE = re.compile(
     r"i(?:'d| would)? (?:suggest|recommend|advise|encourage)|i(?:'d| would) (?:try|"
     r"say (?:try|go|talk|just))|my (?:advice|suggestion|recommendation)|"
     r"(?:it|that) (?:might|may|could|would) (?:be )?(?:help(?:ful)?|(?:a )?good idea|"
-    r"worth)|try (?:to|and|not|some|a|to)|make sure|don'?t be afraid to|"
+    r"worth)|try (?:to|not|some|a)|don'?t be afraid to|"
     r"why (?:don'?t|not) you|have you (?:tried|considered|thought about)|"
     r"what if you (?:tried|talked|started)|how about (?:you|trying)|"
     r"the best (?:thing|way) (?:to|is)|it'?s (?:best|important|better) to|"
     r"if i were you|if you can,|it would be (?:good|best|wise|smart)|"
-    r"(?:best|better) (?:thing|option|bet) (?:would be|is)|you (?:really )?need)\b",
+    r"(?:best|better) (?:thing|option|bet) (?:would be|is)|you (?:really )?need to|"
+    r"you could (?:also |always |maybe |perhaps |just )?(?:try|start|ask|talk|look|"
+    r"check|go|get|call|join|find|use|write|make|give|take|reach|see|consider|do|"
+    r"tell|speak|spend|set|put|think about|focus|plan|practice|search|contact)|"
+    r"you can (?:also |always |maybe |just )?(?:try|start|ask|talk to|look (?:into|"
+    r"for|up)|check|join|call|reach out|write|consider|search|contact|google)|"
+    r"i(?:'d| would) (?:look|try|go|talk|start|recommend|suggest|advise)|"
+    r"i (?:highly |strongly |would |really )?recommend|(?:is|are|be) (?:very |really |"
+    r"so )?helpful (?:to|for)|i find it (?:helpful|useful) to|something you (?:can|could|"
+    r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
+    r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
+    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you|if you|try|it would)|perhaps (?:you|try|"
+    r"another|if)|(?:another|one|other) option|(?:it|this|that) (?:will|would|should|can) "
+    r"(?:really )?(?:help|be helpful)|(?:is|are) (?:very |really )?good for you|(?:may|might) be able to|"
+    r"you (?:may|might) (?:want|wish|like) to|i (?:could|can) suggest|"
+    r"don'?t (?:go|do|let|give up|be so hard))\b",
     re.IGNORECASE,
 )
 IMPERATIVE_START = re.compile(
@@ -175,6 +198,16 @@ INFORMATION = rx(
     r"the body|your body|brain|liver|blood|heart|nicotine|alcohol|caffeine|cortisol|"
     r"serotonin|dopamine|program(?:me)?|resources?|website|app|book|clinic|service"
 )
+# Cues that a statement is education, not a reflection, even when it says "you"
+# ("It cuts your risk of falls in half").
+STRONG_INFORMATION = rx(
+    r"research|studies|study shows|evidence (?:shows|suggests)|according to|statistics?|"
+    r"percent|on average|typically|in general|most people|many people|a lot of people|"
+    r"recommended|guidelines?|risk of|your risk|(?:increase|decrease|reduce|raise|"
+    r"lower|cut)s? (?:the|your) (?:risk|chance|level|blood)|milligrams?|mg|per (?:day|"
+    r"week)|the body|it(?:'s| is) called|what (?:we|they) call|side effects?|"
+    r"we know that|it tends to|tends to|is associated with|is linked to"
+)
 # First-person plan/structuring talk by the therapist ("I'll give you a form").
 STRUCTURING = rx(
     r"(?:i|we)(?:'ll| will| are going to|'re going to| can| could) (?:talk|go over|"
@@ -202,7 +235,11 @@ SEEK = re.compile(
     r"what (?:should|shall|would|could) we|together|you(?:'re| are) the expert|"
     r"you know (?:yourself|your \w+) (?:best|better)|you know best|"
     r"let'?s (?:figure|work|think|look|talk|see)|your (?:ideas?|thoughts|input|take)|"
-    r"which (?:of these|one) (?:would|do|sounds)|what would you want)\b",
+    r"which (?:of these|one) (?:would|do|sounds)|what would you want|"
+    r"we (?:can|could|might|will|'ll|should|need to|are going to|'re going to|"
+    r"gonna) (?:\w+ ){0,2}(?:work|talk|look|think|figure|come up|plan|set|try|"
+    r"do|start|meet|go over|make|get|take|find|see|explore|check)|"
+    r"something we can|let'?s)\b",
     re.IGNORECASE,
 )
 AUTONOMY = re.compile(
@@ -273,15 +310,45 @@ SUPPORT = re.compile(
     r"that|how|why|what)|i (?:totally |completely )?understand)\b",
     re.IGNORECASE,
 )
+SUPPORT_REASSURANCE = re.compile(
+    r"\b(?:you can|you(?:'ve| have)? got this|believe in you|you(?:'ll| will)|"
+    r"(?:going to|gonna|will|'ll) (?:be|work out|get better)|don'?t worry|"
+    r"not alone|hope|wish|good luck|proud|glad)\b",
+    re.IGNORECASE,
+)
+# Offers to go on or to close that are phrased as questions ("Anything else I can do?").
+CLOSING_QUESTION = re.compile(
+    r"\b(?:anything else (?:i|you|that)|(?:how|what) can i (?:do|help)|can i help|"
+    r"how are you(?: doing)?(?: today| tonight| this \w+)?\s*\?*$|"
+    r"what (?:brings|brought) you|what would you like to (?:talk|chat|discuss))\b",
+    re.IGNORECASE,
+)
+# Advice phrased as a question ("Have you talked to your manager?").
+ADVICE_QUESTION = re.compile(
+    r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought (?:about|of)|"
+    r"spoken|talked|looked (?:into|at)|asked|reached out|googled|checked)|"
+    r"how about|what (?:if|about) (?:you|trying|talking|asking|getting|finding)|"
+    r"(?:are there|is there) (?:any )?(?:\w+ ){0,3}(?:you|that you) (?:can|could|might)|"
+    r"(?:can|could) you (?:try|ask|talk|reach|find|maybe|perhaps|speak|look)|"
+    r"would you (?:consider|be (?:willing|open) to try|try)|(?:do|would) you want to "
+    r"try|maybe (?:you|try)|would it help (?:to|if you))\b",
+    re.IGNORECASE,
+)
 # Closings and pleasantries that end or open a chat: `other`, whatever their grammar.
 PLEASANTRY = re.compile(
-    r"^(?:(?:thanks?|thank you|you(?:'re| are) (?:very |so |most )?welcome|"
+    r"^(?:(?:thanks?|thank you|(?:you(?:'re| are|re|r)?|your) (?:very |so |most )?"
+    r"welcome|of course|same (?:too|to) you|(?:i(?:'m| am) )?glad (?:you|i)|"
     r"(?:and )?(?:you|same to you|to you) (?:too|as well)|same to you|no problem|"
     r"my pleasure|have a (?:good|great|nice|wonderful|lovely|blessed)|take care|"
     r"good ?bye|bye|see you|talk (?:to you )?(?:soon|later)|good (?:morning|afternoon|"
     r"evening|night)|hi|hello|hey|nice (?:to (?:meet|talk|chat)|talking|chatting)|"
     r"it was (?:nice|good|great|a pleasure)|glad (?:i could|to) help|"
-    r"i(?:'m| am) glad (?:i|to) (?:could )?help(?:ed)?)\b)",
+    r"i(?:'m| am) glad (?:i|to) (?:could )?help(?:ed)?|"
+    r"(?:i )?(?:hope|wish) you (?:have|had|enjoy) (?:a|an|the|your)|enjoy (?:the rest|"
+    r"your)|you(?:'re| are) (?:most|more than) welcome|(?:it'?s|it has) been (?:my|a) "
+    r"pleasure|(?:it'?s|it has) been (?:great|nice|good|lovely) (?:chatting|talking)|"
+    r"(?:good|best of) luck|stay safe|happy (?:holidays|new year|birthday|thanksgiving)|"
+    r"merry christmas)\b)",
     re.IGNORECASE,
 )
 SELF_DISCLOSURE = re.compile(
@@ -414,7 +481,8 @@ OWN_EXPERIENCE = re.compile(
     r"(?:think|thought|hope|wish (?:you|u|i could help)|guess|suggest|recommend|believe|agree|understand|"
     r"sorry|here|glad|happy|willing|not sure|no expert|don'?t know|dont know|"
     r"can'?t imagine|mean|see|hear|would|say|want(?:ed)? (?:you|to (?:say|let|help))|"
-    r"don'?t want you|encourage|know how|know what|know,|know that you|feel (?:ya|you|"
+    r"don'?t want you|encourage|wonder|'d like|would like|need you|want to (?:ask|"
+    r"talk|check|hear|know|make|understand|share)|know how|know what|know,|know that you|feel (?:ya|you|"
     r"for)|care|love you|promise|bet|doubt|will|can|could|should|might|may|must|gut|"
     r"all|completely|totally|personally think|am here|get (?:it|that|you)|"
     r"appreciate|admire|respect|proud)\b)",

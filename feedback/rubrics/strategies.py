@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from .codes import content_words, is_declarative_form
 from .schema import BoltCode, EsconvStrategy, UtteranceCode
 
 _NORMALIZING = re.compile(
@@ -81,11 +82,35 @@ _Q_PERSPECTIVE = re.compile(
 )
 
 
-def _utterance_strategy(u: UtteranceCode) -> EsconvStrategy:
+_DIFFICULTY = re.compile(
+    r"\b(?:hard|difficult|tough|painful|rough|stressful|frustrating|scary|upsetting|"
+    r"heartbreaking|overwhelming|exhausting|draining|lonely|awful|terrible|horrible)\b",
+    re.IGNORECASE,
+)
+
+
+_YOU = re.compile(r"\b(?:you|your|you're|you've|you'd|you'll|yourself|u|ur)\b", re.I)
+
+
+def _names_feeling(text: str) -> bool:
+    return bool(
+        any(w in lx.FEELING_WORDS for w in lx.words(text)) or _DIFFICULTY.search(text)
+    )
+
+
+def _utterance_strategy(u: UtteranceCode, patient_words: set[str] | None = None) -> EsconvStrategy:
     codes = set(u.codes)
     if "question" in codes:
         if "persuade" in codes or "persuade_with_permission" in codes:
             return "Providing Suggestions"
+        if lx.CLOSING_QUESTION.search(u.text) and not lx.GREETING.search(u.text):
+            return "Others"
+        if is_declarative_form(u.text):
+            return (
+                "Reflection of feelings"
+                if _names_feeling(u.text)
+                else "Restatement or Paraphrasing"
+            )
         return "Question"
     if codes & {"persuade", "persuade_with_permission"}:
         return "Providing Suggestions"
@@ -94,38 +119,57 @@ def _utterance_strategy(u: UtteranceCode) -> EsconvStrategy:
     if codes & {"affirm", "emphasize_autonomy"}:
         return "Affirmation and Reassurance"
     if "support" in codes:
+        # "I understand how hard this is" names the feeling; "You've got this" does not.
+        if _names_feeling(u.text) and not lx.SUPPORT_REASSURANCE.search(u.text):
+            return "Reflection of feelings"
         return "Affirmation and Reassurance"
-    if "complex_reflection" in codes:
-        if any(w in lx.FEELING_WORDS for w in lx.words(u.text)):
+    if codes & {"simple_reflection", "complex_reflection"}:
+        if _names_feeling(u.text):
             return "Reflection of feelings"
-        return "Restatement or Paraphrasing"
-    if "simple_reflection" in codes:
-        if any(w in lx.FEELING_WORDS for w in lx.words(u.text)):
-            return "Reflection of feelings"
-        return "Restatement or Paraphrasing"
+        mirrored = lx.REFLECTION_STEM.match(u.text) or lx.SUMMARY_MARKERS.search(u.text)
+        if mirrored or patient_words is None:
+            return "Restatement or Paraphrasing"
+        mine = content_words(u.text)
+        if mine and len(mine & patient_words) / len(mine) >= 0.3:
+            return "Restatement or Paraphrasing"
+        # A remark about the seeker that does not mirror their words is, in a support
+        # chat, usually an evaluative or encouraging comment rather than a paraphrase;
+        # a general statement that does not address them at all is an opinion or fact,
+        # which ESConv files under Information.
+        if not _YOU.search(u.text):
+            return "Information"
+        return "Affirmation and Reassurance"
     if "giving_information" in codes:
         if _NORMALIZING.search(u.text):
             return "Affirmation and Reassurance"
+        if lx.INFORMATION.search(u.text):
+            return "Information"
         return "Information"
+    return "Others"
     return "Others"
 
 
 # When a turn mixes strategies, the more specific helping skill is the one supporters
-# chose to label: a suggestion or a disclosure outweighs a trailing question.
+# chose to label: a suggestion, a disclosure or a reflection outweighs a trailing
+# question, which outweighs generic reassurance.
 _PRIORITY: tuple[EsconvStrategy, ...] = (
     "Providing Suggestions",
     "Self-disclosure",
-    "Question",
     "Reflection of feelings",
     "Restatement or Paraphrasing",
+    "Question",
     "Affirmation and Reassurance",
     "Information",
     "Others",
 )
 
 
-def esconv_strategy(utterances: Sequence[UtteranceCode]) -> EsconvStrategy:
-    found = {_utterance_strategy(u) for u in utterances}
+def esconv_strategy(
+    utterances: Sequence[UtteranceCode], patient_text: str | None = None
+) -> EsconvStrategy:
+    """One strategy for the turn; `patient_text` separates paraphrase from comment."""
+    words = content_words(patient_text) if patient_text is not None else None
+    found = {_utterance_strategy(u, words) for u in utterances}
     for s in _PRIORITY:
         if s in found:
             return s

@@ -6,6 +6,7 @@ responder decides *how* it sounds. Both responders get the same direction.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -21,6 +22,10 @@ Act = Literal[
     "disclose", "answer", "deflect", "yes_but", "defend", "correct", "consider",
     "reframe", "redirect",
 ]
+OTHER_TOPIC = re.compile(
+    r"\b(?:what|anything|something) else\b|\bother (?:things?|situations?|times?|moments?)\b",
+    re.IGNORECASE,
+)
 LAYER_NAMES = (
     "presenting problem", "situation", "automatic thought", "emotions", "behaviour",
     "intermediate belief", "core belief",
@@ -126,6 +131,16 @@ def direct(
             act, reason = "answer", "blocked"
         elif questions_only and s.resistance > P.DEFLECT_RESISTANCE:
             act, reason = "deflect", "resistant"
+        elif (
+            OTHER_TOPIC.search(trainee_text)
+            and depth() >= min(s.disclosure, 4)
+            and (nxt := _next_situation(case, s)) is not None
+            and s.topic_depth.get(nxt, 0) < min(s.disclosure, 4)
+        ):
+            # The trainee asks what else happened: the next situation comes up,
+            # told up to the depth already trusted.
+            s.topic, s.summarised = nxt, False
+            act, reason, layer = "disclose", "topic_change", depth() + 1
         elif depth() < min(s.disclosure, 4):
             # A new topic is told up to the depth already trusted.
             act, reason, layer = "disclose", "topic_catch_up", depth() + 1

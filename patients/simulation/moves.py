@@ -387,13 +387,16 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             labels.add("off_topic")
         elif re.search(r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I):
             labels.add("off_topic")
-        if SYNTHESIS.search(s):
+        # Socratic moves are questions; the same words in a statement ("you've
+        # noticed things that don't fit") summarise rather than ask.
+        asks = is_question or bool(re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I))
+        if asks and SYNTHESIS.search(s):
             labels.add("socratic_synthesis")
-        if EVIDENCE.search(s):
+        if asks and EVIDENCE.search(s):
             labels.add("socratic_evidence")
-        if ALTERNATIVES.search(s):
+        if asks and ALTERNATIVES.search(s):
             labels.add("socratic_alternatives")
-        if CONSEQUENCES.search(s):
+        if asks and CONSEQUENCES.search(s):
             labels.add("socratic_consequences")
         if SUMMARY.search(s) and len(s.split()) >= 12:
             labels.add("summary")

@@ -63,8 +63,15 @@ EVIDENCE_BELIEF_DROP = (4, 8)  # seeded, inclusive
 EVIDENCE_EMOTION_DROP = 2.0
 NO_MORE_EVIDENCE_BELIEF_DROP = 2  # asked again when the case has no new fact
 
-# Summary counts as a Padesky summary only once evidence has been gathered.
+# Summary counts as a Padesky summary only once evidence has been gathered; hearing
+# the evidence pulled together loosens the thought a little more (ours).
 SUMMARY_MIN_EVIDENCE = 2
+SUMMARY_BELIEF_DROP = 6.0
+
+# Trust grows more slowly as it grows: positive alliance changes are scaled by
+# min(1, (1 - alliance) / ALLIANCE_SATURATION). Without it, curves hit 1.0 within
+# ten reflections, which no real first session does (ours).
+ALLIANCE_SATURATION = 0.5
 
 # Synthesis: the alternative view appears only after real guided discovery.
 SYNTHESIS_MIN_EVIDENCE = 2

@@ -35,14 +35,36 @@ def content_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 2}
 
 
-def lower_first(text: str) -> str:
-    """"Thinking about bills." -> "thinking about bills" (for sentence frames)."""
+def lower_first(text: str, keep: frozenset[str] = frozenset()) -> str:
+    """"Thinking about bills." -> "thinking about bills" (for sentence frames).
+
+    Names ("Kayla", or anything in `keep`) and "I" keep their capital.
+    """
     text = text.strip().rstrip(".")
-    if len(text) > 1 and text[0].isupper() and not text[1].isupper() and not (
-        text.startswith("I ") or text.startswith("I'")
+    first = re.match(r"[A-Za-z']+", text)
+    word = first.group(0) if first else ""
+    if (
+        len(text) > 1
+        and text[0].isupper()
+        and not text[1].isupper()
+        and word not in keep
+        and word != "I"
+        and not word.startswith("I'")
     ):
         return text[0].lower() + text[1:]
     return text
+
+
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+)\b")
+
+
+def proper_nouns(*texts: str) -> frozenset[str]:
+    """Capitalised words seen mid-sentence in `texts`: names to keep capitalised."""
+    found: set[str] = set()
+    for text in texts:
+        for sentence in split_sentences(text):
+            found |= set(_CAPITALISED.findall(sentence))
+    return frozenset(found)
 
 
 def ensure_period(text: str) -> str:

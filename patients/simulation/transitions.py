@@ -103,7 +103,10 @@ def apply_moves(
         alliance.append(_gain(move, a, case))
         resistance.append(r)
         blocks = max(blocks, effect.blocks)
-    s.alliance = _clamp(pre.alliance + _strongest(alliance))
+    delta = _strongest(alliance)
+    if delta > 0:
+        delta *= min(1.0, (1.0 - pre.alliance) / P.ALLIANCE_SATURATION)
+    s.alliance = _clamp(pre.alliance + delta)
     s.resistance = _clamp(pre.resistance + _strongest(resistance))
     blocked = pre.block_turns > 0 or blocks > 0
     s.block_turns = max(pre.block_turns - 1, blocks - 1, 0)
@@ -145,6 +148,8 @@ def apply_moves(
             s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - drop)
 
     if "summary" in moves and len(pre.evidence_for(case)) >= P.SUMMARY_MIN_EVIDENCE:
+        if not pre.summarised:
+            s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - P.SUMMARY_BELIEF_DROP)
         s.summarised = True
 
     reframed = False

@@ -12,6 +12,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from practice.models import Turn
+from practice.realtime import session_group
 
 from .wsutil import completed_patient_frame, message, open_socket, receive_until
 
@@ -151,11 +152,13 @@ async def test_it_rate_limits_a_flood_of_messages(practice_session: Any, trainee
 
 
 async def test_it_leaves_no_group_membership_after_disconnect(practice_session: Any, trainee: Any) -> None:
+    layer = get_channel_layer()
+    group = session_group(practice_session.uuid)
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
+    assert layer.groups.get(group)
     await ws.disconnect()
-    layer = get_channel_layer()
-    assert all(not members for members in layer.groups.values())
+    assert not layer.groups.get(group)
 
 
 async def test_it_pushes_the_annotation_next_to_the_turn(practice_session: Any, trainee: Any) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def test_it_starts_a_session_and_redirects_to_it(trainee: Any, case: Any) -> Non
     assert response["Location"].startswith("/practice/sessions/")
     page = client_for(trainee).get(response["Location"])
     assert page.status_code == 200
-    assert case.current_version.presenting_problem in page.content.decode()
+    assert escape(case.current_version.presenting_problem) in page.content.decode()
     assert 'ws-connect="/ws/practice/sessions/' in page.content.decode()
 
 
@@ -80,8 +81,10 @@ def test_it_never_sends_the_case_formulation_to_the_trainee(practice_session: An
     html = client_for(trainee).get(f"/practice/sessions/{practice_session.uuid}/").content.decode()
     hidden = [spec.situations[0].auto_thought, spec.intermediate_belief]
     hidden += spec.helpless_belief + spec.unlovable_belief + spec.worthless_belief
+    assert hidden
     for secret in hidden:
         assert secret not in html
+        assert escape(secret) not in html
 
 
 def test_it_hides_a_session_from_other_trainees_and_other_supervisors(
@@ -139,7 +142,8 @@ def test_it_shows_assignments_with_due_dates_first(trainee: Any, case: Any, prog
     )
     html = client_for(trainee).get("/practice/").content.decode()
     assert html.index("Assigned to you") < html.index("Case library")
-    assert "Due" in html and case.current_version.title in html
+    assert "Due" in html
+    assert escape(case.current_version.title) in html
 
 
 def test_it_shows_an_empty_state_without_cases(trainee: Any) -> None:

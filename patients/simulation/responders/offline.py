@@ -17,7 +17,12 @@ from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec, Situation
 from patients.simulation.direction import StageDirection
 from patients.simulation.responders.base import Final, ReplyContext, Token
-from patients.simulation.text import ensure_period, lower_first, split_sentences
+from patients.simulation.text import (
+    ensure_period,
+    lower_first,
+    proper_nouns,
+    split_sentences,
+)
 from patients.simulation.vocab import EMOTIONS, emotion_key
 
 # Generic frames. Feelings and hedges only: nothing here may assert a fact
@@ -121,7 +126,7 @@ TOO_EARLY = (
     "I don't know why you're asking me that.",
     "It's not something I can argue myself out of.",
 )
-CONSIDER_LEADS = ("Well...", "Hm.", "I mean,", "Now that you ask,", "I suppose", "Actually,")
+CONSIDER_LEADS = ("Well...", "Hm.", "I mean...", "Now that you ask...", "Actually...", "Okay.")
 CONSIDER_TAILS = (
     "I hadn't really thought about that.",
     "I don't know what to make of that.",
@@ -156,7 +161,7 @@ COLLUSION = (
     "Right. I knew it.",
     "See, that's what I mean.",
 )
-REFRAME_LEADS = ("I guess...", "Maybe...", "When I put it like that...", "Hm. I suppose")
+REFRAME_LEADS = ("I guess...", "Maybe...", "When I put it like that...", "Hm.", "Okay...")
 REFRAME_TAILS = (
     "It feels strange to say that out loud.",
     "I'm not sure I fully believe it yet, but it feels a bit lighter.",
@@ -296,6 +301,23 @@ class _Picker:
         return self.rng.random() < p
 
 
+_NAMES: dict[int, frozenset[str]] = {}
+_CALENDAR = frozenset(
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March "
+    "April May June July August September October November December Christmas".split()
+)
+
+
+def _names(case: CaseSpec) -> frozenset[str]:
+    key = id(case)
+    if key not in _NAMES:
+        texts = [case.history, case.name, *case.voice.presenting, *case.voice.yes_but]
+        for s in case.situations:
+            texts += [s.situation, *s.evidence, *s.voice.situation, *s.voice.behavior]
+        _NAMES[key] = proper_nouns(*texts) | frozenset(case.name.split()) | _CALENDAR
+    return _NAMES[key]
+
+
 def _norm(sentence: str) -> str:
     return " ".join(sentence.lower().split())
 
@@ -362,7 +384,7 @@ class OfflineResponder:
             ]
         if layer == 4:
             return list(sv.behavior) or [
-                f"What I end up doing is this: {lower_first(situation.behavior)}.",
+                f"What I end up doing is this: {lower_first(situation.behavior, _names(case))}.",
                 f"And then, well. {ensure_period(situation.behavior)}",
             ]
         if layer == 5:
@@ -405,11 +427,8 @@ class OfflineResponder:
         if act == "disclose":
             if d.first_turn and d.layer <= 1 and pk.fresh([case.opening_line]):
                 out.append(pk.pick([case.opening_line]))
-            lines = self._material(case, situation, d.layer)
-            out.append(pk.pick(lines))
-            extra = pk.fresh(lines)
-            if extra and pk.chance(0.5):
-                out.append(pk.pick(extra))
+            # Voice lines of one layer are paraphrases: one per reply.
+            out.append(pk.pick(self._material(case, situation, d.layer)))
             return out
         if act == "answer":
             return self._answer(ctx, pk, situation)
@@ -421,7 +440,10 @@ class OfflineResponder:
             own = case.voice.yes_but
             if own and pk.chance(0.75):
                 line = pk.pick(own)
-                return [f"{pk.pick(YES_BUT_LEADS)} {lower_first(line)}"]
+                if " but " in line.lower():
+                    return ["Yeah.", line]
+                lead = pk.pick(YES_BUT_LEADS)
+                return [f"{lead} {ensure_period(lower_first(line, _names(case)))}"]
             return [pk.pick(YES_BUT)]
         if act == "defend":
             if d.reason == "socratic_too_early" and case.style != "pleasing":
@@ -441,9 +463,7 @@ class OfflineResponder:
         if act == "consider":
             evidence = d.content.get("evidence")
             if evidence:
-                lead = pk.pick(CONSIDER_LEADS)
-                body = lower_first(evidence) if lead in {"I suppose", "I mean,"} else evidence
-                out.append(f"{lead} {ensure_period(body)}")
+                out.append(f"{pk.pick(CONSIDER_LEADS)} {ensure_period(evidence)}")
                 out.append(pk.pick(CONSIDER_TAILS))
             elif d.reason == "advice_with_permission":
                 out.append(pk.pick(PERMISSION_CONSIDER))
@@ -483,10 +503,14 @@ class OfflineResponder:
         if reason == "blocked":
             return [pk.pick(GUARDED_LEADS)]
         lead = pk.pick(HESITANT)
-        if restate:
-            fresh = pk.fresh(restate)
-            return [lead, pk.pick(fresh)] if fresh else [lead]
-        return [lead]
+        # Say something not yet said, from the deepest layer already told down.
+        for layer in range(d.layer, -1, -1):
+            if 1 <= layer <= 4 and layer > ctx.state.topic_depth.get(d.topic, 0):
+                continue
+            fresh = pk.fresh(self._material(case, situation, layer))
+            if fresh:
+                return [lead, pk.pick(fresh)]
+        return [lead, pk.pick(restate)] if restate else [lead]
 
     def _style(
         self,
@@ -504,7 +528,10 @@ class OfflineResponder:
         if style == "upset" and ctx.state.alliance < 0.6 and pk.chance(rate):
             lead = pk.pick(STYLE_MARKERS["upset"])
             first = sentences[0]
-            sentences = [f"{lead} {lower_first(first)}", *sentences[1:]]
+            first_line = ensure_period(lower_first(first, _names(case)))
+            if first[-1:] in "?!":
+                first_line = first_line[:-1] + first[-1]
+            sentences = [f"{lead} {first_line}", *sentences[1:]]
             if ctx.state.alliance < 0.4 and d.act in {"answer", "deflect"}:
                 sentences.append(pk.pick(STYLE_MARKERS["upset_irritable"]))
         elif style == "pleasing" and pk.chance(rate) and d.act != "redirect":
@@ -522,7 +549,9 @@ class OfflineResponder:
                 fresh = pk.fresh(self._material(case, situation, layer))
                 if fresh:
                     sentences.append(pk.pick(fresh))
-                if len(sentences) >= 5:
+                if len(sentences) >= 4:
                     break
             sentences.append(pk.pick(STYLE_MARKERS["verbose"]))
+            if pk.chance(rate):
+                sentences.append(pk.pick(STYLE_MARKERS["verbose"]))
         return sentences

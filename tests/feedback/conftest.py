@@ -1,0 +1,159 @@
+"""Fixtures for the annotation pipeline tests: a real Celery worker and a fake model.
+
+Nothing here is autouse: the rubric tests under tests/feedback/rubrics never touch
+the database, a broker or a worker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+
+from tests.conftest import require_service
+from tests.support.celery_worker import (
+    Worker,
+    database_url_for,
+    forget_queue,
+    redis_reachable,
+    running_worker,
+)
+from tests.support.fake_openai import FakeOpenAI, running_fake_openai
+
+# The model name the worker asks the fake server for; stored annotations carry it.
+FAKE_MODEL = "fake-model"
+
+# Variables the worker's environment sets itself; a developer's own values (a real
+# OPENAI_API_KEY, say) must not leak into it.
+_WORKER_OWNED = {
+    "DJANGO_SETTINGS_MODULE",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "TEST_ANNOTATOR",
+    "OPENAI_API_KEY",
+    "OPENAI_API_KEY_FILE",
+    "OPENAI_BASE_URL",
+    "ANNOTATOR_MODEL",
+    "LLM_TASK_TIMEOUT",
+    "PYTEST_CURRENT_TEST",
+}
+
+
+class StartWorker(Protocol):
+    def __call__(
+        self, *, pool: str = ..., concurrency: int = ..., llm: FakeOpenAI | None = ...
+    ) -> Worker: ...
+
+
+@pytest.fixture
+def pipeline_queue(transactional_db: None) -> Iterator[str]:
+    """A broker queue of this test's own, which the test process publishes to.
+
+    Unique per test, and purged before and after, so messages left over by an
+    earlier run (or an earlier test's retry with a countdown) never reach the
+    worker under test.
+    """
+    from config import celery_app
+
+    redis_url = os.environ.get("REDIS_URL", "")
+    require_service(
+        "Redis",
+        bool(redis_url) and redis_reachable(redis_url),
+        "the pipeline tests run a real Celery worker on the Redis broker (set REDIS_URL)",
+    )
+    broker_url = str(celery_app.conf.broker_url)
+    assert broker_url.startswith("redis://"), broker_url
+    queue = f"test-pipeline-{uuid.uuid4().hex[:12]}"
+    forget_queue(broker_url, queue)
+    # The router reads task_default_queue on every send, so dispatch code that
+    # names no queue (feedback.dispatch) publishes here without being changed.
+    saved = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    try:
+        yield queue
+    finally:
+        celery_app.conf.task_default_queue = saved
+        forget_queue(broker_url, queue)
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[FakeOpenAI]:
+    """The loopback fake OpenAI server; the worker subprocess reaches it over HTTP."""
+    with running_fake_openai(models=(FAKE_MODEL,)) as server:
+        yield server
+
+
+def worker_environment(*, database_url: str, llm: FakeOpenAI | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _WORKER_OWNED}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.test",
+        DATABASE_URL=database_url,
+        REDIS_URL=os.environ["REDIS_URL"],
+        PYTHONUNBUFFERED="1",
+        TEST_ANNOTATOR="offline",
+    )
+    if llm is not None:
+        env.update(
+            TEST_ANNOTATOR="llm",
+            OPENAI_API_KEY="fake-key-for-tests",
+            OPENAI_BASE_URL=llm.base_url,
+            ANNOTATOR_MODEL=FAKE_MODEL,
+            # Far below the test's own deadline, so a hung request fails the
+            # task instead of the whole test run.
+            LLM_TASK_TIMEOUT="15",
+        )
+    return env
+
+
+@pytest.fixture
+def start_worker(pipeline_queue: str, tmp_path: Path) -> Iterator[StartWorker]:
+    """Start a `celery -A config worker` on this test's queue and test database.
+
+    Threads by default (start-up is quickest and annotation is I/O-bound);
+    `pool="prefork"` when a test needs a pool process to kill. The worker is
+    stopped at teardown, before the test database is flushed.
+    """
+    from django.db import connection
+
+    database_url = database_url_for(connection.settings_dict)
+    numbers = itertools.count(1)
+    with ExitStack() as stack:
+
+        def start(
+            *, pool: str = "threads", concurrency: int = 2, llm: FakeOpenAI | None = None
+        ) -> Worker:
+            return stack.enter_context(
+                running_worker(
+                    queue=pipeline_queue,
+                    env=worker_environment(database_url=database_url, llm=llm),
+                    log_path=tmp_path / f"worker-{next(numbers)}.log",
+                    pool=pool,
+                    concurrency=concurrency,
+                )
+            )
+
+        yield start
+
+
+@pytest.fixture
+def submit_turn(trainee: Any, practice_session: Any) -> Callable[..., Any]:
+    """Submit a trainee turn through the practice service; return the saved turn."""
+    from practice.services import submit_trainee_turn
+
+    def submit(text: str) -> Any:
+        submitted = submit_trainee_turn(
+            session_id=practice_session.pk,
+            user_id=trainee.pk,
+            text=text,
+            client_id=uuid.uuid4(),
+        )
+        assert submitted.created
+        return submitted.trainee_turn
+
+    return submit
