@@ -247,7 +247,12 @@ def code_utterance(
             core = body_core
     is_question = (ends_q and not tag) or (not ends_q and _is_interrogative(core))
 
-    if lx.PLEASANTRY.match(core) and len(core.split()) <= 14 and not is_question:
+    undashed = raw.lstrip(" -–—.,…")
+    if (
+        (lx.PLEASANTRY.match(core) or lx.PLEASANTRY.match(undashed))
+        and len(core.split()) <= 14
+        and not is_question
+    ):
         return UtteranceCode(text=raw, codes=["other"])
     if is_question:
         codes.append("question")
@@ -264,7 +269,7 @@ def code_utterance(
     else:
         if lx.CONFRONT.search(core):
             codes.append("confront")
-        form = _advice_form(core)
+        form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
         if form and not lx.PERMISSION.search(core):
             advice_form = form
             with_permission = permission_given or autonomy_in_turn or bool(
@@ -279,7 +284,7 @@ def code_utterance(
             lx.SEEK.search(core) and not advice_form and "affirm" not in codes
         ):
             codes.append("seek_collaboration")
-        support = bool(lx.SUPPORT.search(core))
+        support = bool(lx.SUPPORT.search(core) or lx.ENCOURAGEMENT.search(core))
         reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
         if support and not reflective_support:
             codes.append("support")

@@ -316,6 +316,15 @@ SUPPORT_REASSURANCE = re.compile(
     r"not alone|hope|wish|good luck|proud|glad)\b",
     re.IGNORECASE,
 )
+# Well-wishing that closes a chat ("I wish you all the best"): sympathy in the MITI
+# sense, but a pleasantry in ESConv's scheme.
+WELL_WISHING = re.compile(
+    r"\b(?:(?:i |we )?(?:hope|wish)(?:ing)? (?:you|that you|u)\b(?! (?:can|will|'ll) "
+    r"(?:find|get|see|try|talk))|good luck|best of luck|all the best|god bless|"
+    r"bless you|take care|stay safe|(?:glad|happy) to hear|nice (?:talking|chatting)|"
+    r"(?:you|u) (?:as well|too)\b)",
+    re.IGNORECASE,
+)
 # Offers to go on or to close that are phrased as questions ("Anything else I can do?").
 CLOSING_QUESTION = re.compile(
     r"\b(?:anything else (?:i|you|that)|(?:how|what) can i (?:do|help)|can i help|"
@@ -334,10 +343,24 @@ ADVICE_QUESTION = re.compile(
     r"try|maybe (?:you|try)|would it help (?:to|if you))\b",
     re.IGNORECASE,
 )
+# Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
+# advice about what to do.
+ENCOURAGEMENT = re.compile(
+    r"^(?:please |just |so |and |but )?(?:don'?t (?:beat yourself up|be (?:so |too )?hard "
+    r"on yourself|give up|worry|lose hope|blame yourself)|keep (?:up|your (?:head|chin)|"
+    r"that|going|smiling|the faith|fighting|pushing|it up)|stay (?:positive|strong|"
+    r"hopeful|safe)|try not to (?:think of yourself|blame|be (?:so |too )?hard)|"
+    r"(?:be|go) easy on yourself|believe in yourself|be proud|give yourself (?:some )?"
+    r"(?:credit|time|a break)|remember (?:that )?you(?:'re| are)|hang in there|"
+    r"cheer up|chin up)\b|\b(?:i(?:'m| am) (?:sure|confident|certain)|i (?:think|"
+    r"believe|know)) (?:that )?(?:you|u) (?:can|will|'ll|would|are|'re)\b",
+    re.IGNORECASE,
+)
 # Closings and pleasantries that end or open a chat: `other`, whatever their grammar.
 PLEASANTRY = re.compile(
-    r"^(?:(?:thanks?|thank you|(?:you(?:'re| are|re|r)?|your) (?:very |so |most )?"
-    r"welcome|of course|same (?:too|to) you|(?:i(?:'m| am) )?glad (?:you|i)|"
+    r"^(?:(?:thanks?|thank you|(?:you(?:'re| are|re|r)?|your) (?:(?:very|so|most|"
+    r"more than) )*welcome|(?:and )?you (?:as well|too|do the same)|god bless|"
+    r"of course|same (?:too|to) you|(?:i(?:'m| am) )?glad (?:you|i)|"
     r"(?:and )?(?:you|same to you|to you) (?:too|as well)|same to you|no problem|"
     r"my pleasure|have a (?:good|great|nice|wonderful|lovely|blessed)|take care|"
     r"good ?bye|bye|see you|talk (?:to you )?(?:soon|later)|good (?:morning|afternoon|"

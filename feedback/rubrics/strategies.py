@@ -119,8 +119,16 @@ def _utterance_strategy(u: UtteranceCode, patient_words: set[str] | None = None)
     if codes & {"affirm", "emphasize_autonomy"}:
         return "Affirmation and Reassurance"
     if "support" in codes:
+        if lx.WELL_WISHING.search(u.text) and not lx.SUPPORT_REASSURANCE.search(
+            lx.WELL_WISHING.sub("", u.text)
+        ):
+            return "Others"
         # "I understand how hard this is" names the feeling; "You've got this" does not.
-        if _names_feeling(u.text) and not lx.SUPPORT_REASSURANCE.search(u.text):
+        if (
+            _names_feeling(u.text)
+            and not lx.SUPPORT_REASSURANCE.search(u.text)
+            and not lx.ENCOURAGEMENT.search(u.text)
+        ):
             return "Reflection of feelings"
         return "Affirmation and Reassurance"
     if codes & {"simple_reflection", "complex_reflection"}:

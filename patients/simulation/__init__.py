@@ -16,8 +16,11 @@ from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection
 from patients.simulation.engine import Advance, advance
 from patients.simulation.interop import export_patient_psi, import_patient_psi
+from patients.simulation.guard import check_reply
 from patients.simulation.moves import classify_moves
+from patients.simulation.prompts import render_system_prompt
 from patients.simulation.responders.base import Final, ReplyContext, Responder, Token
+from patients.simulation.responders.llm import LLMResponder
 from patients.simulation.responders.offline import OfflineResponder
 from patients.simulation.state import PatientState, initial_state
 
@@ -27,6 +30,7 @@ __all__ = [
     "CaseSpec",
     "CaseValidationError",
     "Final",
+    "LLMResponder",
     "OfflineResponder",
     "PatientState",
     "ReplyContext",
@@ -39,9 +43,11 @@ __all__ = [
     "Voice",
     "advance",
     "bundled_cases",
+    "check_reply",
     "classify_moves",
     "export_patient_psi",
     "import_patient_psi",
     "initial_state",
     "load_case",
+    "render_system_prompt",
 ]

@@ -8,7 +8,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -58,27 +58,49 @@ def asgi_server(transactional_db: Any) -> Iterator[str]:
     thread.join(timeout=10)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture
+def run_in_browser() -> Callable[[Callable[[Any], None]], None]:
+    """Run a browser scenario on its own thread.
+
+    Playwright's sync API keeps an event loop running on the thread that uses
+    it, and Django (rightly) refuses ORM calls from a thread with a running
+    loop. So the scenario gets a thread of its own, the test's thread keeps the
+    database, and DJANGO_ALLOW_ASYNC_UNSAFE stays unset.
+    """
     available = bool(shutil.which(CHROMIUM) or os.path.exists(CHROMIUM))
     require_service("Chromium", available, f"browser tests drive {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        yield browser
-        browser.close()
+    def run(scenario: Callable[[Any], None]) -> None:
+        from playwright.sync_api import sync_playwright
 
+        failure: list[BaseException] = []
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
+        def target() -> None:
+            try:
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(
+                        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                    )
+                    context = browser.new_context(viewport={"width": 1280, "height": 860})
+                    page = context.new_page()
+                    page.set_default_timeout(15_000)
+                    try:
+                        scenario(page)
+                    finally:
+                        context.close()
+                        browser.close()
+            except BaseException as error:  # re-raised on the test's thread
+                failure.append(error)
+
+        thread = threading.Thread(target=target, name="browser-scenario")
+        thread.start()
+        thread.join(timeout=180)
+        if thread.is_alive():
+            pytest.fail("the browser scenario did not finish within 180 s")
+        if failure:
+            raise failure[0]
+
+    return run
 
 
 def login(page: Any, base_url: str, username: str, password: str = "pw-for-tests-only") -> None:
