@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from functools import partial
 
 from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
@@ -26,12 +25,23 @@ _pending_lock = threading.Lock()
 
 
 def request_annotation(turn_id: int) -> None:
+    # Plain functions, not functools.partial: when a robust callback raises,
+    # Django logs `func.__qualname__`, which a partial lacks, and the resulting
+    # AttributeError escapes the commit and fails the trainee's turn after all.
     if settings.ANNOTATION_DISPATCH == "celery":
+
+        def enqueue_after_commit() -> None:
+            enqueue_annotation(turn_id)
+
         # robust: a broker outage must not fail the trainee's turn; the periodic
         # sweep re-enqueues whatever was not delivered.
-        transaction.on_commit(partial(enqueue_annotation, turn_id), robust=True)
+        transaction.on_commit(enqueue_after_commit, robust=True)
     else:
-        transaction.on_commit(partial(run_in_process, turn_id), robust=True)
+
+        def annotate_after_commit() -> None:
+            run_in_process(turn_id)
+
+        transaction.on_commit(annotate_after_commit, robust=True)
 
 
 def enqueue_annotation(turn_id: int) -> None:

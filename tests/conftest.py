@@ -121,3 +121,39 @@ def _close_connection_pools(django_db_setup: Any, django_db_blocker: Any) -> Any
         close_pool = getattr(connection, "close_pool", None)
         if close_pool is not None:
             close_pool()
+
+
+@pytest.fixture(scope="session")
+def _fake_openai_server() -> Any:
+    from tests.support.fake_openai import running_fake_openai
+
+    # One server for the run: starting uvicorn costs ~0.2 s, and `reset()`
+    # gives each test a clean script and request log.
+    with running_fake_openai() as server:
+        yield server
+
+
+@pytest.fixture
+def fake_openai(_fake_openai_server: Any) -> Any:
+    """The loopback fake OpenAI-compatible server, reset for this test."""
+    _fake_openai_server.reset()
+    yield _fake_openai_server
+    _fake_openai_server.reset()
+
+
+@pytest.fixture
+def llm_configured(settings: Any, fake_openai: Any) -> Any:
+    """Point the patient and the annotator at the fake server for this test."""
+    from config import llm as llm_config
+    from feedback.engines import get_annotator
+
+    settings.OPENAI_API_KEY = "test-key"
+    settings.OPENAI_BASE_URL = fake_openai.base_url
+    settings.LLM_CHAT_TIMEOUT = 3.0
+    settings.LLM_TASK_TIMEOUT = 3.0
+    caches = (llm_config.patient_model, llm_config.annotator_model, get_annotator)
+    for cached in caches:
+        cached.cache_clear()
+    yield fake_openai
+    for cached in caches:
+        cached.cache_clear()

@@ -266,6 +266,9 @@ def code_utterance(
             # persuades; the question code stays for counting.
             codes.append("persuade_with_permission" if permission_given else "persuade")
             advice_form = "advise"
+    elif lx.STRUCTURING.search(core) and not lx.ADVICE.search(core):
+        # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
+        codes.append("other")
     else:
         if lx.CONFRONT.search(core):
             codes.append("confront")
@@ -320,7 +323,7 @@ def code_utterance(
                 codes.append("other")
             elif lx.INFORMATION.search(core) or first_person or _WE.search(core):
                 codes.append("giving_information")
-            elif patient_words and len(lx.words(core)) >= 2:
+            elif patient_words and 2 <= len(lx.words(core)) < 7:
                 # A short statement right after the patient spoke, with no other
                 # function, mirrors them; when unsure, a simple reflection (MITI).
                 reflection = "simple"

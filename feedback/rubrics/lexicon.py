@@ -143,7 +143,9 @@ SUMMARY_MARKERS = re.compile(
 # --- input: information, advice, persuade ---------------------------------------------
 
 ADVICE = re.compile(
-    r"\b(?:you (?:should|shouldn'?t|ought to|need to|have to|must|gotta|got to|"
+    r"\b(?:you (?:really |just |definitely |probably |honestly |seriously |"
+    r"absolutely |still |also )?(?:should|shouldn'?t|ought to|need to|have to|must|"
+    r"gotta|got to|"
     r"might want to|may want to|could try|can try|could always|can always)|"
     r"i(?:'d| would)? (?:suggest|recommend|advise|encourage)|i(?:'d| would) (?:try|"
     r"say (?:try|go|talk|just))|my (?:advice|suggestion|recommendation)|"
@@ -160,7 +162,8 @@ ADVICE = re.compile(
     r"you can (?:also |always |maybe |just )?(?:try|start|ask|talk to|look (?:into|"
     r"for|up)|check|join|call|reach out|write|consider|search|contact|google)|"
     r"i(?:'d| would) (?:look|try|go|talk|start|recommend|suggest|advise)|"
-    r"i (?:highly |strongly |would |really )?recommend|(?:is|are|be) (?:very |really |"
+    r"i (?:highly |strongly |would |really )?recommend|(?:find|found|finds) (?:that )?"
+    r"(?:it )?helps? to|it helps to|(?:is|are|be) (?:very |really |"
     r"so )?helpful (?:to|for)|i find it (?:helpful|useful) to|something you (?:can|could|"
     r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
     r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
@@ -213,13 +216,15 @@ STRUCTURING = rx(
     r"(?:i|we)(?:'ll| will| are going to|'re going to| can| could) (?:talk|go over|"
     r"look at|start|begin|stop|meet|see you|give you|send|follow up|check in|get back|"
     r"schedule|finish|wrap up|come back)|next (?:time|session|week)|"
-    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|questionnaire"
+    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|questionnaire|"
+    r"let'?s (?:stop|finish|wrap up|pause|end|take a (?:short )?break|leave it|start|"
+    r"begin|get started|move on)|(?:that'?s|we(?:'re| are)) (?:all|out of) (?:the )?time"
 )
 
 # --- MI-adherent relational codes ------------------------------------------------------
 
 PERMISSION = re.compile(
-    r"\b(?:(?:would|will|is) it (?:be )?(?:ok(?:ay)?|alright|all right) (?:if|with you|"
+    r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what)|(?:would|will|is) it (?:be )?(?:ok(?:ay)?|alright|all right) (?:if|with you|"
     r"for me)|may i|can i (?:share|tell|give|offer|suggest|make)|could i (?:share|tell|"
     r"give|offer|suggest|make)|do you mind if i|would you (?:like|want|be (?:open|"
     r"interested|willing)) (?:me to|to hear|to know|some|to (?:take a )?look|to talk)|"
@@ -250,7 +255,8 @@ AUTONOMY = re.compile(
     r"(?:whatever|whether) you (?:decide|choose)|nobody can (?:make|force) you|"
     r"no one can (?:make|force) you|(?:it'?s|that'?s) your (?:right|body)|"
     r"you(?:'re| are) free to|if and when you|you(?:'ll| will) (?:know|decide) "
-    r"(?:when|what|best))\b",
+    r"(?:when|what|best)|you(?:'d| would)? know (?:yourself )?best|"
+    r"you know (?:yourself|your \w+) best)\b",
     re.IGNORECASE,
 )
 AFFIRM = re.compile(
@@ -259,8 +265,8 @@ AFFIRM = re.compile(
     r"fantastic|brave|courageous|admirable|a big step|huge|an achievement|an "
     r"accomplishment|strong|big|important step|awesome|excellent|commendable)|"
     r"(?:took|takes|shows?|showed|showing) (?:a lot of |real |great |some )?(?:courage|"
-    r"strength|determination|commitment|guts|effort|insight|resilience|initiative|"
-    r"maturity)|you(?:'re| are) (?:a |so |really |very |clearly |obviously )?(?:strong|"
+    r"strength|determination|commitment|guts|grit|effort|insight|resilience|"
+    r"initiative|maturity|persistence|patience|honesty|work)|you(?:'re| are) (?:a |so |really |very |clearly |obviously )?(?:strong|"
     r"brave|resilient|capable|determined|resourceful|smart|thoughtful|caring|"
     r"committed|courageous|hard[- ]working|a (?:good|great|caring|loving|strong) \w+)|"
     r"you(?:'ve| have) (?:done|made|come|worked|managed|accomplished|achieved|shown|"
@@ -282,7 +288,9 @@ CONFRONT = re.compile(
     r"whose fault|your (?:own )?fault|quit (?:whining|complaining)|"
     r"man up|snap out of|so you think (?:that'?s|it'?s) (?:ok|okay|fine|alright)|"
     r"are you (?:seriously|really) (?:saying|telling)|you can'?t be serious|"
-    r"how could you|don'?t be (?:so )?(?:silly|ridiculous|stupid|dramatic))\b",
+    r"how could you|don'?t be (?:so )?(?:silly|ridiculous|stupid|dramatic)|"
+    r"you think [^?.]{0,60}\b(?:is|'s|are|was) (?:totally |perfectly |just |really )?"
+    r"(?:fine|ok|okay|alright|no big deal|not a (?:big )?(?:deal|problem)))\b",
     re.IGNORECASE,
 )
 SUPPORT = re.compile(

@@ -313,6 +313,9 @@ REFLECTION = _rx(
     r"wanted| wish| don'?t| didn'?t| can'?t| couldn'?t| keep| kept| tried| worry| "
     r"wonder| miss| care| 'd| would| seem| sound| think| thought| believe| "
     r"know| hate| love| still| never| always)\b",
+    _LEAD + r"(?:it|that|this) (?:sounds|seems|must be|must have been|is|was) "
+    r"(?:really |so |very |pretty |incredibly )?(?:hard|difficult|painful|tough|awful|"
+    r"exhausting|overwhelming|a lot|heavy|confusing|unfair)\b",
     r"\b(?:part of you|it must (?:be|have been)|that must (?:be|have been)|"
     r"it'?s like you|so you)\b",
     _LEAD + r"(?:your|the hardest|what (?:hurts|matters|stands out))\b",
@@ -404,7 +407,9 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             labels.add("validation")
 
         if is_question and not tagged:
-            if PERMISSION.search(s) or labels & {"leading_question", "off_topic"}:
+            if PERMISSION.search(s) or RISK.search(s) or labels & {
+                "leading_question", "off_topic", "advice", "advice_with_permission"
+            }:
                 pass  # asking permission is collaboration; leading is its own code
             elif labels & {"socratic_evidence", "socratic_alternatives",
                          "socratic_consequences", "socratic_synthesis"}:

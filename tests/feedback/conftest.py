@@ -126,7 +126,10 @@ def start_worker(pipeline_queue: str, tmp_path: Path) -> Iterator[StartWorker]:
     with ExitStack() as stack:
 
         def start(
-            *, pool: str = "threads", concurrency: int = 2, llm: FakeOpenAI | None = None
+            *,
+            pool: str = "threads",
+            concurrency: int = 2,
+            llm: FakeOpenAI | None = None,
         ) -> Worker:
             return stack.enter_context(
                 running_worker(

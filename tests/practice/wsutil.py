@@ -60,8 +60,12 @@ async def receive_until(
             return frames
 
 
+COMPLETE_PATIENT_TURN = re.compile(r'data-speaker="patient"[^>]*data-complete="true"')
+
+
 def completed_patient_frame(frames: list[str]) -> str | None:
+    """The frame carrying a finished patient turn (one element, not two)."""
     for frame in frames:
-        if 'data-speaker="patient"' in frame and 'data-complete="true"' in frame:
+        if COMPLETE_PATIENT_TURN.search(frame):
             return frame
     return None

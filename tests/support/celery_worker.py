@@ -66,7 +66,9 @@ def wait_for(
             return value
         if time.monotonic() >= deadline:
             detail = f"\n{diagnostics()}" if diagnostics is not None else ""
-            raise AssertionError(f"timed out after {timeout:g}s waiting for {what}{detail}")
+            raise AssertionError(
+                f"timed out after {timeout:g}s waiting for {what}{detail}"
+            )
         time.sleep(interval)
 
 
@@ -190,7 +192,9 @@ class Worker:
                 raise AssertionError(msg)
             return condition()
 
-        return wait_for(alive_and, timeout=timeout, what=what, diagnostics=self.log_tail)
+        return wait_for(
+            alive_and, timeout=timeout, what=what, diagnostics=self.log_tail
+        )
 
     def _is_ready(self) -> bool:
         # Celery prints "<hostname> ready." once the consumer is listening.
@@ -204,10 +208,8 @@ class Worker:
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 self.process.send_signal(signal.SIGTERM)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                pass
         # Always, even after a clean exit: prefork children left behind by a
         # parent that died must not outlive the test. The worker runs in a
         # session of its own, so its process group is exactly what we started.
@@ -265,7 +267,9 @@ def running_worker(
         )
     worker = Worker(process=process, queue=queue, log_path=log_path)
     try:
-        worker.wait_for(worker._is_ready, timeout=ready_timeout, what="the worker to be ready")
+        worker.wait_for(
+            worker._is_ready, timeout=ready_timeout, what="the worker to be ready"
+        )
         yield worker
     finally:
         worker.stop()

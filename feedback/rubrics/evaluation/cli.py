@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..annotators import Annotator, OfflineAnnotator
+from .datasets import DatasetFormatError
 from .report import render
 from .run import DATASETS, evaluate
 
@@ -53,4 +54,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     add_arguments(parser)
     args = parser.parse_args(argv)
-    print(run(vars(args)))  # noqa: T201 - a command-line entry point prints
+    try:
+        output = run(vars(args))
+    except DatasetFormatError as exc:
+        parser.exit(2, f"error: {exc}\n")
+    print(output)  # noqa: T201 - a command-line entry point prints

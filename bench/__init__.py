@@ -1,0 +1,1 @@
+"""Benchmarks: latency harnesses run against a real uvicorn, Redis and PostgreSQL."""
