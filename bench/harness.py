@@ -509,7 +509,7 @@ async def _practice_client(
 
         async def reader() -> None:
             async for frame in ws:
-                now = loop.time()
+                now = time.perf_counter()
                 text = frame if isinstance(frame, str) else frame.decode()
                 if current:
                     p = current[-1]
@@ -555,7 +555,7 @@ async def _practice_client(
                         "HEADERS": {"HX-Request": "true"},  # what htmx's ws extension adds
                     }
                 )
-                pending.sent_at = loop.time()
+                pending.sent_at = time.perf_counter()
                 await ws.send(payload)
                 try:
                     await asyncio.wait_for(pending.done.wait(), frame_timeout)
@@ -600,10 +600,10 @@ async def _echo_client(
             payload = json.dumps(
                 {"message": TRAINEE_LINES[i % len(TRAINEE_LINES)], "client_id": str(uuid.uuid4())}
             )
-            sent = loop.time()
+            sent = time.perf_counter()
             await ws.send(payload)
             reply = await asyncio.wait_for(ws.recv(), frame_timeout)
-            samples.append((loop.time() - sent) * 1000)
+            samples.append((time.perf_counter() - sent) * 1000)
             if reply != payload:
                 raise RuntimeError("echo returned a different frame")
     return samples
@@ -700,3 +700,27 @@ def machine_info() -> dict[str, str]:
         "django": django.get_version(),
         "uvicorn": uvicorn.__version__,
     }
+
+
+async def drain_queue(queue: str, *, timeout: float) -> bool:
+    """Wait (bounded) until the worker has taken and acked every bench task."""
+    import redis
+
+    client = redis.Redis.from_url(f"{REDIS_BASE}/1")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    try:
+        while loop.time() < deadline:
+            # Waiting messages sit in the list; taken-but-unacked ones (acks_late)
+            # in kombu's "unacked" hash, which other workers share: count ours only.
+            waiting = client.llen(queue)
+            unacked = sum(
+                1 for raw in client.hvals("unacked") if queue.encode() in raw
+            )
+            if waiting == 0 and unacked == 0:
+                await asyncio.sleep(0.3)  # the last broadcasts leave the worker
+                return True
+            await asyncio.sleep(0.2)
+        return False
+    finally:
+        client.close()

@@ -6,6 +6,7 @@ import logging
 import time
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from .engines import get_annotator
@@ -32,9 +33,18 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     except Turn.DoesNotExist:
         return None  # deleted since it was enqueued: nothing to do
     annotator = get_annotator()
-    existing = Annotation.objects.filter(
-        turn=turn, annotator=annotator.name, rubric_version=annotator.rubric_version
-    ).first()
+    # This annotator's stored row, including the offline result it kept when the
+    # model's answer was rejected (stored as "<name>+fallback:<offline name>"):
+    # without that, a redelivery after a fallback asks the model again and adds
+    # a second annotation for the same turn.
+    existing = (
+        Annotation.objects.filter(turn=turn, rubric_version=annotator.rubric_version)
+        .filter(
+            Q(annotator=annotator.name)
+            | Q(annotator__startswith=f"{annotator.name}+fallback:", fallback=True)
+        )
+        .first()
+    )
     if existing is not None:
         transaction.on_commit(lambda: broadcast_annotation(turn.pk))
         return existing

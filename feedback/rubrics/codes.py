@@ -273,17 +273,21 @@ def code_utterance(
         if lx.CONFRONT.search(core):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
-        if form and not lx.PERMISSION.search(core):
+        asked_for_it = bool(lx.ASKED_FOR_IT.search(core))
+        if form and (asked_for_it or not lx.PERMISSION.search(core)):
             advice_form = form
-            with_permission = permission_given or autonomy_in_turn or bool(
-                lx.AUTONOMY.search(core)
+            with_permission = (
+                permission_given
+                or autonomy_in_turn
+                or asked_for_it
+                or bool(lx.AUTONOMY.search(core))
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
         if lx.AUTONOMY.search(core):
             codes.append("emphasize_autonomy")
         if lx.AFFIRM.search(core):
             codes.append("affirm")
-        if lx.PERMISSION.search(core) or (
+        if (lx.PERMISSION.search(core) and not asked_for_it) or (
             lx.SEEK.search(core) and not advice_form and "affirm" not in codes
         ):
             codes.append("seek_collaboration")

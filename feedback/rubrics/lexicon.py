@@ -163,7 +163,8 @@ ADVICE = re.compile(
     r"for|up)|check|join|call|reach out|write|consider|search|contact|google)|"
     r"i(?:'d| would) (?:look|try|go|talk|start|recommend|suggest|advise)|"
     r"i (?:highly |strongly |would |really )?recommend|(?:find|found|finds) (?:that )?"
-    r"(?:it )?helps? to|it helps to|(?:is|are|be) (?:very |really |"
+    r"(?:it )?helps? to|it helps to|(?:people|others|folks) (?:find|found) (?:that )?"
+    r"[^.?!]{0,50}\bhelps?\b|(?:is|are|be) (?:very |really |"
     r"so )?helpful (?:to|for)|i find it (?:helpful|useful) to|something you (?:can|could|"
     r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
     r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
@@ -223,6 +224,10 @@ STRUCTURING = rx(
 
 # --- MI-adherent relational codes ------------------------------------------------------
 
+# The patient asked for the advice: it is given with permission.
+ASKED_FOR_IT = re.compile(
+    r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what))\b", re.I
+)
 PERMISSION = re.compile(
     r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what)|(?:would|will|is) it (?:be )?(?:ok(?:ay)?|alright|all right) (?:if|with you|"
     r"for me)|may i|can i (?:share|tell|give|offer|suggest|make)|could i (?:share|tell|"

@@ -24,9 +24,10 @@ from tests.support.celery_worker import (
     redis_reachable,
     running_worker,
 )
-from tests.support.fake_openai import FakeOpenAI, running_fake_openai
+from tests.support.fake_openai import FakeOpenAI
 
-# The model name the worker asks the fake server for; stored annotations carry it.
+# The model name the worker asks the fake server for (the root conftest's
+# `fake_openai`); stored annotations carry it in their annotator name.
 FAKE_MODEL = "fake-model"
 
 # Variables the worker's environment sets itself; a developer's own values (a real
@@ -80,13 +81,6 @@ def pipeline_queue(transactional_db: None) -> Iterator[str]:
     finally:
         celery_app.conf.task_default_queue = saved
         forget_queue(broker_url, queue)
-
-
-@pytest.fixture
-def fake_openai() -> Iterator[FakeOpenAI]:
-    """The loopback fake OpenAI server; the worker subprocess reaches it over HTTP."""
-    with running_fake_openai(models=(FAKE_MODEL,)) as server:
-        yield server
 
 
 def worker_environment(*, database_url: str, llm: FakeOpenAI | None) -> dict[str, str]:

@@ -183,3 +183,30 @@ async def test_it_rejects_messages_after_the_session_ended(practice_session: Any
     frame = await ws.receive_from(timeout=5)
     assert "This session has ended" in frame
     await ws.disconnect()
+
+
+async def test_it_hides_feedback_during_an_assessment_session(trainee: Any, case: Any, cohort: Any) -> None:
+    from practice.models import Assignment, Mode
+    from practice.services import start_session
+
+    @database_sync_to_async
+    def assessment_session() -> Any:
+        assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
+        return start_session(trainee=trainee, case=case, assignment=assignment)
+
+    session = await assessment_session()
+    ws = await open_socket(session.uuid, trainee)
+    await ws.connect()
+    await ws.send_to(text_data=message("You should try going for a walk every morning."))
+    await receive_until(ws, DONE)
+    # The annotation is stored, but nothing reaches the page while assessing.
+    assert await ws.receive_nothing(timeout=1.0)
+
+    @database_sync_to_async
+    def annotations() -> int:
+        from feedback.models import Annotation
+
+        return Annotation.objects.filter(turn__session=session).count()
+
+    assert await annotations() == 1
+    await ws.disconnect()

@@ -339,8 +339,26 @@ class OfflineResponder:
             text = self._compose(ctx, _Picker(rng, said))
             if _norm(text) not in previous:
                 return text
-        # Every variant was said before (a very long session): vary the hedge.
-        return f"{text} {HESITANT[ctx.state.turn % len(HESITANT)]}"
+        # Every variant was said before (a long session on a narrow act): pair two
+        # fact-free sentences, in a seeded order, until the reply is new. Caps are
+        # never below two sentences, so a pair always fits.
+        rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:pairs")
+        if ctx.direction.act == "redirect":
+            kind = ctx.direction.content.get("kind", "meta")
+            firsts = list(REDIRECT.get(kind, REDIRECT["meta"]))
+            seconds = [*BACK_TO_IT, *HESITANT]
+        else:
+            firsts = [*split_sentences(text)[:1], *NONCOMMITTAL, *DEFLECTIONS]
+            seconds = [*HESITANT, *NONCOMMITTAL]
+        pairs = [(a, b) for a in firsts for b in seconds if a != b]
+        rng.shuffle(pairs)
+        cap = max(1, min(ctx.direction.max_sentences,
+                         P.STYLE_PARAMS[ctx.case.style].sentence_cap))
+        for a, b in pairs:
+            candidate = " ".join(split_sentences(f"{a} {b}")[:cap])
+            if _norm(candidate) not in previous:
+                return candidate
+        return text
 
     async def stream(self, ctx: ReplyContext) -> AsyncIterator[Token | Final]:
         text = self.reply(ctx)
