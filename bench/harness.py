@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import secrets
 import signal
@@ -67,6 +68,7 @@ class BenchEnv:
     database: str
     queue: str
     port: int
+    extra: tuple[tuple[str, str], ...] = ()
 
     @property
     def database_url(self) -> str:
@@ -95,11 +97,13 @@ class BenchEnv:
             PYTHONUNBUFFERED="1",
         )
         env.pop("DEBUG", None)
+        env.update(dict(self.extra))
         return env
 
 
-def new_env(*, database: str, port: int) -> BenchEnv:
-    return BenchEnv(database=database, queue=f"bench-{secrets.token_hex(4)}", port=port)
+def new_env(*, database: str, port: int, extra: dict[str, str] | None = None) -> BenchEnv:
+    return BenchEnv(database=database, queue=f"bench-{secrets.token_hex(4)}", port=port,
+                    extra=tuple(sorted((extra or {}).items())))
 
 
 def setup_django(bench: BenchEnv) -> None:
@@ -474,6 +478,26 @@ class LevelResult:
     cpu_s: dict[str, float] = field(default_factory=dict)
 
 
+class Pacing:
+    """A trainee's pause before each message.
+
+    think_s == 0 is a closed loop (send as soon as the turn completes): it
+    measures saturation, not what people see. With think_s > 0 each pause is
+    uniform in [0.5, 1.5] x think_s, and the first one uniform in [0, think_s],
+    so N clients arrive spread out as people do instead of in lock-step.
+    """
+
+    def __init__(self, think_s: float, seed: int) -> None:
+        self.think_s = think_s
+        self.rng = random.Random(seed)
+
+    async def before(self, index: int) -> None:
+        if self.think_s <= 0:
+            return
+        low, high = (0.0, 1.0) if index == 0 else (0.5, 1.5)
+        await asyncio.sleep(self.rng.uniform(low, high) * self.think_s)
+
+
 class _Pending:
     """What the reader task is waiting for on one connection."""
 
@@ -496,10 +520,13 @@ async def _practice_client(
     wait_annotation: bool,
     frame_timeout: float,
     deadline: float,
+    think_s: float,
+    seed: int,
 ) -> list[MessageTiming]:
-    """One trainee: send, wait for the complete turn (and annotation), repeat."""
+    """One trainee: send, wait for the complete turn (and annotation), think, repeat."""
     results: list[MessageTiming] = []
     loop = asyncio.get_running_loop()
+    pace = Pacing(think_s, seed)
     async with _connect(port, PRACTICE_PATH.format(uuid=seat.session_uuid), seat.cookie) as ws:
         connected.append(1)
         await start.wait()
@@ -544,6 +571,7 @@ async def _practice_client(
         read_task = asyncio.create_task(reader())
         try:
             for i in range(messages):
+                await pace.before(i)
                 if loop.time() > deadline:
                     break
                 pending = _Pending()
@@ -588,13 +616,17 @@ async def _echo_client(
     connected: list[int],
     frame_timeout: float,
     deadline: float,
+    think_s: float,
+    seed: int,
 ) -> list[float]:
     samples: list[float] = []
     loop = asyncio.get_running_loop()
+    pace = Pacing(think_s, seed)
     async with _connect(port, ECHO_PATH, cookie) as ws:
         connected.append(1)
         await start.wait()
         for i in range(messages):
+            await pace.before(i)
             if loop.time() > deadline:
                 break
             payload = json.dumps(
@@ -627,7 +659,8 @@ async def _run_all(
 
 
 async def run_echo(
-    port: int, seats: Sequence[Seat], messages: int, *, frame_timeout: float, budget_s: float
+    port: int, seats: Sequence[Seat], messages: int, *, frame_timeout: float, budget_s: float,
+    think_s: float = 0.0,
 ) -> tuple[list[float], list[str]]:
     start = asyncio.Event()
     connected: list[int] = []
@@ -635,7 +668,7 @@ async def run_echo(
     values, errors = await _run_all(
         lambda i: _echo_client(
             port, seats[i].cookie, messages, start=start, connected=connected,
-            frame_timeout=frame_timeout, deadline=deadline,
+            frame_timeout=frame_timeout, deadline=deadline, think_s=think_s, seed=i,
         ),
         len(seats), start=start, connected=connected, settle=60,
     )
@@ -650,6 +683,7 @@ async def run_practice(
     wait_annotation: bool,
     frame_timeout: float,
     budget_s: float,
+    think_s: float = 0.0,
 ) -> tuple[list[MessageTiming], list[str]]:
     start = asyncio.Event()
     connected: list[int] = []
@@ -658,7 +692,7 @@ async def run_practice(
         lambda i: _practice_client(
             port, seats[i], messages, start=start, connected=connected,
             wait_annotation=wait_annotation, frame_timeout=frame_timeout,
-            deadline=deadline,
+            deadline=deadline, think_s=think_s, seed=i,
         ),
         len(seats), start=start, connected=connected, settle=60,
     )
@@ -699,6 +733,7 @@ def machine_info() -> dict[str, str]:
         "python": sys.version.split()[0],
         "django": django.get_version(),
         "uvicorn": uvicorn.__version__,
+        "loadavg_at_start": Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__(),
     }
 
 

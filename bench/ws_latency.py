@@ -48,11 +48,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds to wait for a frame before counting a failure")
     parser.add_argument("--budget", type=float, default=180.0,
                         help="seconds per level before clients stop sending")
+    parser.add_argument("--think", type=float, default=5.0,
+                        help="mean seconds a trainee pauses before each message, uniform "
+                             "0.5-1.5x (default 5; 0 = closed loop, i.e. saturation)")
+    parser.add_argument("--experiment-unpinned-db", action="store_true",
+                        help="EXPERIMENT: run the consumers' ORM calls on a thread pool "
+                             "instead of Channels' single thread (see bench/asgi_echo.py)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
     args = parser.parse_args(argv)
     args.levels = [int(x) for x in args.sessions.split(",") if x.strip()]
     if not args.levels or min(args.levels) < 1 or max(args.levels) > 1000:
         parser.error("--sessions: levels between 1 and 1000")
+    if not 0 <= args.think <= 120:
+        parser.error("--think: 0 to 120 seconds")
     if not 1 <= args.messages <= 1000:
         parser.error("--messages: between 1 and 1000")
     return args
@@ -81,9 +89,10 @@ async def measure(args: argparse.Namespace, seats: list[h.Seat], procs: h.Proces
         level_seats = seats[offset: offset + n]
         offset += n
         result = h.LevelResult(sessions=n, messages_per_session=args.messages)
+        # The floor under the same pacing, so both see the same offered load.
         echo, echo_errors = await h.run_echo(port, level_seats, args.messages,
                                              frame_timeout=args.frame_timeout,
-                                             budget_s=args.budget)
+                                             budget_s=args.budget, think_s=args.think)
         result.echo_ms = echo
         result.errors += [f"echo: {e}" for e in echo_errors]
         before = (h.cpu_seconds(uvicorn_pgid), h.cpu_seconds(celery_pgid), h.self_cpu_seconds())
@@ -91,7 +100,7 @@ async def measure(args: argparse.Namespace, seats: list[h.Seat], procs: h.Proces
         timings, errors = await h.run_practice(port, level_seats, args.messages,
                                                wait_annotation=False,
                                                frame_timeout=args.frame_timeout,
-                                               budget_s=args.budget)
+                                               budget_s=args.budget, think_s=args.think)
         result.wall_s = time.monotonic() - started
         after = (h.cpu_seconds(uvicorn_pgid), h.cpu_seconds(celery_pgid), h.self_cpu_seconds())
         result.cpu_s = {
@@ -145,12 +154,14 @@ def report(args: argparse.Namespace, results: list[h.LevelResult], info: dict[st
     if args.json:
         print(h.to_json({"benchmark": "ws_latency", "machine": info, "args": {
             "sessions": args.levels, "messages": args.messages, "workers": args.workers,
+            "think_s": args.think, "experiment_unpinned_db": args.experiment_unpinned_db,
             "celery_concurrency": args.celery_concurrency}, "levels": rows,
             "target_at_50": verdict}))
         return
     print()
-    print(f"ws_latency  messages/session={args.messages}  uvicorn workers={args.workers}  "
-          f"celery threads={args.celery_concurrency}  (ms)")
+    print(f"ws_latency  messages/session={args.messages}  think={args.think:g}s  "
+          f"uvicorn workers={args.workers}  celery threads={args.celery_concurrency}"
+          f"{'  EXPERIMENT unpinned-db' if args.experiment_unpinned_db else ''}  (ms)")
     header = (f"{'N':>4} {'msgs':>5} {'fail':>4} | {'ack p50':>7} {'p95':>6} | "
               f"{'1st tok p50':>11} {'p95':>6} {'max':>7} | {'complete p50':>12} {'p95':>6} "
               f"{'max':>7} | {'echo p50':>8} {'p95':>6} | {'ratio':>5} | {'msg/s':>6}")
@@ -187,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"port {args.port} is in use; pass --port", file=sys.stderr)
         return 2
     loop_kind = h.install_uvloop()
-    bench = h.new_env(database=args.database, port=args.port)
+    extra = {"BENCH_UNPINNED_DB": "1"} if args.experiment_unpinned_db else {}
+    bench = h.new_env(database=args.database, port=args.port, extra=extra)
     log_dir = Path("/tmp") / f"ws_latency-{bench.queue}"
     seats_needed = WARMUP_SESSIONS + sum(args.levels)
     with h.sigterm_as_interrupt():

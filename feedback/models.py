@@ -6,10 +6,12 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db import models
 
 if TYPE_CHECKING:
     from feedback.rubrics import TurnAnnotation
+    from feedback.rubrics.scoring import SessionScores
 
 
 class Annotation(models.Model):
@@ -50,3 +52,165 @@ class Annotation(models.Model):
         from feedback.rubrics import TurnAnnotation
 
         return TurnAnnotation.model_validate(self.data)
+
+
+# --- session scores, review and the formulation exercise ------------------------------
+
+
+class SessionScore(models.Model):
+    """A finished session's scores under one rubric and scoring version.
+
+    Computed once when the session ends and never recomputed: a new version adds a
+    row. The skill columns and the trainee/case/date copies are denormalised from
+    `data` and the session so the dashboard and progress pages read this table alone
+    (one row per session instead of 25 turns and their annotations).
+    """
+
+    session = models.ForeignKey(
+        "practice.PracticeSession", on_delete=models.CASCADE, related_name="scores"
+    )
+    rubric_version = models.CharField(max_length=40)
+    scoring_version = models.CharField(max_length=40)
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    case = models.ForeignKey("patients.Case", on_delete=models.PROTECT, related_name="+")
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    too_short = models.BooleanField(default=False)
+    reflective_listening = models.PositiveSmallIntegerField(null=True, blank=True)
+    questioning = models.PositiveSmallIntegerField(null=True, blank=True)
+    guided_discovery = models.PositiveSmallIntegerField(null=True, blank=True)
+    empathy = models.PositiveSmallIntegerField(null=True, blank=True)
+    collaboration = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine's SessionScores as JSON (metrics, bands, counts, outcome).
+    data = models.JSONField()
+    computed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # Idempotent scoring: a redelivered task cannot add a second row.
+            models.UniqueConstraint(
+                fields=["session", "rubric_version", "scoring_version"],
+                name="feedback_sessionscore_unique_per_version",
+            )
+        ]
+        indexes = [
+            # Progress page, drill-down and dashboard trajectories: one trainee's
+            # scores in date order (WHERE trainee_id IN … AND versions ORDER BY
+            # started_at), also the window behind the cohort heat map's "latest".
+            models.Index(
+                fields=["trainee", "rubric_version", "scoring_version", "started_at"],
+                name="feedback_score_trainee_time",
+            ),
+            # Dashboard filters by case and date over the cohorts' scores.
+            models.Index(
+                fields=["case", "started_at"], name="feedback_score_case_time"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} · {self.rubric_version}/{self.scoring_version}"
+
+    @property
+    def result(self) -> SessionScores:
+        from feedback.rubrics.scoring import SessionScores
+
+        return SessionScores.model_validate(self.data)
+
+
+class SessionReview(models.Model):
+    """A supervisor marked the session reviewed; keeps the agreement tables."""
+
+    session = models.OneToOneField(
+        "practice.PracticeSession", on_delete=models.CASCADE, related_name="review"
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    reviewed_at = models.DateTimeField()
+    # Per code, the 2x2 table [both, annotator only, supervisor only, neither] over
+    # this session's utterances, so the dashboard sums tables instead of re-reading
+    # every annotation of every reviewed session.
+    agreement = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"review of {self.session_id}"
+
+
+class CodeOverride(models.Model):
+    """A supervisor's correction of the codes of one utterance of a trainee turn."""
+
+    turn = models.ForeignKey(
+        "practice.Turn", on_delete=models.CASCADE, related_name="code_overrides"
+    )
+    annotation = models.ForeignKey(
+        Annotation, on_delete=models.CASCADE, related_name="overrides"
+    )
+    utterance_index = models.PositiveSmallIntegerField()
+    original_codes = models.JSONField(default=list)
+    codes = models.JSONField(default=list)
+    coder = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            # One human reading per utterance of an annotation; a new correction
+            # replaces the old one.
+            models.UniqueConstraint(
+                fields=["annotation", "utterance_index"],
+                name="feedback_codeoverride_one_per_utterance",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.turn_id}/{self.utterance_index}: {self.codes}"
+
+
+class ReviewComment(models.Model):
+    """A supervisor's comment on a session, optionally pinned to one turn."""
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    session = models.ForeignKey(
+        "practice.PracticeSession", on_delete=models.CASCADE, related_name="comments"
+    )
+    turn = models.ForeignKey(
+        "practice.Turn",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="comments",
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    text = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"comment on {self.session_id}"
+
+
+class FormulationAttempt(models.Model):
+    """The trainee's case formulation after a session, scored against the CCD."""
+
+    session = models.OneToOneField(
+        "practice.PracticeSession", on_delete=models.CASCADE, related_name="formulation"
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    answer = models.JSONField()
+    # The engine's FormulationResult (per-field scores, the expected text).
+    result = models.JSONField()
+    total = models.PositiveSmallIntegerField()
+    submitted_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"formulation of {self.session_id}: {self.total}"

@@ -32,3 +32,18 @@ def sweep_unannotated_turns() -> int:
     for turn_id in ids:
         enqueue_annotation(turn_id)
     return len(ids)
+
+
+@shared_task(
+    autoretry_for=(TransientLLMError,),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=5,
+    acks_late=True,
+    reject_on_worker_lost=True,
+)
+def score_session(session_id: int) -> None:
+    """Score a finished session (annotating any turn still missing first)."""
+    from feedback.scoring_services import score_session as score_session_service
+
+    score_session_service(session_id=session_id)

@@ -1,36 +1,233 @@
-"""Supervisor pages. A supervisor sees only the trainees of their own cohorts."""
+"""Supervisor pages. A supervisor sees only the trainees of their own cohorts.
+
+Dashboard, trainee drill-down, session review (override codes, pin comments, mark
+reviewed) and the CSV exports. Access: `role_required` for the role, then the
+selectors for the object; anything the viewer may not see is a 404.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+import csv
+from collections.abc import Iterator
+from uuid import UUID
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponseRedirect, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
-from accounts.models import Role
-from practice.models import Cohort, PracticeSession
-from practice.selectors import viewable_sessions
+from accounts.models import Role, User
+from practice.models import PracticeSession, Turn
+from practice.selectors import session_for_viewer
+
+from . import analytics, reports
+from .forms import CommentForm, FilterForm
+from .models import Annotation
+from .review_services import ReviewError, add_comment, mark_reviewed, override_codes
+from .scoring_services import score_for
+
+SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
+TRAINEES_PER_PAGE = 25
 
 
-@role_required(Role.SUPERVISOR, Role.PROGRAM_ADMIN)
+def _filters(request: HttpRequest) -> tuple[FilterForm, analytics.Filters]:
+    cohorts = analytics.scoped_cohorts(request.user)  # type: ignore[arg-type]
+    form = FilterForm(request.GET, cohorts=cohorts)
+    return form, form.filters()
+
+
+@role_required(*SUPERVISING)
 def dashboard(request: HttpRequest) -> TemplateResponse:
-    user = request.user
-    cohorts = Cohort.objects.prefetch_related("trainees")
-    if user.role == Role.SUPERVISOR:  # type: ignore[union-attr]
-        cohorts = cohorts.filter(supervisors=user)
-    sessions = (
-        viewable_sessions(user)  # type: ignore[arg-type]
-        .exclude(trainee=user)
-        .order_by("-started_at")[:25]
+    user: User = request.user  # type: ignore[assignment]
+    form, filters = _filters(request)
+    cohorts = list(analytics.scoped_cohorts(user))
+    scores = analytics.scores_in_scope(user, filters)
+    trainees = analytics.scoped_trainees(user, filters).order_by(
+        "display_name", "username"
     )
+    page = Paginator(trainees, TRAINEES_PER_PAGE).get_page(request.GET.get("page"))
+    queue = analytics.awaiting_review(scores)
+    reviewed_sessions, agreement = analytics.agreement(scores)
     return TemplateResponse(
         request,
         "feedback/dashboard.html",
         {
+            "form": form,
+            "filters": filters,
+            "querystring": filters.querystring(),
             "cohorts": cohorts,
-            "recent_sessions": sessions,
-            "ended_count": viewable_sessions(user)  # type: ignore[arg-type]
-            .filter(status=PracticeSession.Status.ENDED)
-            .exclude(trainee=user)
-            .count(),
+            "skills": analytics.SKILL_LABELS,
+            "heat_map": analytics.heat_map(user, filters, cohorts),
+            "page": page,
+            "rows": analytics.trainee_rows(page.object_list, scores, blind=filters.blind),
+            "queue": list(queue[:10]),
+            "queue_count": queue.count(),
+            "reviewed_sessions": reviewed_sessions,
+            "agreement": agreement,
         },
     )
+
+
+def _trainee_for(request: HttpRequest, code: str, filters: analytics.Filters) -> User:
+    """The trainee whose code this is, if in the viewer's scope; else 404."""
+    # Codes are one-way (an HMAC of the id), so match them within the viewer's scope:
+    # a trainee outside it is never found, whatever the code.
+    scope = analytics.scoped_trainees(request.user, analytics.Filters())  # type: ignore[arg-type]
+    for pk in scope.values_list("pk", flat=True):
+        if analytics.trainee_code(pk) == code:
+            return User.objects.get(pk=pk)
+    raise Http404("No such trainee.")
+
+
+@role_required(*SUPERVISING)
+def trainee_detail(request: HttpRequest, code: str) -> TemplateResponse:
+    blind = request.GET.get("blind") == "1"
+    trainee = _trainee_for(request, code, analytics.Filters())
+    scores = analytics.trainee_scores(trainee.pk)
+    return TemplateResponse(
+        request,
+        "feedback/trainee.html",
+        {
+            "trainee": trainee,
+            "name": analytics.display_name(trainee, blind=blind),
+            "blind": blind,
+            "scores": scores,
+            "trajectories": analytics.trajectories(scores),
+        },
+    )
+
+
+def _session_for_reviewer(request: HttpRequest, session_uuid: UUID) -> PracticeSession:
+    return session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
+
+
+@role_required(*SUPERVISING)
+def review(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
+    session = _session_for_reviewer(request, session_uuid)
+    blind = request.GET.get("blind") == "1"
+    score = score_for(session)
+    session_review, attempt = reports.review_state(session)
+    context = reports.report_data(session, score)
+    context.update(
+        {
+            "session": session,
+            "turns": reports.reviewed_transcript(session),
+            "comments": reports.session_comments(session),
+            "session_review": session_review,
+            "attempt": attempt,
+            "trainee_name": analytics.display_name(session.trainee, blind=blind),
+            "trainee_code": analytics.trainee_code(session.trainee_id),
+            "blind": blind,
+            "reviewer": True,
+        }
+    )
+    return TemplateResponse(request, "feedback/review.html", context)
+
+
+@require_POST
+@role_required(*SUPERVISING)
+def override(request: HttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponseRedirect:
+    session = _session_for_reviewer(request, session_uuid)
+    turn = get_object_or_404(Turn, uuid=turn_uuid, session=session)
+    annotation = (
+        Annotation.objects.filter(turn=turn).select_related("turn").order_by("-created_at").first()
+    )
+    if annotation is None:
+        raise Http404("This turn has no annotation to correct.")
+    try:
+        index = int(request.POST.get("utterance", ""))
+        override_codes(
+            annotation=annotation,
+            utterance_index=index,
+            codes=request.POST.getlist("codes"),
+            coder=request.user,  # type: ignore[arg-type]
+        )
+    except (ValueError, ReviewError) as error:
+        messages.error(request, str(error) or "That correction could not be saved.")
+    else:
+        messages.success(request, "Codes corrected.")
+    return _back_to(session, turn)
+
+
+@require_POST
+@role_required(*SUPERVISING)
+def comment(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+    session = _session_for_reviewer(request, session_uuid)
+    form = CommentForm(request.POST)
+    turn = None
+    if form.is_valid():
+        if form.cleaned_data["turn"]:
+            turn = get_object_or_404(Turn, uuid=form.cleaned_data["turn"], session=session)
+        try:
+            add_comment(
+                session=session,
+                author=request.user,  # type: ignore[arg-type]
+                text=form.cleaned_data["text"],
+                turn=turn,
+            )
+        except ReviewError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, "Comment saved; the trainee sees it on their report.")
+    else:
+        messages.error(request, "Write a comment (up to 2,000 characters) before saving.")
+    return _back_to(session, turn)
+
+
+@require_POST
+@role_required(*SUPERVISING)
+def reviewed(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+    session = _session_for_reviewer(request, session_uuid)
+    try:
+        mark_reviewed(session=session, reviewer=request.user)  # type: ignore[arg-type]
+    except ReviewError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Session marked reviewed.")
+    return _back_to(session, None)
+
+
+def _back_to(session: PracticeSession, turn: Turn | None) -> HttpResponseRedirect:
+    url = reverse("feedback:review", args=[session.uuid])
+    return HttpResponseRedirect(f"{url}#turn-{turn.uuid}" if turn else url)
+
+
+# --- exports -----------------------------------------------------------------------------
+
+
+class _Echo:
+    """A file-like object whose write returns the line (streaming CSV, Django docs)."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def _csv_response(rows: Iterator[list[object]], filename: str) -> StreamingHttpResponse:
+    writer = csv.writer(_Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@role_required(*SUPERVISING)
+def export_scores(request: HttpRequest) -> StreamingHttpResponse:
+    _, filters = _filters(request)
+    scores = analytics.scores_in_scope(request.user, filters)  # type: ignore[arg-type]
+    from .exports import score_rows
+
+    return _csv_response(score_rows(scores, blind=filters.blind), "session-scores.csv")
+
+
+@role_required(*SUPERVISING)
+def export_codes(request: HttpRequest) -> StreamingHttpResponse:
+    _, filters = _filters(request)
+    scores = analytics.scores_in_scope(request.user, filters)  # type: ignore[arg-type]
+    from .exports import code_rows
+
+    return _csv_response(code_rows(scores, blind=filters.blind), "turn-codes.csv")

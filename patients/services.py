@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+
+from accounts.audit import record_event
+from accounts.models import AuditEvent
 
 from .models import Case, CaseVersion
 
@@ -62,3 +67,153 @@ def _spec_for_version_id(version_id: int) -> CaseSpec:
 
 def spec_for_version(version: CaseVersion) -> CaseSpec:
     return _spec_for_version_id(version.pk)
+
+
+# --- authoring, import and the case lifecycle (program admin area) -----------------
+
+
+class CaseInUse(Exception):
+    """A case that sessions or assignments point at is archived, never deleted."""
+
+
+class SlugTaken(Exception):
+    """A new case must not silently become a new version of another case."""
+
+
+@dataclass(frozen=True)
+class Published:
+    version: CaseVersion
+    changed: bool
+    new_case: bool
+
+
+def _publish(
+    *, spec: CaseSpec, author: User | None, verb: AuditEvent.Verb, summary: str = ""
+) -> Published:
+    existing = Case.objects.filter(slug=spec.slug).select_related("current_version").first()
+    before = existing.current_version.number if existing and existing.current_version else 0
+    version = publish_case_version(spec=spec, created_by=author)
+    changed = version.number != before
+    if changed:
+        record_event(
+            actor=author,
+            verb=verb,
+            target_type="case",
+            target_id=spec.slug,
+            target_label=spec.name,
+            summary=summary or f"Version {version.number}",
+            detail={"version": version.number},
+        )
+    return Published(version=version, changed=changed, new_case=existing is None)
+
+
+@transaction.atomic
+def author_case(*, spec: CaseSpec, author: User | None, new: bool) -> Published:
+    """Publish an authored case as its next immutable version.
+
+    Sessions already running keep the version they started on. Raises SlugTaken
+    when `new` and the slug belongs to another case.
+    """
+    if new and Case.objects.filter(slug=spec.slug).exists():
+        raise SlugTaken(spec.slug)
+    return _publish(spec=spec, author=author, verb=AuditEvent.Verb.PUBLISHED)
+
+
+def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[CaseSpec]:
+    """Cases from an uploaded file: PATIENT-Psi JSON or our own, record or list.
+
+    All or nothing: raises CaseValidationError listing every (record, field,
+    reason) in the file, and returns only when every record is valid.
+    """
+    from patients.simulation import (
+        CaseError,
+        CaseValidationError,
+        import_patient_psi,
+        load_case,
+    )
+
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CaseValidationError([CaseError(filename, "(file)", f"not valid JSON: {error}")]) from None
+    if fmt == "auto":
+        first = data[0] if isinstance(data, list) and data else data
+        fmt = "ours" if isinstance(first, dict) and "slug" in first and "situations" in first else "psi"
+    if fmt == "psi":
+        specs = import_patient_psi(data)
+    else:
+        records = data if isinstance(data, list) else [data]
+        if not records:
+            raise CaseValidationError([CaseError(filename, "(root)", "the list is empty")])
+        errors: list[CaseError] = []
+        specs = []
+        for index, record in enumerate(records, start=1):
+            label = f"record {index}"
+            if isinstance(record, dict) and record.get("slug"):
+                label += f" ({record['slug']})"
+            try:
+                specs.append(load_case(record, record=label))
+            except CaseValidationError as error:
+                errors.extend(error.errors)
+        if errors:
+            raise CaseValidationError(errors)
+    slugs = [s.slug for s in specs]
+    duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
+    if duplicates:
+        raise CaseValidationError(
+            [CaseError(filename, "slug", f"{s!r} appears more than once") for s in duplicates]
+        )
+    return specs
+
+
+@transaction.atomic
+def import_cases(*, specs: list[CaseSpec], imported_by: User | None) -> list[Published]:
+    """Publish validated specs in one transaction: nothing is partly imported."""
+    return [
+        _publish(spec=spec, author=imported_by, verb=AuditEvent.Verb.IMPORTED) for spec in specs
+    ]
+
+
+def case_in_use(case: Case) -> bool:
+    from practice.models import Assignment, PracticeSession
+
+    return (
+        PracticeSession.objects.filter(case_version__case=case).exists()
+        or Assignment.objects.filter(case=case).exists()
+    )
+
+
+@transaction.atomic
+def set_case_status(*, case: Case, status: Case.Status, changed_by: User | None) -> Case:
+    """Archive (hide from trainees and new assignments) or restore a case."""
+    case = Case.objects.select_for_update().get(pk=case.pk)
+    if case.status == status:
+        return case
+    case.status = status
+    case.save(update_fields=["status"])
+    verb = AuditEvent.Verb.ARCHIVED if status == Case.Status.ARCHIVED else AuditEvent.Verb.RESTORED
+    record_event(
+        actor=changed_by, verb=verb, target_type="case", target_id=case.slug, target_label=str(case)
+    )
+    return case
+
+
+@transaction.atomic
+def delete_case(*, case: Case, deleted_by: User | None) -> None:
+    """Delete a case nobody has used; raises CaseInUse otherwise (archive it)."""
+    case = Case.objects.select_for_update().get(pk=case.pk)
+    if case_in_use(case):
+        raise CaseInUse(case.slug)
+    record_event(
+        actor=deleted_by,
+        verb=AuditEvent.Verb.DELETED,
+        target_type="case",
+        target_id=case.slug,
+        target_label=str(case),
+    )
+    # The case points at its current version and the versions at the case
+    # (both PROTECT), so unhook first, then delete versions, then the case.
+    case.current_version = None
+    case.save(update_fields=["current_version"])
+    CaseVersion.objects.filter(case=case).delete()
+    case.delete()

@@ -39,3 +39,23 @@ class RateLimited(PracticeError):
             f"You're sending messages very fast. Take a breath and try again in "
             f"{wait_seconds} s."
         )
+
+
+class TokenBudgetExceeded(PracticeError):
+    def __init__(self, budget: int) -> None:
+        super().__init__(
+            f"You have used today's practice allowance ({budget:,} tokens). "
+            "It resets at midnight; ask your program administrator if you need more."
+        )
+
+
+class AttemptUsed(PracticeError):
+    def __init__(self) -> None:
+        super().__init__(
+            "This assessment has been submitted; it allows one attempt. "
+            "Ask your supervisor to reset it if you need another."
+        )
+
+
+class AssignmentError(PracticeError):
+    """An assignment cannot make the requested move; the message says why."""

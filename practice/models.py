@@ -77,6 +77,14 @@ class Assignment(models.Model):
                 name="practice_assignment_one_active_per_case",
             )
         ]
+        indexes = [
+            # Assignment lists: open work by due date (overdue first).
+            models.Index(
+                fields=["due_at"],
+                condition=~Q(status="completed"),
+                name="practice_assignment_open_due",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.case} → {self.trainee}"
@@ -88,6 +96,11 @@ class Assignment(models.Model):
             and self.status != self.Status.COMPLETED
             and self.due_at < timezone.now()
         )
+
+    @property
+    def can_start(self) -> bool:
+        # An assessment is one attempt: once submitted, only a reset reopens it.
+        return not (self.mode == Mode.ASSESSMENT and self.status == self.Status.COMPLETED)
 
 
 class PracticeSession(models.Model):
@@ -178,6 +191,8 @@ class Turn(models.Model):
     responder = models.CharField(max_length=40, blank=True)
     prompt_tokens = models.PositiveIntegerField(default=0)
     completion_tokens = models.PositiveIntegerField(default=0)
+    # The model that produced the reply (prices are per model; see MODEL_PRICES).
+    model = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     first_token_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
@@ -192,6 +207,15 @@ class Turn(models.Model):
                 fields=["session", "client_id"],
                 condition=Q(client_id__isnull=False),
                 name="practice_turn_unique_client_id",
+            ),
+        ]
+        indexes = [
+            # Usage and cost pages: turns that used tokens, by period. Most turns
+            # (trainee turns, offline replies) use none and stay out of the index.
+            models.Index(
+                fields=["created_at"],
+                condition=Q(prompt_tokens__gt=0) | Q(completion_tokens__gt=0),
+                name="practice_turn_billed",
             ),
         ]
 

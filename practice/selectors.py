@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from uuid import UUID
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.http import Http404
 
 from accounts.models import Role
@@ -66,8 +66,14 @@ def transcript(session: PracticeSession) -> list[Turn]:
 
 
 def assignments_for(user: User) -> QuerySet[Assignment]:
+    """A trainee's assignments: open ones first, soonest due first (no date last)."""
+    open_first = Case(
+        When(status=Assignment.Status.COMPLETED, then=Value(1)),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
     return (
         Assignment.objects.filter(trainee=user)
         .select_related("case", "case__current_version")
-        .order_by("status", "due_at")
+        .order_by(open_first, F("due_at").asc(nulls_last=True), "-completed_at")
     )

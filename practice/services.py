@@ -17,9 +17,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from feedback.dispatch import request_annotation
+from feedback.scoring_services import request_session_scoring
 from patients.services import spec_for_version
 
 from .exceptions import (
+    AttemptUsed,
     InvalidMessage,
     NothingToRetry,
     RateLimited,
@@ -28,6 +30,7 @@ from .exceptions import (
     SessionClosed,
 )
 from .models import Assignment, Mode, PracticeSession, Turn
+from .usage import check_token_budget
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -56,6 +59,14 @@ def start_session(
     if version is None:
         msg = f"Case {case.slug} has no published version."
         raise ValueError(msg)
+    if assignment is not None and assignment.mode == Mode.ASSESSMENT:
+        # One attempt: a submitted assessment stays closed until a reset, and
+        # an open one resumes its session instead of starting a second.
+        if not assignment.can_start:
+            raise AttemptUsed
+        running = assignment.sessions.filter(status=PracticeSession.Status.ACTIVE).first()
+        if running is not None:
+            return running
     mode = assignment.mode if assignment is not None else Mode.PRACTICE
     seed = random.SystemRandom().randrange(1, 2**31)
     spec = spec_for_version(version)
@@ -182,6 +193,7 @@ def submit_trainee_turn(
             if last.status == Turn.Status.FAILED:
                 raise ReplyFailed
         check_rate_limit(user_id=user_id)
+        check_token_budget(user_id=user_id)
 
         spec = spec_for_version(session.case_version)
         state = PatientState.model_validate(session.state)
@@ -276,10 +288,13 @@ def complete_patient_turn(
         if usage is not None:
             turn.prompt_tokens = usage.prompt_tokens
             turn.completion_tokens = usage.completion_tokens
+            if usage.prompt_tokens or usage.completion_tokens:
+                # Only the LLM patient reports tokens; remember whose prices apply.
+                turn.model = settings.PATIENT_MODEL
         turn.save(
             update_fields=[
                 "text", "status", "responder", "state_after", "completed_at",
-                "prompt_tokens", "completion_tokens",
+                "prompt_tokens", "completion_tokens", "model",
             ]
         )
     return turn
@@ -318,4 +333,6 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
                 pk=session.assignment_id,
                 status__in=[Assignment.Status.PENDING, Assignment.Status.IN_PROGRESS],
             ).update(status=Assignment.Status.COMPLETED, completed_at=timezone.now())
+        # After commit: scoring reads the closed session (and may call a model).
+        request_session_scoring(session.pk)
     return session

@@ -19,6 +19,7 @@ from patients.models import Case
 from patients.services import spec_for_version
 
 from . import selectors, services
+from .exceptions import AttemptUsed
 from .models import Assignment, PracticeSession
 
 PRACTISING_ROLES = (Role.TRAINEE, Role.PROGRAM_ADMIN)
@@ -70,9 +71,13 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
             .exclude(status=Assignment.Status.COMPLETED)
             .first()
         )
-    session = services.start_session(
-        trainee=request.user, case=case, assignment=assignment  # type: ignore[arg-type]
-    )
+    try:
+        session = services.start_session(
+            trainee=request.user, case=case, assignment=assignment  # type: ignore[arg-type]
+        )
+    except AttemptUsed as error:
+        messages.error(request, str(error))
+        return HttpResponseRedirect(reverse("practice:home"))
     return HttpResponseRedirect(session.get_absolute_url())
 
 
@@ -117,17 +122,82 @@ def history(request: HttpRequest) -> TemplateResponse:
 
 @login_required
 def report(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
+    """Scores with bands, curves, key moments, targets, the annotated transcript and
+    the supervisor's comments. Never the case formulation (see `formulation`)."""
+    from feedback import reports
+    from feedback.scoring_services import score_for
+
     session = selectors.session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
-    turns = selectors.transcript(session)
-    trainee_turns = [t for t in turns if t.speaker == "trainee"]
-    return TemplateResponse(
-        request,
-        "practice/report.html",
+    score = score_for(session)
+    session_review, attempt = reports.review_state(session)
+    turns = reports.reviewed_transcript(session)
+    context = reports.report_data(session, score)
+    context.update(
         {
             "session": session,
             "turns": turns,
-            "trainee_turn_count": len(trainee_turns),
+            "trainee_turn_count": sum(t.speaker == "trainee" for t in turns),
             "state": session.state,
             "public": spec_for_version(session.case_version).public_view(),
+            "comments": reports.session_comments(session),
+            "session_review": session_review,
+            "attempt": attempt,
+            "is_owner": session.trainee_id == request.user.pk,
+        }
+    )
+    return TemplateResponse(request, "practice/report.html", context)
+
+
+@login_required
+def formulation(request: HttpRequest, session_uuid: UUID) -> HttpResponse:
+    """The case-formulation exercise. The hidden CCD is rendered only once an attempt
+    exists: before that the page holds the empty form and nothing of the case."""
+    from feedback.forms import FormulationForm
+    from feedback.models import FormulationAttempt
+    from feedback.review_services import ReviewError, submit_formulation
+    from feedback.rubrics.formulation import FormulationAnswer
+
+    session = selectors.session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
+    is_owner = session.trainee_id == request.user.pk
+    attempt = FormulationAttempt.objects.filter(session=session).first()
+    form = FormulationForm()
+    if request.method == "POST":
+        if not is_owner:
+            raise Http404("Only the trainee who practised can submit.")
+        form = FormulationForm(request.POST)
+        if form.is_valid():
+            try:
+                submit_formulation(
+                    session=session,
+                    trainee=request.user,  # type: ignore[arg-type]
+                    answer=FormulationAnswer(**form.cleaned_data),
+                )
+            except ReviewError as error:
+                messages.error(request, str(error))
+            return HttpResponseRedirect(reverse("practice:formulation", args=[session.uuid]))
+    return TemplateResponse(
+        request,
+        "practice/formulation.html",
+        {
+            "session": session,
+            "form": form,
+            "attempt": attempt,
+            # The answer key exists in the context only after the submission.
+            "result": attempt.result if attempt is not None else None,
+            "is_owner": is_owner,
+            "public": spec_for_version(session.case_version).public_view(),
         },
+    )
+
+
+@login_required
+def progress(request: HttpRequest) -> TemplateResponse:
+    """The signed-in trainee's skill trajectories across their scored sessions."""
+    from feedback import analytics
+
+    scores = analytics.trainee_scores(request.user.pk)
+    return TemplateResponse(
+        request,
+        "practice/progress.html",
+        {"scores": scores, "trajectories": analytics.trajectories(scores)},
     )

@@ -6,6 +6,7 @@ DESIGN.md "Two ways to run" and the README's table of environment variables.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import environ
@@ -203,6 +204,56 @@ PRACTICE_RATE_LIMIT_MESSAGES = env.int("PRACTICE_RATE_LIMIT_MESSAGES", default=1
 PRACTICE_RATE_LIMIT_WINDOW = env.int("PRACTICE_RATE_LIMIT_WINDOW", default=60)
 # Pause between streamed words of the offline patient, so a reply reads as typed.
 PATIENT_TOKEN_DELAY = env.float("PATIENT_TOKEN_DELAY", default=0.0)
+
+# --- usage and cost ------------------------------------------------------------------
+# Prices per 1M tokens for each model, as JSON: {"model": {"input": 0.15, "output": 0.6}}.
+# Costs on the usage page are estimates from the token counts the model returned.
+_DEFAULT_MODEL_PRICES = {
+    "gpt-4o-mini": {"input": 0.15, "output": 0.60},
+    "gpt-4o": {"input": 2.50, "output": 10.00},
+}
+
+
+def parse_model_prices(raw: str) -> dict[str, dict[str, float]]:
+    """MODEL_PRICES from JSON; a wrong shape stops start-up rather than misprice."""
+    if not raw:
+        return dict(_DEFAULT_MODEL_PRICES)
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as error:
+        msg = f"MODEL_PRICES is not valid JSON: {error}"
+        raise ImproperlyConfigured(msg) from None
+    prices: dict[str, dict[str, float]] = {}
+    if not isinstance(data, dict):
+        msg = 'MODEL_PRICES must be a JSON object: {"model": {"input": ..., "output": ...}}'
+        raise ImproperlyConfigured(msg)
+    for model, price in data.items():
+        if not (
+            isinstance(price, dict)
+            and set(price) == {"input", "output"}
+            and all(isinstance(v, int | float) and v >= 0 for v in price.values())
+        ):
+            msg = f"MODEL_PRICES[{model!r}] must be {{'input': <number>, 'output': <number>}}"
+            raise ImproperlyConfigured(msg)
+        prices[str(model)] = {k: float(v) for k, v in price.items()}
+    return prices
+
+
+MODEL_PRICES = parse_model_prices(env.str("MODEL_PRICES", default=""))
+COST_CURRENCY = env.str("COST_CURRENCY", default="USD")
+
+# --- email (password-set links are also shown on screen: there may be no mail server)
+EMAIL_BACKEND = env.str(
+    "EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env_secret("EMAIL_HOST_PASSWORD", "") or ""
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="practice@localhost")
+# Lifetime of a password-set link (Django's default is 3 days).
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=7 * 24 * 3600)
 
 # --- static ------------------------------------------------------------------------
 STATIC_URL = "/static/"

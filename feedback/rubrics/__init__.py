@@ -1,4 +1,4 @@
-"""Annotation engine: codes trainee turns against the MITI, Socratic and empathy rubrics.
+"""Annotation engine: codes trainee turns against MITI, Socratic and empathy rubrics.
 
 Pure package: standard library and pydantic only (no Django). See docs/annotation.md.
 """

@@ -1,4 +1,4 @@
-"""The two annotators behind one interface: offline (rules) and LLM (structured output)."""
+"""The two annotators behind one interface: offline rules and LLM structured output."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class Annotator(Protocol):
 
 
 class OfflineAnnotator:
-    """Fast, deterministic, rule-based annotator built from the codebook's decision rules."""
+    """Fast, deterministic annotator built from the codebook's decision rules."""
 
     name = "offline-rules"
     rubric_version = RUBRIC_VERSION
@@ -79,7 +79,7 @@ def _rationale(utterances: list[UtteranceCode], flags: list[Flag]) -> str:
 
 
 def _confidence(utterances: list[UtteranceCode]) -> float:
-    """Rules are surest on explicit forms (a '?', a fixed phrase), least on reflections."""
+    """Rules are surest on explicit forms ('?', set phrases), least on reflections."""
     if not utterances:
         return 0.3
     score = 0.0
@@ -93,7 +93,7 @@ def _confidence(utterances: list[UtteranceCode]) -> float:
     return round(score / len(utterances), 2)
 
 
-# --- LLM annotator -------------------------------------------------------------------------
+# --- LLM annotator ------------------------------------------------------------------
 
 
 class LLMUtterance(BaseModel):
@@ -131,17 +131,18 @@ class LLMTurnAnnotation(BaseModel):
 
 
 class AnnotationRejected(ValueError):
-    """The model's answer parsed but broke the rubric (unknown code, level out of range)."""
+    """The answer parsed but broke the rubric (unknown code, level out of range)."""
 
 
 _SYSTEM = """You annotate one counselling-trainee turn against a codebook.
-Split the trainee turn into utterances (one sentence or clause with its own function) and
-code each one. Use only these codes and labels:
+Split the trainee turn into utterances (one sentence or clause with its own function)
+and code each one. Use only these codes and labels:
 
 {codebook}
 
-Rules: an utterance ending in '?' is a question unless it is a reflection closed by a tag
-question ('..., is that right?'): then code it as a reflection with tag_question true.
+Rules: an utterance ending in '?' is a question unless it is a reflection closed by a
+tag question ('..., is that right?'): then code it as a reflection with tag_question
+true.
 question is "open" or "closed" for questions, else null; reflection is "simple" or
 "complex" for reflections, else null. When unsure between simple and complex, choose
 simple. Empathy levels are integers 0, 1 or 2. confidence is between 0 and 1.
@@ -208,7 +209,7 @@ def _level(value: int) -> Level:
 
 
 class LLMAnnotator:
-    """Annotates with a chat model's structured output; falls back to the offline result.
+    """Annotates with a chat model's structured output, falling back to the offline one.
 
     An answer that is not valid JSON for the schema (the model raises LLMOutputError) or
     that breaks the rubric is rejected and asked for once more; after the second failure
@@ -262,7 +263,9 @@ class LLMAnnotator:
             update={
                 "fallback": True,
                 "annotator": f"{self.name}+fallback:{self.fallback.name}",
-                "rationale": (offline.rationale + " [LLM output rejected twice]")[:1000],
+                "rationale": (offline.rationale + " [LLM output rejected twice]")[
+                    :1000
+                ],
             }
         )
 

@@ -1,7 +1,8 @@
-"""The codebook: every code the annotator emits, with a label, a definition and examples.
+"""The codebook: every code the annotator emits, with a label, definition and examples.
 
 Definitions are paraphrased from RUBRICS.md; every example sentence was written for this
-project. The UI uses the entries for chips and tooltips, the LLM annotator for its prompt.
+project. The UI uses the entries for chips and tooltips, the LLM annotator for its
+prompt.
 
 Keys: MITI behaviour codes are bare (`"question"`, `"complex_reflection"`); the other
 families are namespaced: `question.open`, `reflection.simple`, `socratic.<type>`,
@@ -26,7 +27,7 @@ def _e(label: str, definition: str, *examples: str) -> CodebookEntry:
 
 
 _ENTRIES: dict[str, CodebookEntry] = {
-    # --- MITI 4.2.1 behaviour codes ------------------------------------------------------
+    # --- MITI 4.2.1 behaviour codes ---------------------------------------------------
     "giving_information": _e(
         "Giving information",
         "Gives facts, education or feedback without trying to sway the patient.",
@@ -42,8 +43,8 @@ _ENTRIES: dict[str, CodebookEntry] = {
     ),
     "persuade_with_permission": _e(
         "Persuade with permission",
-        "Advice or a suggestion given after asking permission, at the patient's request, "
-        "or framed with the patient's choice.",
+        "Advice or a suggestion given after asking permission, at the patient's "
+        "request, or framed with the patient's choice.",
         "Since you asked: some people find a short walk after dinner helps. You'd know "
         "best if that fits.",
     ),
@@ -111,7 +112,7 @@ _ENTRIES: dict[str, CodebookEntry] = {
         "Mm-hmm.",
         "Let's stop there for today.",
     ),
-    # --- question and reflection attributes ----------------------------------------------
+    # --- question and reflection attributes -------------------------------------------
     "question.open": _e(
         "Open question",
         "Invites an elaborated answer (what, how, tell me about).",
@@ -128,7 +129,7 @@ _ENTRIES: dict[str, CodebookEntry] = {
         "A declarative reflection checked with a tag; coded as a reflection.",
         "You've felt left out since the promotion, is that right?",
     ),
-    # --- Paul & Elder Socratic types --------------------------------------------------------
+    # --- Paul & Elder Socratic types --------------------------------------------------
     "socratic.clarification": _e(
         "Clarification",
         "Makes the meaning of the patient's statement precise.",
@@ -164,11 +165,12 @@ _ENTRIES: dict[str, CodebookEntry] = {
         "Plain fact-gathering (Padesky stage 1), not one of the Socratic types.",
         "When did you last see your cousin?",
     ),
-    # --- Padesky stages ----------------------------------------------------------------------
+    # --- Padesky stages ---------------------------------------------------------------
     "padesky.informational": _e(
         "Informational questions",
         "Concrete questions that bring out facts, exceptions and resources.",
-        "Have there been days this month when you did get up early? What was different?",
+        "Have there been days this month when you did get up early? What was "
+        "different?",
     ),
     "padesky.empathic_listening": _e(
         "Empathic listening",
@@ -187,7 +189,7 @@ _ENTRIES: dict[str, CodebookEntry] = {
         "Looking at those examples together, how does that fit with 'I never finish "
         "anything'?",
     ),
-    # --- EPITOME ------------------------------------------------------------------------------
+    # --- EPITOME ----------------------------------------------------------------------
     "empathy.ER": _e(
         "Emotional reactions",
         "The counsellor's own warmth or concern: 1 alludes to it, 2 names it.",
@@ -206,7 +208,7 @@ _ENTRIES: dict[str, CodebookEntry] = {
         "1: What happened?",
         "2: When the evenings get quiet, what goes through your mind?",
     ),
-    # --- flags ---------------------------------------------------------------------------------
+    # --- flags ------------------------------------------------------------------------
     "flag.problem_solving_after_disclosure": _e(
         "Problem-solving after a disclosure",
         "Advice right after the patient shares a feeling, with no reflection or "
@@ -216,7 +218,8 @@ _ENTRIES: dict[str, CodebookEntry] = {
     "flag.collusion": _e(
         "Collusion with a distorted belief",
         "Agrees with an all-or-nothing or self-critical belief as if it were fact.",
-        "Patient: I'm a complete failure. Trainee: You're right, things have gone badly.",
+        "Patient: I'm a complete failure. Trainee: You're right, things have gone "
+        "badly.",
     ),
     "flag.unexpressed_feeling": _e(
         "Reading in a feeling",
@@ -244,5 +247,7 @@ def codebook_prompt() -> str:
     lines = []
     for key, entry in CODEBOOK.items():
         examples = " | ".join(entry.examples)
-        lines.append(f"- {key} ({entry.label}): {entry.definition} Examples: {examples}")
+        lines.append(
+            f"- {key} ({entry.label}): {entry.definition} Examples: {examples}"
+        )
     return "\n".join(lines)

@@ -45,16 +45,19 @@ from .socratic import padesky_stage, socratic_type
 
 _STOPWORDS = frozenset(
     """
-    a an the and or but so if then than that this these those it its it's is are was were
-    be been being am i me my mine you your yours yourself we us our they them their he him
-    his she her to of in on at for with about as by from up down out over into just really
-    very too also not no yes yeah ok okay um uh like know think get got go going do does did
-    have has had will would can could should what when where why how who which there here
-    all any some more most much many one thing things kind sort well right mm hmm oh
+    a an the and or but so if then than that this these those it its it's is are was
+    were be been being am i me my mine you your yours yourself we us our they them their
+    he him his she her to of in on at for with about as by from up down out over into
+    just really very too also not no yes yeah ok okay um uh like know think get got go
+    going do does did have has had will would can could should what when where why how
+    who which there here all any some more most much many one thing things kind sort
+    well right mm hmm oh
     """.split()
 )
 
-_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'd|you'll|yourself)\b", re.I)
+_SECOND_PERSON = re.compile(
+    r"\b(?:you|your|you're|you've|you'd|you'll|yourself)\b", re.I
+)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
 _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
 _PATIENT_ASKS_ADVICE = re.compile(
@@ -153,7 +156,9 @@ def is_declarative_form(text: str) -> bool:
     return bool(_SECOND_PERSON.search(core) or lx.REFLECTION_STEM.match(core))
 
 
-_ANY_WH = re.compile(r"\b(?:what|whats|what's|how|why|where|when|who|which|whose)\b", re.I)
+_ANY_WH = re.compile(
+    r"\b(?:what|whats|what's|how|why|where|when|who|which|whose)\b", re.I
+)
 
 
 def _overlap(text: str, patient_words: set[str]) -> float:
@@ -166,7 +171,9 @@ def _overlap(text: str, patient_words: set[str]) -> float:
 def _names_new_feeling(text: str, patient_text: str) -> bool:
     """The utterance names a feeling whose family the patient did not name."""
     patient_fams = {
-        lx.EMOTION_TO_FAMILY[w] for w in lx.words(patient_text) if w in lx.EMOTION_TO_FAMILY
+        lx.EMOTION_TO_FAMILY[w]
+        for w in lx.words(patient_text)
+        if w in lx.EMOTION_TO_FAMILY
     }
     for w in lx.words(text):
         if w in lx.FEELING_WORDS and lx.EMOTION_TO_FAMILY[w] not in patient_fams:
@@ -192,9 +199,16 @@ def _reflection_kind(
         return "simple"
     if n_words >= 18 and overlap < 0.35:
         return "complex"
-    if opener in {"and", "but", "because", "'cause", "cause", "which", "even", "until"} and (
-        n_words >= 6
-    ):
+    if opener in {
+        "and",
+        "but",
+        "because",
+        "'cause",
+        "cause",
+        "which",
+        "even",
+        "until",
+    } and (n_words >= 6):
         # Continuing the client's paragraph adds meaning (MITI's "continuing the
         # paragraph" is a complex reflection).
         return "complex"
@@ -222,8 +236,8 @@ def code_utterance(
     """Code one utterance; `patient_text` is the patient's last utterance ("" if none).
 
     `permission_given`: the trainee asked permission earlier in the turn (or the patient
-    asked for advice), so advice is Persuade with Permission. `autonomy_in_turn`: the turn
-    frames the advice with the patient's choice ("...but it's up to you").
+    asked for advice), so advice is Persuade with Permission. `autonomy_in_turn`: the
+    turn frames the advice with the patient's choice ("...but it's up to you").
     """
     raw = text.strip()
     if is_filler(raw):
@@ -240,8 +254,10 @@ def code_utterance(
     if ends_q and lx.TAG_QUESTION.search(raw):
         body = lx.TAG_QUESTION.sub("", raw).strip(" ,")
         body_core = _strip_markers(body) or body
-        if body_core and not _is_interrogative(body_core) and not lx.AUX_START.match(
+        if (
             body_core
+            and not _is_interrogative(body_core)
+            and not lx.AUX_START.match(body_core)
         ):
             tag = True
             core = body_core
@@ -266,6 +282,11 @@ def code_utterance(
             # persuades; the question code stays for counting.
             codes.append("persuade_with_permission" if permission_given else "persuade")
             advice_form = "advise"
+    elif lx.SUMMARY_MARKERS.search(core) and _SECOND_PERSON.search(core):
+        # A summary collects what the patient said: a complex reflection (MITI), even
+        # when it opens with "let me" or "together".
+        reflection = "complex"
+        codes.append("complex_reflection")
     elif lx.STRUCTURING.search(core) and not lx.ADVICE.search(core):
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
@@ -304,26 +325,38 @@ def code_utterance(
             and (lx.SELF_DISCLOSURE.search(core) or lx.OWN_EXPERIENCE.search(core))
         ):
             codes.append("self_disclosure")
-        if not codes and not tag and lx.STRONG_INFORMATION.search(core) and not (
-            lx.REFLECTION_STEM.match(core)
+        if (
+            not codes
+            and not tag
+            and lx.STRONG_INFORMATION.search(core)
+            and not (lx.REFLECTION_STEM.match(core))
         ):
             codes.append("giving_information")
         if not codes or (tag and "confront" not in codes):
             opener = _opener(raw)
             if _looks_like_reflection(
-                core, patient_words, has_you, first_person, tag, reflective_support,
+                core,
+                patient_words,
+                has_you,
+                first_person,
+                tag,
+                reflective_support,
                 opener,
             ):
                 reflection = _reflection_kind(core, patient_text, patient_words, opener)
                 if reflective_support or tag and lx.COMPLEX_MARKERS.search(core):
                     reflection = "complex"
                 codes.append(
-                    "complex_reflection" if reflection == "complex" else "simple_reflection"
+                    "complex_reflection"
+                    if reflection == "complex"
+                    else "simple_reflection"
                 )
         if not codes:
-            if lx.GREETING.search(core) and len(core.split()) <= 8:
-                codes.append("other")
-            elif lx.STRUCTURING.search(core):
+            if (
+                lx.GREETING.search(core)
+                and len(core.split()) <= 8
+                or lx.STRUCTURING.search(core)
+            ):
                 codes.append("other")
             elif lx.INFORMATION.search(core) or first_person or _WE.search(core):
                 codes.append("giving_information")
@@ -376,7 +409,12 @@ def _looks_like_reflection(
     if has_you and lx.REFLECTION_STEM.search(core):
         return True
     # A clause continuing the client's sentence ("And then it all fell apart.").
-    if opener and opener != "so" and not first_person and not lx.INFORMATION.search(core):
+    if (
+        opener
+        and opener != "so"
+        and not first_person
+        and not lx.INFORMATION.search(core)
+    ):
         return True
     return bool(
         not first_person

@@ -33,12 +33,14 @@ _ER_WEAK = re.compile(
     r"\b(?:sorry|hugs?|<3|hang in there|stay strong|here for you|not alone|i hope|"
     r"hope (?:you|things|it|this)|wish(?:ing)? you|good luck|best of luck|take care|"
     r"(?:you can|feel free to) (?:always )?(?:pm|dm|message|talk to|reach out)|"
-    r"pm me|dm me|message me|people (?:who )?care|i care|we care|you (?:matter|deserve)|"
+    r"pm me|dm me|message me|people (?:who )?care|i care|we care|you (?:matter|"
+    r"deserve)|"
     r"that (?:sucks|'s (?:rough|tough|awful|terrible|horrible))|(?:this|that|it) sucks|"
     r"ugh|damn|wow|oh no|i feel (?:you|for you)|much love|love you|you(?:'re| are) "
     r"(?:worth|loved|important|valued|strong|brave)|you(?:'ve| have) got this|you got "
     r"this|you can do (?:it|this)|it(?:'ll| will) (?:be|get) (?:ok|okay|better|fine)|"
-    r"things (?:will|do) get better|proud of you|glad you|welcome|congrat\w*|good for you)\b",
+    r"things (?:will|do) get better|proud of you|glad you|welcome|congrat\w*|"
+    r"good for you)\b",
     re.IGNORECASE,
 )
 _IP_GENERIC = re.compile(
@@ -90,8 +92,10 @@ def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
         # even though it is phrased in the first person.
         return 1
     # Relating a similar experience of one's own is the commonest strong form in
-    # peer support ("Same here, I lie awake until three most nights").
-    if lx.SHARED_EXPERIENCE.search(text) or lx.OWN_EXPERIENCE.search(text):
+    # peer support ("Same here, I lie awake until three most nights"). It takes an
+    # explicit "same here" or at least two first-person statements: a single one is
+    # often an aside ("I work nights, but have you tried...").
+    if lx.SHARED_EXPERIENCE.search(text) or len(lx.OWN_EXPERIENCE.findall(text)) >= 2:
         return 2
     if _IP_SPECIFIC.search(text):
         return 2
@@ -107,21 +111,21 @@ def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
 
 
 def explorations(utterances: Sequence[UtteranceCode]) -> Level:
-    best: Level = 0
+    asked = False
     for u in utterances:
         if not u.is_question or "persuade" in u.codes:
             continue
+        asked = True
         core = lx.LEADING_MARKERS.sub("", u.text).strip()
-        if _EX_GENERIC.match(core) or len(core.split()) <= 3:
-            best = max(best, 1)  # type: ignore[assignment]
-        elif _ABOUT_SEEKER.search(core):
+        generic = _EX_GENERIC.match(core) or len(core.split()) <= 3
+        if not generic and _ABOUT_SEEKER.search(core):
             return 2
-        else:
-            best = max(best, 1)  # type: ignore[assignment]
-    return best
+    return 1 if asked else 0
 
 
-def empathy_levels(text: str, utterances: Sequence[UtteranceCode]) -> tuple[Level, Level, Level]:
+def empathy_levels(
+    text: str, utterances: Sequence[UtteranceCode]
+) -> tuple[Level, Level, Level]:
     """(ER, IP, EX) for a whole response."""
     return (
         emotional_reactions(text),

@@ -1,7 +1,7 @@
 """Flags for the classic trainee failures, and the emotional-disclosure detector.
 
-- `problem_solving_after_disclosure` (RUBRICS.md §5.2): the patient's last utterance is an
-  emotional disclosure, and the trainee's turn gives advice with no reflection or
+- `problem_solving_after_disclosure` (RUBRICS.md §5.2): the patient's last utterance is
+  an emotional disclosure, and the trainee's turn gives advice with no reflection or
   validation in the same turn.
 - `collusion`: the patient voices a distorted belief ("I'm a total failure") and the
   trainee agrees with it as fact.
@@ -86,7 +86,9 @@ def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Fl
 
     families = _feeling_families(_patient_texts(ctx))
     for u in utterances:
-        if not (u.is_reflection or "other" in u.codes or "giving_information" in u.codes):
+        if not (
+            u.is_reflection or "other" in u.codes or "giving_information" in u.codes
+        ):
             continue
         if _TENTATIVE.search(u.text):
             continue
@@ -116,23 +118,23 @@ def _core(text: str) -> str:
 _SUGGESTIONS: dict[str, str] = {
     "missed_risk_cue": (
         "Stop and ask about safety directly, for example: \"You said you don't see the "
-        "point any more. Are you having thoughts of ending your life?\""
+        'point any more. Are you having thoughts of ending your life?"'
     ),
     "problem_solving_after_disclosure": (
-        "Reflect the feeling before offering ideas, for example: \"It sounds like this "
-        "has left you feeling really worn down.\" Then ask what they would find helpful."
+        'Reflect the feeling before offering ideas, for example: "It sounds like this '
+        'has left you feeling really worn down." Then ask what they would find helpful.'
     ),
     "collusion": (
-        "Acknowledge the feeling without endorsing the belief, for example: \"It feels "
+        'Acknowledge the feeling without endorsing the belief, for example: "It feels '
         "like you're failing at everything right now. What makes it feel that way?\""
     ),
     "leading_question": (
         "Ask an open question that leaves the conclusion to the patient, for example: "
-        "\"How do you see it?\" instead of \"Don't you think...?\""
+        '"How do you see it?" instead of "Don\'t you think...?"'
     ),
     "unexpressed_feeling": (
-        "Offer the feeling tentatively and check it, for example: \"I wonder if part of "
-        "you feels angry about that. Does that fit?\""
+        'Offer the feeling tentatively and check it, for example: "I wonder if part of '
+        'you feels angry about that. Does that fit?"'
     ),
 }
 

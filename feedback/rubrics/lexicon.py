@@ -1,8 +1,8 @@
 """Word lists and patterns shared by the rule-based coders.
 
 Every list was written from the rubric definitions (RUBRICS.md) and ordinary English
-usage; none is mined from a dataset. Patterns are compiled once at import time because the
-offline annotator must code well over a thousand turns per second.
+usage; none is mined from a dataset. Patterns are compiled once at import time because
+the offline annotator must code well over a thousand turns per second.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ def rx(*alternatives: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b", re.IGNORECASE)
 
 
-# --- fillers, backchannels, structuring --------------------------------------------------
+# --- fillers, backchannels, structuring -----------------------------------------------
 
 FILLER_WORDS = frozenset(
     """
-    ok okay okey alright all right mm mmm hmm mhm mm-hmm uh-huh uh huh um umm uh er ah oh
-    yeah yes yep yup yap no nope right sure cool good great fine fair nice wow well so
-    and but i see gotcha got it exactly absolutely definitely totally true indeed
+    ok okay okey alright all right mm mmm hmm mhm mm-hmm uh-huh uh huh um umm uh er ah
+    oh yeah yes yep yup yap no nope right sure cool good great fine fair nice wow well
+    so and but i see gotcha got it exactly absolutely definitely totally true indeed
     thanks thank you hi hello hey bye goodbye welcome sorry pardon really
     """.split()
 )
@@ -36,7 +36,8 @@ FILLER_WORDS = frozenset(
 # Leading discourse markers stripped before an utterance is classified. Transcripts mark
 # interrupted speech with a leading dash ("-and then..."), stripped as well.
 LEADING_MARKERS = re.compile(
-    r"^[\s\-–—.,…]*(?:(?:ok(?:ay)?|alright|all right|mm+(?:-?hmm+)?|m+hm+|hmm+|uh-huh|uh|um+|er|ah|oh|"
+    r"^[\s\-–—.,…]*(?:(?:ok(?:ay)?|alright|all right|mm+(?:-?hmm+)?|m+hm+|hmm+|uh-huh|"
+    r"uh|um+|er|ah|oh|"
     r"yeah|yes|yep|right|sure|well|so|and|but|now|I see|I hear you|gotcha|good|great|"
     r"wow|huh|no|okay then)\b[\s,.!:;-]*)*",
     re.IGNORECASE,
@@ -55,22 +56,25 @@ GREETING = rx(
     r"thanks? (?:you )?(?:for|so much)|thank you|you'?re welcome|no problem",
 )
 
-# --- questions -------------------------------------------------------------------------
+# --- questions ------------------------------------------------------------------------
 
 WH_OPEN = re.compile(
     r"^(?:what|how|why|in what way|tell me|describe|walk me through|help me understand|"
     r"say more|talk (?:to me )?about)\b",
     re.IGNORECASE,
 )
-# Wh-questions that ask for a short fact are closed (AnnoMI: "a yes/no or a short fact").
+# Wh-questions that ask for a short fact are closed (AnnoMI: "a yes/no or a short
+# fact").
 WH_CLOSED = re.compile(
     r"^(?:how (?:many|much|long|often|old|far|soon)|what (?:time|day|year|age|number|"
     r"kind of \w+ do)|when|where|who|whom|which|whose)\b",
     re.IGNORECASE,
 )
 AUX_START = re.compile(
-    r"^(?:do|does|did|is|are|was|were|am|have|has|had|can|could|would|will|should|shall|"
-    r"may|might|must|ca|wo|is n't|are n't|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|"
+    r"^(?:do|does|did|is|are|was|were|am|have|has|had|can|could|would|will|should|"
+    r"shall|"
+    r"may|might|must|ca|wo|is n't|are n't|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|"
+    r"wasn'?t|"
     r"weren'?t|haven'?t|hasn'?t|can'?t|couldn'?t|wouldn'?t|won'?t|shouldn'?t)\b",
     re.IGNORECASE,
 )
@@ -86,7 +90,8 @@ EMBEDDED_CLOSED = re.compile(
     re.IGNORECASE,
 )
 TELL_ME = re.compile(
-    r"^(?:can you |could you |would you )?(?:please )?(?:tell me|say more|talk (?:to me )?"
+    r"^(?:can you |could you |would you )?(?:please )?(?:tell me|say more|"
+    r"talk (?:to me )?"
     r"about|describe|walk me through|help me understand|share (?:a bit|more))\b",
     re.IGNORECASE,
 )
@@ -108,22 +113,25 @@ LEADING_Q = re.compile(
     re.IGNORECASE,
 )
 
-# --- reflections -----------------------------------------------------------------------
+# --- reflections ----------------------------------------------------------------------
 
 REFLECTION_STEM = re.compile(
     r"^(?:it )?(?:sounds? (?:like|as if|as though)|seems? (?:like|as if|that)|"
-    r"it (?:sounds|seems|feels|looks) (?:like|as if)|you(?:'re| are) (?:saying|telling me|"
+    r"it (?:sounds|seems|feels|looks) (?:like|as if)|you(?:'re| are) (?:saying|"
+    r"telling me|"
     r"feeling|worried|concerned|wondering|thinking)|what i(?:'m| am) hearing|"
     r"i(?:'m| am)? hear(?:ing)? (?:you|that)|if i (?:understand|hear)|so you|you feel|"
     r"you(?:'ve| have) been|you(?:'re| are) not sure|part of you|on the one hand|"
     r"you (?:really |just )?(?:want|need|wish|hope|think|believe|know|worry|don'?t|"
     r"can'?t|didn'?t|wanted|felt|said|mentioned|were|had|noticed|find|found|see|value|"
-    r"care|miss|love|hate|like|enjoy)|your (?:\w+ )?(?:is|are|was|were|has|have|seems?))\b",
+    r"care|miss|love|hate|like|enjoy)|your (?:\w+ )?(?:is|are|was|were|has|have|"
+    r"seems?))\b",
     re.IGNORECASE,
 )
 COMPLEX_MARKERS = re.compile(
     r"\b(?:part of you|on the one hand|on the other hand|at the same time|"
-    r"and yet|even though|sounds? like|it seems|as if|as though|almost like|kind of like|"
+    r"and yet|even though|sounds? like|it seems|as if|as though|almost like|"
+    r"kind of like|"
     r"important to you|matters? to you|means? a lot|you value|you care|deep down|"
     r"what you really|you(?:'re| are) (?:afraid|scared|worried|torn)|"
     r"you(?:'re| are) (?:starting|beginning) to|you(?:'ve| have) (?:decided|realized)|"
@@ -165,20 +173,26 @@ ADVICE = re.compile(
     r"i (?:highly |strongly |would |really )?recommend|(?:find|found|finds) (?:that )?"
     r"(?:it )?helps? to|it helps to|(?:people|others|folks) (?:find|found) (?:that )?"
     r"[^.?!]{0,50}\bhelps?\b|(?:is|are|be) (?:very |really |"
-    r"so )?helpful (?:to|for)|i find it (?:helpful|useful) to|something you (?:can|could|"
+    r"so )?helpful (?:to|for)|i find it (?:helpful|useful) to|something you (?:can|"
+    r"could|"
     r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
     r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
-    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you|if you|try|it would)|perhaps (?:you|try|"
-    r"another|if)|(?:another|one|other) option|(?:it|this|that) (?:will|would|should|can) "
-    r"(?:really )?(?:help|be helpful)|(?:is|are) (?:very |really )?good for you|(?:may|might) be able to|"
+    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you|if you|try|it would)|"
+    r"perhaps (?:you|try|"
+    r"another|if)|(?:another|one|other) option|(?:it|this|that) (?:will|would|should|"
+    r"can) "
+    r"(?:really )?(?:help|be helpful)|(?:is|are) (?:very |really )?good for you|(?:may|"
+    r"might) be able to|"
     r"you (?:may|might) (?:want|wish|like) to|i (?:could|can) suggest|"
     r"don'?t (?:go|do|let|give up|be so hard))\b",
     re.IGNORECASE,
 )
 IMPERATIVE_START = re.compile(
-    r"^(?:please )?(?:(?:just |really |definitely |also |maybe |then )?(?:try|take|make|"
+    r"^(?:please )?(?:(?:just |really |definitely |also |maybe |then )?(?:try|take|"
+    r"make|"
     r"go|get|stop|start|keep|avoid|consider|find|talk|tell|call|write|reach|ask|give|"
-    r"don'?t|do|be|let|put|focus|remember|think about|look|see a|seek|join|leave|"
+    r"don'?t|do|be|let(?! me\b| us\b)|put|focus|remember|think about|look|see a|seek|"
+    r"join|leave|"
     r"quit|cut|eat|drink|exercise|sleep|set|use|read|listen|spend|practice|practise|"
     r"remind|allow|accept|forgive|break|move|walk|breathe|write|speak|contact|visit|"
     r"check|plan|schedule|limit|hang|stay|hold|trust|ignore|forget|learn|work|treat|"
@@ -205,7 +219,8 @@ INFORMATION = rx(
 # Cues that a statement is education, not a reflection, even when it says "you"
 # ("It cuts your risk of falls in half").
 STRONG_INFORMATION = rx(
-    r"research|studies|study shows|evidence (?:shows|suggests)|according to|statistics?|"
+    r"research|studies|study shows|evidence (?:shows|suggests)|according to|"
+    r"statistics?|"
     r"percent|on average|typically|in general|most people|many people|a lot of people|"
     r"recommended|guidelines?|risk of|your risk|(?:increase|decrease|reduce|raise|"
     r"lower|cut)s? (?:the|your) (?:risk|chance|level|blood)|milligrams?|mg|per (?:day|"
@@ -217,19 +232,22 @@ STRUCTURING = rx(
     r"(?:i|we)(?:'ll| will| are going to|'re going to| can| could) (?:talk|go over|"
     r"look at|start|begin|stop|meet|see you|give you|send|follow up|check in|get back|"
     r"schedule|finish|wrap up|come back)|next (?:time|session|week)|"
-    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|questionnaire|"
+    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|"
+    r"questionnaire|"
     r"let'?s (?:stop|finish|wrap up|pause|end|take a (?:short )?break|leave it|start|"
-    r"begin|get started|move on)|(?:that'?s|we(?:'re| are)) (?:all|out of) (?:the )?time"
+    r"begin|get started|move on)|(?:that'?s|we(?:'re| are)) (?:all|"
+    r"out of) (?:the )?time"
 )
 
-# --- MI-adherent relational codes ------------------------------------------------------
+# --- MI-adherent relational codes -----------------------------------------------------
 
 # The patient asked for the advice: it is given with permission.
 ASKED_FOR_IT = re.compile(
     r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what))\b", re.I
 )
 PERMISSION = re.compile(
-    r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what)|(?:would|will|is) it (?:be )?(?:ok(?:ay)?|alright|all right) (?:if|with you|"
+    r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what)|(?:would|"
+    r"will|is) it (?:be )?(?:ok(?:ay)?|alright|all right) (?:if|with you|"
     r"for me)|may i|can i (?:share|tell|give|offer|suggest|make)|could i (?:share|tell|"
     r"give|offer|suggest|make)|do you mind if i|would you (?:like|want|be (?:open|"
     r"interested|willing)) (?:me to|to hear|to know|some|to (?:take a )?look|to talk)|"
@@ -266,12 +284,14 @@ AUTONOMY = re.compile(
 )
 AFFIRM = re.compile(
     r"\b(?:good for you|well done|great job|nice work|good job|that(?:'s| is| was) "
-    r"(?:a )?(?:really |very |so |pretty |quite )?(?:great|amazing|impressive|wonderful|"
+    r"(?:a )?(?:really |very |so |pretty |quite )?(?:great|amazing|impressive|"
+    r"wonderful|"
     r"fantastic|brave|courageous|admirable|a big step|huge|an achievement|an "
     r"accomplishment|strong|big|important step|awesome|excellent|commendable)|"
     r"(?:took|takes|shows?|showed|showing) (?:a lot of |real |great |some )?(?:courage|"
     r"strength|determination|commitment|guts|grit|effort|insight|resilience|"
-    r"initiative|maturity|persistence|patience|honesty|work)|you(?:'re| are) (?:a |so |really |very |clearly |obviously )?(?:strong|"
+    r"initiative|maturity|persistence|patience|honesty|work)|you(?:'re| are) (?:a |so |"
+    r"really |very |clearly |obviously )?(?:strong|"
     r"brave|resilient|capable|determined|resourceful|smart|thoughtful|caring|"
     r"committed|courageous|hard[- ]working|a (?:good|great|caring|loving|strong) \w+)|"
     r"you(?:'ve| have) (?:done|made|come|worked|managed|accomplished|achieved|shown|"
@@ -350,7 +370,8 @@ ADVICE_QUESTION = re.compile(
     r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought (?:about|of)|"
     r"spoken|talked|looked (?:into|at)|asked|reached out|googled|checked)|"
     r"how about|what (?:if|about) (?:you|trying|talking|asking|getting|finding)|"
-    r"(?:are there|is there) (?:any )?(?:\w+ ){0,3}(?:you|that you) (?:can|could|might)|"
+    r"(?:are there|is there) (?:any )?(?:\w+ ){0,3}(?:you|that you) (?:can|could|"
+    r"might)|"
     r"(?:can|could) you (?:try|ask|talk|reach|find|maybe|perhaps|speak|look)|"
     r"would you (?:consider|be (?:willing|open) to try|try)|(?:do|would) you want to "
     r"try|maybe (?:you|try)|would it help (?:to|if you))\b",
@@ -359,8 +380,10 @@ ADVICE_QUESTION = re.compile(
 # Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
 # advice about what to do.
 ENCOURAGEMENT = re.compile(
-    r"^(?:please |just |so |and |but )?(?:don'?t (?:beat yourself up|be (?:so |too )?hard "
-    r"on yourself|give up|worry|lose hope|blame yourself)|keep (?:up|your (?:head|chin)|"
+    r"^(?:please |just |so |and |but )?(?:don'?t (?:beat yourself up|be (?:so |"
+    r"too )?hard "
+    r"on yourself|give up|worry|lose hope|blame yourself)|keep (?:up|your (?:head|"
+    r"chin)|"
     r"that|going|smiling|the faith|fighting|pushing|it up)|stay (?:positive|strong|"
     r"hopeful|safe)|try not to (?:think of yourself|blame|be (?:so |too )?hard)|"
     r"(?:be|go) easy on yourself|believe in yourself|be proud|give yourself (?:some )?"
@@ -383,7 +406,8 @@ PLEASANTRY = re.compile(
     r"(?:i )?(?:hope|wish) you (?:have|had|enjoy) (?:a|an|the|your)|enjoy (?:the rest|"
     r"your)|you(?:'re| are) (?:most|more than) welcome|(?:it'?s|it has) been (?:my|a) "
     r"pleasure|(?:it'?s|it has) been (?:great|nice|good|lovely) (?:chatting|talking)|"
-    r"(?:good|best of) luck|stay safe|happy (?:holidays|new year|birthday|thanksgiving)|"
+    r"(?:good|best of) luck|stay safe|happy (?:holidays|new year|birthday|"
+    r"thanksgiving)|"
     r"merry christmas)\b)",
     re.IGNORECASE,
 )
@@ -400,54 +424,158 @@ SELF_DISCLOSURE = re.compile(
     re.IGNORECASE,
 )
 
-# --- feelings, disclosures, distortions, risk ------------------------------------------
+# --- feelings, disclosures, distortions, risk -----------------------------------------
 
 # Emotion words grouped into families, so that "furious" and "angry" count as the same
 # feeling when checking whether a reflected feeling was expressed by the patient.
 EMOTION_FAMILIES: dict[str, tuple[str, ...]] = {
     "sad": (
-        "sad", "sadness", "down", "low", "depressed", "depressing", "depression",
-        "miserable", "unhappy", "hopeless", "heartbroken", "grief", "grieving",
-        "devastated", "empty", "numb", "crying", "cry", "cried", "tears", "blue",
-        "despair", "gloomy", "hurt", "hurting", "pain", "painful", "broken", "lost",
-        "lonely", "alone", "isolated", "loneliness", "upset", "disappointed",
-        "disappointment", "regret", "sorrow", "worthless", "useless",
+        "sad",
+        "sadness",
+        "down",
+        "low",
+        "depressed",
+        "depressing",
+        "depression",
+        "miserable",
+        "unhappy",
+        "hopeless",
+        "heartbroken",
+        "grief",
+        "grieving",
+        "devastated",
+        "empty",
+        "numb",
+        "crying",
+        "cry",
+        "cried",
+        "tears",
+        "blue",
+        "despair",
+        "gloomy",
+        "hurt",
+        "hurting",
+        "pain",
+        "painful",
+        "broken",
+        "lost",
+        "lonely",
+        "alone",
+        "isolated",
+        "loneliness",
+        "upset",
+        "disappointed",
+        "disappointment",
+        "regret",
+        "sorrow",
+        "worthless",
+        "useless",
     ),
     "anxious": (
-        "anxious", "anxiety", "worried", "worry", "worrying", "nervous", "scared",
-        "afraid", "fear", "fearful", "frightened", "terrified", "panic", "panicky",
-        "stressed", "stress", "stressful", "overwhelmed", "overwhelming", "tense",
-        "uneasy", "dread", "dreading", "on edge", "insecure", "unsafe", "pressure",
-        "pressured", "freaking", "freaked",
+        "anxious",
+        "anxiety",
+        "worried",
+        "worry",
+        "worrying",
+        "nervous",
+        "scared",
+        "afraid",
+        "fear",
+        "fearful",
+        "frightened",
+        "terrified",
+        "panic",
+        "panicky",
+        "stressed",
+        "stress",
+        "stressful",
+        "overwhelmed",
+        "overwhelming",
+        "tense",
+        "uneasy",
+        "dread",
+        "dreading",
+        "on edge",
+        "insecure",
+        "unsafe",
+        "pressure",
+        "pressured",
+        "freaking",
+        "freaked",
     ),
     "angry": (
-        "angry", "anger", "mad", "furious", "irritated", "annoyed", "frustrated",
-        "frustrating", "frustration", "resentful", "resentment", "pissed", "rage",
-        "fed up", "bitter", "outraged", "hate",
+        "angry",
+        "anger",
+        "mad",
+        "furious",
+        "irritated",
+        "annoyed",
+        "frustrated",
+        "frustrating",
+        "frustration",
+        "resentful",
+        "resentment",
+        "pissed",
+        "rage",
+        "fed up",
+        "bitter",
+        "outraged",
+        "hate",
     ),
     "ashamed": (
-        "ashamed", "shame", "guilty", "guilt", "embarrassed", "embarrassing",
-        "humiliated", "stupid", "failure", "inadequate", "disgusted", "disgusting",
+        "ashamed",
+        "shame",
+        "guilty",
+        "guilt",
+        "embarrassed",
+        "embarrassing",
+        "humiliated",
+        "stupid",
+        "failure",
+        "inadequate",
+        "disgusted",
+        "disgusting",
     ),
     "tired": ("tired", "exhausted", "drained", "worn", "burned", "burnt", "fatigue"),
     "confused": ("confused", "stuck", "torn", "unsure", "uncertain", "conflicted"),
     "happy": (
-        "happy", "glad", "relieved", "relief", "proud", "excited", "hopeful",
-        "grateful", "content", "calm", "peaceful", "joy", "good", "better", "great",
-        "optimistic", "motivated", "confident", "thankful",
+        "happy",
+        "glad",
+        "relieved",
+        "relief",
+        "proud",
+        "excited",
+        "hopeful",
+        "grateful",
+        "content",
+        "calm",
+        "peaceful",
+        "joy",
+        "good",
+        "better",
+        "great",
+        "optimistic",
+        "motivated",
+        "confident",
+        "thankful",
     ),
 }
 EMOTION_TO_FAMILY: dict[str, str] = {
     w: fam for fam, ws in EMOTION_FAMILIES.items() for w in ws if " " not in w
 }
 NEGATIVE_EMOTION_WORDS = frozenset(
-    w for fam, ws in EMOTION_FAMILIES.items() if fam != "happy" for w in ws if " " not in w
+    w
+    for fam, ws in EMOTION_FAMILIES.items()
+    if fam != "happy"
+    for w in ws
+    if " " not in w
 )
 # Feeling words strong enough to name a feeling in a reflection (not "good", "down").
 FEELING_WORDS = frozenset(
     w
     for w in EMOTION_TO_FAMILY
-    if w not in {"good", "better", "great", "down", "low", "lost", "pain", "alone", "blue"}
+    if w
+    not in {"good", "better", "great", "down", "low", "lost", "pain", "alone", "blue"}
 )
 FIRST_PERSON_FEELING = re.compile(
     r"\b(?:i(?:'m| am| was|'ve been| have been| feel| felt| get| keep)|i just|"
@@ -457,7 +585,8 @@ FIRST_PERSON_FEELING = re.compile(
     re.IGNORECASE,
 )
 DISCLOSURE_PHRASES = rx(
-    r"i (?:feel|felt) (?:so |really |very |completely |totally |just )*(?:like )?(?:a )?(?:failure|nothing|worthless|useless|awful|"
+    r"i (?:feel|felt) (?:so |really |very |completely |totally |"
+    r"just )*(?:like )?(?:a )?(?:failure|nothing|worthless|useless|awful|"
     r"terrible|horrible|empty|numb|trapped|stuck|broken|lost|alone|invisible)",
     r"i can'?t (?:cope|take (?:it|this)|handle (?:it|this)|stop crying|do this anymore|"
     r"go on)",
@@ -481,11 +610,13 @@ AGREEMENT = re.compile(
     r"^(?:(?:yes|yeah|well),? )?(?:you(?:'re| are) (?:right|correct)|that'?s (?:true|"
     r"right|correct|fair)|i agree|i(?:'d| would) agree|exactly|absolutely|true|"
     r"i can see why you(?:'d| would)? (?:be|are)|honestly,? (?:yes|yeah)|"
-    r"it does sound like you (?:are|were|always|never)|you probably (?:are|did|will))\b",
+    r"it does sound like you (?:are|were|always|never)|you probably (?:are|did|"
+    r"will))\b",
     re.IGNORECASE,
 )
 RISK_CUE = rx(
-    r"kill (?:myself|me)|suicid\w*|end (?:it all|my life|things|it)|take my (?:own )?life",
+    r"kill (?:myself|me)|suicid\w*|end (?:it all|my life|things|it)|"
+    r"take my (?:own )?life",
     r"want(?:ed)? to die|wish i (?:was|were) dead|better off (?:dead|without me)|"
     r"not (?:be|being) (?:here|around) anymore|no (?:reason|point) (?:to|in) "
     r"(?:live|living|go(?:ing)? on)|hurt(?:ing)? myself|self[- ]harm\w*|cut(?:ting)? "
@@ -514,11 +645,13 @@ OWN_EXPERIENCE = re.compile(
     r"same|lol|haha)\s+)"
     r"(?:i['’]m|i['’]ve|im|ive|i|my|we)\b(?!['’])"
     r"(?!\s+(?:am\s+|was\s+|do\s+|really\s+|just\s+|so\s+|truly\s+|very\s+)*"
-    r"(?:think|thought|hope|wish (?:you|u|i could help)|guess|suggest|recommend|believe|agree|understand|"
+    r"(?:think|thought|hope|wish (?:you|u|i could help)|guess|suggest|recommend|"
+    r"believe|agree|understand|"
     r"sorry|here|glad|happy|willing|not sure|no expert|don'?t know|dont know|"
     r"can'?t imagine|mean|see|hear|would|say|want(?:ed)? (?:you|to (?:say|let|help))|"
     r"don'?t want you|encourage|wonder|'d like|would like|need you|want to (?:ask|"
-    r"talk|check|hear|know|make|understand|share)|know how|know what|know,|know that you|feel (?:ya|you|"
+    r"talk|check|hear|know|make|understand|share)|know how|know what|know,|"
+    r"know that you|feel (?:ya|you|"
     r"for)|care|love you|promise|bet|doubt|will|can|could|should|might|may|must|gut|"
     r"all|completely|totally|personally think|am here|get (?:it|that|you)|"
     r"appreciate|admire|respect|proud)\b)",
@@ -528,7 +661,8 @@ SHARED_EXPERIENCE = rx(
     r"^(?:same|yep|yup|yea|ye|yeah same|relatable|this is me|story of my life)|"
     r"\bmy (?:life|bed|room|parents|mom|mum|dad|family|friends?|job|head|brain|"
     r"depression|anxiety|therapist|meds|own|case|ex|partner|girlfriend|boyfriend|wife|"
-    r"husband)\b|(?:i|me) (?:too|also|as well)|same (?:here|for me|thing|boat|situation|way)|"
+    r"husband)\b|(?:i|me) (?:too|also|as well)|same (?:here|for me|thing|boat|"
+    r"situation|way)|"
     r"feel the same|felt the same|i do\b|i did\b|i have(?:n'?t)? too|been there|"
     r"i know (?:the|that) feeling|i know what (?:it'?s|that'?s) like|i can relate|"
     r"relate to (?:this|that|you)|happened to me|in a similar|similar (?:situation|"

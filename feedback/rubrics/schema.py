@@ -19,8 +19,8 @@ RUBRIC_VERSION = "2026.11-1"
 Speaker = Literal["trainee", "patient"]
 
 # MITI 4.2.1 behaviour codes (RUBRICS.md §1.1) plus three supplementary codes from MISC
-# that the peer-support and ESConv schemes need (support, self_disclosure) and a code for
-# fillers, greetings and structuring talk that carry no MITI behaviour.
+# that the peer-support and ESConv schemes need (support, self_disclosure) and a code
+# for fillers, greetings and structuring talk that carry no MITI behaviour.
 BehaviourCode = Literal[
     "giving_information",
     "persuade",

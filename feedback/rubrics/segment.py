@@ -1,8 +1,8 @@
 """Split a trainee turn into utterances (RUBRICS.md §0.1).
 
 An utterance is a sentence, or a clause with its own function. The splitter is
-deliberately simple and fast: sentence-final punctuation followed by a space, with a guard
-for abbreviations and decimals, plus line breaks. Spoken-style transcripts without
+deliberately simple and fast: sentence-final punctuation followed by a space, with a
+guard for abbreviations and decimals, plus line breaks. Spoken-style transcripts without
 punctuation stay one utterance; the coder copes with that.
 """
 
@@ -11,10 +11,24 @@ from __future__ import annotations
 import re
 
 _ABBREVIATIONS = frozenset(
-    {"dr", "mr", "mrs", "ms", "st", "vs", "etc", "e.g", "i.e", "approx", "no", "jr", "sr"}
+    {
+        "dr",
+        "mr",
+        "mrs",
+        "ms",
+        "st",
+        "vs",
+        "etc",
+        "e.g",
+        "i.e",
+        "approx",
+        "no",
+        "jr",
+        "sr",
+    }
 )
 
-# Candidate boundary: one or more of .!? (optionally closing quotes/brackets), then space.
+# Candidate boundary: .!? (optionally closing quotes or brackets), then a space.
 _BOUNDARY = re.compile(r"([.!?…]+[\"'”’)\]]*)\s+")
 _SPACE = re.compile(r"\s+")
 # Dash breaks in transcripts ("I was going to- what happened then?") separate functions.

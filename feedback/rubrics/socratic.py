@@ -50,6 +50,15 @@ _VIEWPOINT = re.compile(
     r"(?:also|equally|just as)|if (?:a|your) (?:friend|sister|brother|colleague))\b",
     re.IGNORECASE,
 )
+# Someone else's eyes, even inside a hypothetical ("If a friend told you..., how would
+# you see it?"), make the question about viewpoints.
+_OTHER_EYES = re.compile(
+    r"\bif (?:a|your|my|the|another) (?:\w+ )?(?:friend|sister|brother|colleague|"
+    r"partner|mother|mum|mom|dad|father|child|daughter|son|someone|person)\b[^?]*"
+    r"\bhow (?:would|might|could)\b|how (?:would|might|could) (?:\w+ ){0,3}(?:see|view|"
+    r"look at) (?:it|this|that)\b",
+    re.IGNORECASE,
+)
 _HYPOTHETICAL = re.compile(
     r"^(?:(?:but|so|and|then|ok(?:ay)?|well),? )?(?:what if|what happens (?:if|when)|"
     r"suppose|imagine|if\b)",
@@ -61,7 +70,8 @@ _IMPLICATION = re.compile(
     r"(?:before|until|to (?:die|be|get|make))|(?:improve|accomplish|help|hurt|harm|"
     r"affect|change|benefit|solve|fix|prevent|stop|cause|worsen)\w*|"
     r"worth it|what (?:good|harm|difference)|what (?:is|would be) the (?:point|"
-    r"purpose|outcome|harm|benefit)|what (?:would|will|might|could) (?:happen|that mean|it mean|be the "
+    r"purpose|outcome|harm|benefit)|what (?:would|will|might|could) (?:happen|"
+    r"that mean|it mean|be the "
     r"(?:result|consequence|effect|impact))|what happens (?:if|when|next|then)|"
     r"(?:would|does|doesn'?t|wouldn'?t) (?:that|this|it) (?:mean|imply|lead|result|"
     r"make)|(?:so|then) (?:you'?re saying|should|would|we should|do you think we "
@@ -130,6 +140,8 @@ def socratic_type(core: str, question: QuestionKind | None) -> SocraticType | No
         return None
     if _QAQ.search(core):
         return "question_about_question"
+    if _OTHER_EYES.search(core):
+        return "viewpoints"
     if _HYPOTHETICAL.search(core):
         return "implications"
     if _VIEWPOINT.search(core):

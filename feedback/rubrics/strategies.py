@@ -15,7 +15,8 @@ from .codes import content_words, is_declarative_form
 from .schema import BoltCode, EsconvStrategy, UtteranceCode
 
 _NORMALIZING = re.compile(
-    r"\b(?:(?:it'?s|that'?s|it is|that is) (?:completely |totally |perfectly |very |so |"
+    r"\b(?:(?:it'?s|that'?s|it is|that is) (?:completely |totally |perfectly |very |"
+    r"so |"
     r"really |quite )?(?:normal|natural|common|understandable|okay to|ok to|"
     r"alright to|fine to|valid)|makes (?:a lot of |total |perfect )?sense|"
     r"(?:a lot of|many|most) (?:people|others|of us)|you(?:'re| are) not (?:alone|the "
@@ -66,7 +67,8 @@ _STRENGTHS = re.compile(
     re.IGNORECASE,
 )
 _Q_EMOTION = re.compile(
-    r"\b(?:how (?:are|do|did|does) (?:you|that|it|this) (?:feel|feeling)|how (?:are|were)"
+    r"\b(?:how (?:are|do|did|does) (?:you|that|it|this) (?:feel|feeling)|how (?:are|"
+    r"were)"
     r" you (?:doing|holding up)|what (?:are|were) you feeling|what(?:'s| is) (?:that|"
     r"it) like (?:for you)?|how (?:was|is) that for you|what feelings?|"
     r"feel(?:ing)? (?:right )?now)\b",
@@ -98,7 +100,9 @@ def _names_feeling(text: str) -> bool:
     )
 
 
-def _utterance_strategy(u: UtteranceCode, patient_words: set[str] | None = None) -> EsconvStrategy:
+def _utterance_strategy(
+    u: UtteranceCode, patient_words: set[str] | None = None
+) -> EsconvStrategy:
     codes = set(u.codes)
     if "question" in codes:
         if "persuade" in codes or "persuade_with_permission" in codes:

@@ -15,8 +15,8 @@ from patients.simulation.case import (
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection
 from patients.simulation.engine import Advance, advance
-from patients.simulation.interop import export_patient_psi, import_patient_psi
 from patients.simulation.guard import check_reply
+from patients.simulation.interop import export_patient_psi, import_patient_psi
 from patients.simulation.moves import classify_moves
 from patients.simulation.prompts import render_system_prompt
 from patients.simulation.responders.base import Final, ReplyContext, Responder, Token

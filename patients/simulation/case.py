@@ -192,7 +192,9 @@ def load_case(data: dict[str, Any], *, record: str | None = None) -> CaseSpec:
     else:
         label = f"case {data.get('slug', '?')!s}" if isinstance(data, dict) else "case"
     if not isinstance(data, dict):
-        raise CaseValidationError([CaseError(label, "(record)", "expected a JSON object")])
+        raise CaseValidationError(
+            [CaseError(label, "(record)", "expected a JSON object")]
+        )
     try:
         return CaseSpec.model_validate(data)
     except ValidationError as exc:

@@ -19,16 +19,28 @@ from patients.simulation.state import PatientState
 from patients.simulation.transitions import Outcome
 
 Act = Literal[
-    "disclose", "answer", "deflect", "yes_but", "defend", "correct", "consider",
-    "reframe", "redirect",
+    "disclose",
+    "answer",
+    "deflect",
+    "yes_but",
+    "defend",
+    "correct",
+    "consider",
+    "reframe",
+    "redirect",
 ]
 OTHER_TOPIC = re.compile(
     r"\b(?:what|anything|something) else\b|\bother (?:things?|situations?|times?|moments?)\b",
     re.IGNORECASE,
 )
 LAYER_NAMES = (
-    "presenting problem", "situation", "automatic thought", "emotions", "behaviour",
-    "intermediate belief", "core belief",
+    "presenting problem",
+    "situation",
+    "automatic thought",
+    "emotions",
+    "behaviour",
+    "intermediate belief",
+    "core belief",
 )
 
 
@@ -117,8 +129,11 @@ def direct(
         act, reason, layer = "answer", "synthesis_premature", 2
     elif "advice_with_permission" in moveset:
         timely = s.disclosure >= P.ADVICE_WITH_PERMISSION_MIN_DISCLOSURE
-        act, reason = ("consider", "advice_with_permission") if timely else (
-            "answer", "advice_too_early")
+        act, reason = (
+            ("consider", "advice_with_permission")
+            if timely
+            else ("answer", "advice_too_early")
+        )
     elif "collusion" in moveset:
         act, reason = "answer", "collusion"
         layer = min(s.disclosure, 2)
@@ -144,7 +159,9 @@ def direct(
         elif depth() < min(s.disclosure, 4):
             # A new topic is told up to the depth already trusted.
             act, reason, layer = "disclose", "topic_catch_up", depth() + 1
-        elif s.disclosure < P.MAX_LAYER and s.alliance >= P.gate(s.disclosure + 1, case.style):
+        elif s.disclosure < P.MAX_LAYER and s.alliance >= P.gate(
+            s.disclosure + 1, case.style
+        ):
             layer = s.disclosure + 1
             act, reason = "disclose", "gate_passed"
             s.disclosure = layer

@@ -34,7 +34,9 @@ def advance(
     the one to store with the patient's reply.
     """
     if state.case_slug != case.slug:
-        raise ValueError(f"state belongs to case {state.case_slug!r}, not {case.slug!r}")
+        raise ValueError(
+            f"state belongs to case {state.case_slug!r}, not {case.slug!r}"
+        )
     moves = tuple(classifier(trainee_text, history))
     moved, outcome = apply_moves(case, state, moves, trainee_text)
     final, direction = direct(case, moved, moves, outcome, trainee_text)

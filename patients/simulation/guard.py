@@ -77,7 +77,9 @@ def _core_phrases(case: CaseSpec) -> list[str]:
     return phrases
 
 
-def check_reply(text: str, case: CaseSpec, direction: StageDirection) -> tuple[str, ...]:
+def check_reply(
+    text: str, case: CaseSpec, direction: StageDirection
+) -> tuple[str, ...]:
     """Flags for a patient reply; an empty tuple means the reply may be saved."""
     flags: list[str] = []
     if not text.strip():
@@ -98,13 +100,13 @@ def check_reply(text: str, case: CaseSpec, direction: StageDirection) -> tuple[s
     if allowed < 6:
         leak = any(p in lowered for p in _core_phrases(case))
     if allowed < 5:
-        leak = leak or _leaks(text, case.intermediate_belief) or _leaks(
-            text, case.intermediate_belief_depression
+        leak = (
+            leak
+            or _leaks(text, case.intermediate_belief)
+            or _leaks(text, case.intermediate_belief_depression)
         )
     if allowed < 2 and direction.act != "reframe":
-        leak = leak or any(
-            _leaks(text, s.auto_thought, 5) for s in case.situations
-        )
+        leak = leak or any(_leaks(text, s.auto_thought, 5) for s in case.situations)
     if leak:
         flags.append("formulation_leak")
     return tuple(flags)

@@ -39,7 +39,11 @@ class TraceTurn:
     guard_flags: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"speaker": self.speaker, "text": self.text, "state": self.state}
+        out: dict[str, Any] = {
+            "speaker": self.speaker,
+            "text": self.text,
+            "state": self.state,
+        }
         if self.speaker == "trainee":
             out["moves"] = list(self.moves)
         else:
@@ -80,13 +84,17 @@ class SessionTrace:
             "alternative_view": end.alternative_view is not None,
             "mean_sentences": round(
                 statistics.fmean(sentence_count(t.text) for t in replies), 2
-            ) if replies else 0.0,
+            )
+            if replies
+            else 0.0,
             "mean_words": round(
                 statistics.fmean(len(t.text.split()) for t in replies), 1
-            ) if replies else 0.0,
-            "ms_per_turn": round(
-                1000 * statistics.fmean(t.seconds for t in replies), 3
-            ) if replies else 0.0,
+            )
+            if replies
+            else 0.0,
+            "ms_per_turn": round(1000 * statistics.fmean(t.seconds for t in replies), 3)
+            if replies
+            else 0.0,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -125,21 +133,29 @@ def run_session(
     play = POLICIES[policy] if isinstance(policy, str) else policy
     state = initial_state(case, seed=seed)
     trace = SessionTrace(
-        case=case.slug, style=case.style, policy=policy_name, responder=responder.name,
-        seed=seed, initial_state=state, final_state=state,
+        case=case.slug,
+        style=case.style,
+        policy=policy_name,
+        responder=responder.name,
+        seed=seed,
+        initial_state=state,
+        final_state=state,
     )
     history: list[Utterance] = []
     memory: dict[str, Any] = {}
     loop = None if isinstance(responder, OfflineResponder) else asyncio.new_event_loop()
     try:
         for n in range(1, turns + 1):
-            view = TraineeView(turn=n, public=case.public_view(), transcript=history,
-                               memory=memory)
+            view = TraineeView(
+                turn=n, public=case.public_view(), transcript=history, memory=memory
+            )
             trainee_text = play(view)
             step = advance(case, state, trainee_text, history)
             history = [*history, Utterance("trainee", trainee_text)]
             state_json = step.state.model_dump(mode="json")
-            trace.turns.append(TraceTurn("trainee", trainee_text, state_json, step.moves))
+            trace.turns.append(
+                TraceTurn("trainee", trainee_text, state_json, step.moves)
+            )
             ctx = ReplyContext(case, step.state, step.direction, history, seed)
             started = time.perf_counter()
             if isinstance(responder, OfflineResponder):
@@ -149,21 +165,32 @@ def run_session(
                 final = loop.run_until_complete(_collect(responder, ctx))
             elapsed = time.perf_counter() - started
             history = [*history, Utterance("patient", final.text)]
-            trace.turns.append(TraceTurn(
-                "patient", final.text, state_json, act=step.direction.act,
-                responder=final.responder, seconds=elapsed, guard_flags=final.guard_flags,
-            ))
+            trace.turns.append(
+                TraceTurn(
+                    "patient",
+                    final.text,
+                    state_json,
+                    act=step.direction.act,
+                    responder=final.responder,
+                    seconds=elapsed,
+                    guard_flags=final.guard_flags,
+                )
+            )
             state = step.state
     finally:
         if loop is not None:
+            # Let the model client's async generators finish before the loop goes.
+            loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
     trace.final_state = state
     return trace
 
 
 def format_transcript(trace: SessionTrace) -> str:
-    lines = [f"# {trace.case} ({trace.style}) × {trace.policy} [{trace.responder}, "
-             f"seed {trace.seed}]"]
+    lines = [
+        f"# {trace.case} ({trace.style}) × {trace.policy} [{trace.responder}, "
+        f"seed {trace.seed}]"
+    ]
     for t in trace.turns:
         s = t.state
         if t.speaker == "trainee":
@@ -197,8 +224,11 @@ def measure(
 
 
 def report_markdown(rows: list[dict[str, Any]]) -> str:
-    out = ["| case | style | policy | belief drop | final alliance | disclosure | "
-           "alternative view | mean sentences |", "|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| case | style | policy | belief drop | final alliance | disclosure | "
+        "alternative view | mean sentences |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         out.append(
             f"| {r['case']} | {r['style']} | {r['policy']} | {r['belief_drop']:.0f} | "
@@ -208,6 +238,30 @@ def report_markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def llm_responder_from_env() -> Responder:
+    """An LLMResponder configured from OPENAI_API_KEY, OPENAI_BASE_URL, PATIENT_MODEL."""
+    import os
+
+    from patients.simulation.responders.llm import LLMResponder
+
+    try:
+        from llm.settings import DEFAULT_MODEL, LLMConfig, build_chat_model
+    except ImportError as exc:  # pragma: no cover - llm.settings ships with the repo
+        raise RuntimeError(f"the llm package cannot build a model: {exc}") from exc
+    config = LLMConfig(
+        api_key=os.environ.get("OPENAI_API_KEY") or None,
+        base_url=os.environ.get("OPENAI_BASE_URL") or None,
+        patient_model=os.environ.get("PATIENT_MODEL") or DEFAULT_MODEL,
+    )
+    model = build_chat_model(config, "patient")
+    if model is None:
+        raise RuntimeError(
+            "--responder llm needs OPENAI_API_KEY (and optionally "
+            "OPENAI_BASE_URL, PATIENT_MODEL) in the environment"
+        )
+    return LLMResponder(model, fallback=OfflineResponder())
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(prog="simulate", description=__doc__)
     parser.add_argument("--case")
@@ -215,13 +269,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--trainee", default="socratic", choices=sorted(POLICIES))
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--responder", default="offline", choices=["offline", "llm"])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--report", action="store_true",
-                        help="outcome table for every case and policy (offline)")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="outcome table for every case and policy (offline)",
+    )
     args = parser.parse_args(argv)
     cases = bundled_cases()
     if args.report:
-        out.write(report_markdown(measure(cases, list(POLICIES), args.turns, args.seed)))
+        out.write(
+            report_markdown(measure(cases, list(POLICIES), args.turns, args.seed))
+        )
         out.write("\n")
         return 0
     if not args.all_cases:
@@ -230,11 +290,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         cases = [c for c in cases if c.slug == args.case]
         if not cases:
             parser.error(f"unknown case {args.case!r}")
-    traces = [run_session(c, args.trainee, args.turns, OfflineResponder(), args.seed)
-              for c in cases]
+    responder: Responder = OfflineResponder()
+    if args.responder == "llm":
+        try:
+            responder = llm_responder_from_env()
+        except RuntimeError as exc:
+            parser.error(str(exc))
+    traces = [
+        run_session(c, args.trainee, args.turns, responder, args.seed) for c in cases
+    ]
     if args.json:
-        payload: Any = traces[0].to_json() if len(traces) == 1 else [
-            t.to_json() for t in traces]
+        payload: Any = (
+            traces[0].to_json() if len(traces) == 1 else [t.to_json() for t in traces]
+        )
         out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
     else:
         out.write("\n\n".join(format_transcript(t) for t in traces) + "\n")

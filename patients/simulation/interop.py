@@ -70,7 +70,9 @@ def _text(raw: dict[str, Any], key: str, label: str, out: _Collector) -> str:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         value = " ".join(v.strip() for v in value)
     if not isinstance(value, str) or not value.strip():
-        out.add(label, key, "missing" if value is None else "must be a non-empty string")
+        out.add(
+            label, key, "missing" if value is None else "must be a non-empty string"
+        )
         return ""
     return value.strip()
 
@@ -106,7 +108,11 @@ def _core_beliefs(
         for i, statement in enumerate(value):
             match = match_core_belief(statement) if isinstance(statement, str) else None
             if match is None:
-                out.add(label, f"{field}[{i}]", f"not in the core-belief vocabulary: {statement!r}")
+                out.add(
+                    label,
+                    f"{field}[{i}]",
+                    f"not in the core-belief vocabulary: {statement!r}",
+                )
                 continue
             category, canonical = match
             if canonical not in found[category]:
@@ -135,7 +141,9 @@ def _emotions(value: Any, field: str, label: str, out: _Collector) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not value:
-        out.add(label, field, "missing" if value is None else "must be a non-empty list")
+        out.add(
+            label, field, "missing" if value is None else "must be a non-empty list"
+        )
         return []
     labels: list[str] = []
     for i, raw in enumerate(value):
@@ -156,7 +164,9 @@ def _styles(raw: dict[str, Any], label: str, out: _Collector) -> list[str]:
         return list(STYLES)
     styles: list[str] = []
     for i, name in enumerate(value):
-        style = DATASET_STYLE_NAMES.get(str(name).strip().lower(), str(name).strip().lower())
+        style = DATASET_STYLE_NAMES.get(
+            str(name).strip().lower(), str(name).strip().lower()
+        )
         if style not in STYLES:
             out.add(label, f"type[{i}]", f"unknown conversational style: {name!r}")
         elif style not in styles:
@@ -204,7 +214,11 @@ def import_patient_psi(data: object) -> list[CaseSpec]:
         records = data
     else:
         raise CaseValidationError(
-            [CaseError("file", "(root)", "expected a record object or a non-empty list")]
+            [
+                CaseError(
+                    "file", "(root)", "expected a record object or a non-empty list"
+                )
+            ]
         )
 
     groups: dict[str, dict[str, Any]] = {}
@@ -236,7 +250,9 @@ def import_patient_psi(data: object) -> list[CaseSpec]:
                 if not isinstance(model, dict):
                     out.add(label, f"cognitive_models[{j}]", "expected an object")
                     continue
-                situations.append(_situation(model, f"cognitive_models[{j}].", label, out))
+                situations.append(
+                    _situation(model, f"cognitive_models[{j}].", label, out)
+                )
         else:
             situations = [_situation(raw, "", label, out)]
         styles = _styles(raw, label, out)
@@ -261,7 +277,9 @@ def import_patient_psi(data: object) -> list[CaseSpec]:
         # Patient-level fields repeat in each record; they must agree.
         for field in _PATIENT_FIELDS:
             if patient[field] != group["patient"][field]:
-                out.add(label, field, f"differs from {group['label']} of the same patient")
+                out.add(
+                    label, field, f"differs from {group['label']} of the same patient"
+                )
         group["situations"].extend(situations)
         group["situation_extensions"].append(extension)
 
@@ -289,10 +307,14 @@ def _build_spec(
     situations = group["situations"]
     if isinstance(situation_ext, list) and len(situation_ext) == len(situations):
         # Our per-situation fields (voice, evidence, alternative view, id).
-        situations = [{**s_ext, **s} for s, s_ext in zip(situations, situation_ext, strict=True)]
+        situations = [
+            {**s_ext, **s} for s, s_ext in zip(situations, situation_ext, strict=True)
+        ]
     styles = group["styles"]
     number = group["number"]
-    slug = ext.pop("slug", None) or _slugify(patient["name"]) + (f"-{number}" if number else "")
+    slug = ext.pop("slug", None) or _slugify(patient["name"]) + (
+        f"-{number}" if number else ""
+    )
     base, n = slug, 2
     while slug in used_slugs:
         slug, n = f"{base}-{n}", n + 1
@@ -303,8 +325,14 @@ def _build_spec(
         "opening_line": "I'm not really sure where to start.",
         "source": "patient-psi",
     }
-    data = {**defaults, **ext, **patient, "slug": slug, "allowed_styles": styles,
-            "situations": situations}
+    data = {
+        **defaults,
+        **ext,
+        **patient,
+        "slug": slug,
+        "allowed_styles": styles,
+        "situations": situations,
+    }
     try:
         return CaseSpec.model_validate(data)
     except ValidationError as exc:

@@ -363,7 +363,9 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
     expressed = _expressed_emotions(history)
     last_patient = _last_patient(history)
     patient_asked_advice = bool(
-        re.search(r"\bwhat (?:should|can|do you think) i (?:do|try)\b", last_patient, re.I)
+        re.search(
+            r"\bwhat (?:should|can|do you think) i (?:do|try)\b", last_patient, re.I
+        )
     )
     if role_break_kind(text):
         found.add("role_break")
@@ -386,13 +388,19 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             labels.add("advice_with_permission" if permission else "advice")
         if INFORMATION.search(s):
             labels.add("information")
-        if OFF_TOPIC.search(s) and not SELF_REFERENCE.search(s.replace("your favourite", "")):
-            labels.add("off_topic")
-        elif re.search(r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I):
+        if (
+            OFF_TOPIC.search(s)
+            and not SELF_REFERENCE.search(s.replace("your favourite", ""))
+            or re.search(
+                r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I
+            )
+        ):
             labels.add("off_topic")
         # Socratic moves are questions; the same words in a statement ("you've
         # noticed things that don't fit") summarise rather than ask.
-        asks = is_question or bool(re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I))
+        asks = is_question or bool(
+            re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I)
+        )
         if asks and SYNTHESIS.search(s):
             labels.add("socratic_synthesis")
         if asks and EVIDENCE.search(s):
@@ -407,12 +415,19 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             labels.add("validation")
 
         if is_question and not tagged:
-            if PERMISSION.search(s) or RISK.search(s) or labels & {
-                "leading_question", "off_topic", "advice", "advice_with_permission"
-            }:
+            if (
+                PERMISSION.search(s)
+                or RISK.search(s)
+                or labels
+                & {"leading_question", "off_topic", "advice", "advice_with_permission"}
+            ):
                 pass  # asking permission is collaboration; leading is its own code
-            elif labels & {"socratic_evidence", "socratic_alternatives",
-                         "socratic_consequences", "socratic_synthesis"}:
+            elif labels & {
+                "socratic_evidence",
+                "socratic_alternatives",
+                "socratic_consequences",
+                "socratic_synthesis",
+            }:
                 pass  # a Socratic question is an open question with a purpose
             elif CLOSED_WH.search(s):
                 labels.add("closed_question")
@@ -422,8 +437,12 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 labels.add("closed_question")
             else:
                 labels.add("open_question")
-        elif REFLECTION.search(s) and not labels & {"advice", "advice_with_permission",
-                                                      "confrontation", "collusion"}:
+        elif REFLECTION.search(s) and not labels & {
+            "advice",
+            "advice_with_permission",
+            "confrontation",
+            "collusion",
+        }:
             named = emotions_named(s)
             if named - expressed:
                 labels.add("reading_in")
@@ -435,7 +454,8 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 labels.add("simple_reflection")
         elif OPEN_Q.search(s) and re.match(
             r"^(?:tell me|talk me|walk me|take me|describe|help me understand|say more)",
-            s, re.I,
+            s,
+            re.I,
         ):
             labels.add("open_question")
         found |= labels

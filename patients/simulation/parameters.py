@@ -146,13 +146,26 @@ STYLE_PARAMS: dict[Style, StyleParams] = {
     "pleasing": StyleParams(0.5, 0.0, 0.4, 5, 0.0),
 }
 
-DIFFICULTY_ALLIANCE: dict[Difficulty, float] = {"easy": 0.1, "medium": 0.0, "hard": -0.1}
-DIFFICULTY_RESISTANCE: dict[Difficulty, float] = {"easy": 0.0, "medium": 0.0, "hard": 0.1}
+DIFFICULTY_ALLIANCE: dict[Difficulty, float] = {
+    "easy": 0.1,
+    "medium": 0.0,
+    "hard": -0.1,
+}
+DIFFICULTY_RESISTANCE: dict[Difficulty, float] = {
+    "easy": 0.0,
+    "medium": 0.0,
+    "hard": 0.1,
+}
 
 REFLECTION_MOVES = frozenset({"complex_reflection", "simple_reflection", "validation"})
 QUESTION_MOVES = frozenset(
-    {"open_question", "socratic_evidence", "socratic_alternatives",
-     "socratic_consequences", "socratic_synthesis"}
+    {
+        "open_question",
+        "socratic_evidence",
+        "socratic_alternatives",
+        "socratic_consequences",
+        "socratic_synthesis",
+    }
 )
 
 
@@ -163,15 +176,21 @@ def gate(layer: int, style: Style) -> float:
 
 def parameter_tables_markdown() -> str:
     """The move and style tables as Markdown, for docs/simulation.md."""
-    rows = ["| move | alliance | resistance | may deepen | blocks (turns) | why |",
-            "|---|---|---|---|---|---|"]
+    rows = [
+        "| move | alliance | resistance | may deepen | blocks (turns) | why |",
+        "|---|---|---|---|---|---|",
+    ]
     for move, e in MOVE_EFFECTS.items():
         rows.append(
             f"| `{move}` | {e.alliance:+.2f} | {e.resistance:+.2f} | "
             f"{'yes' if e.advances else 'no'} | {e.blocks} | {e.why} |"
         )
-    rows += ["", "| style | alliance | resistance (hidden) | sentence cap | gate extra "
-             "| reflection / question / summary gain |", "|---|---|---|---|---|---|"]
+    rows += [
+        "",
+        "| style | alliance | resistance (hidden) | sentence cap | gate extra "
+        "| reflection / question / summary gain |",
+        "|---|---|---|---|---|---|",
+    ]
     for style, p in STYLE_PARAMS.items():
         rows.append(
             f"| {style} | {p.alliance:.2f} | {p.resistance:.2f} ({p.hidden_resistance:.2f})"

@@ -39,7 +39,10 @@ class TraineeView:
             if u.speaker != "patient":
                 continue
             for word in EMOTION_WORDS:
-                if re.search(rf"\b{re.escape(word)}\b", u.text, re.I) and word not in words:
+                if (
+                    re.search(rf"\b{re.escape(word)}\b", u.text, re.I)
+                    and word not in words
+                ):
                     words.append(word)
         return words
 
@@ -91,24 +94,37 @@ def socratic(view: TraineeView) -> str:
         return fallbacks[view.turn % len(fallbacks)]
     steps: list[Callable[[], str]] = [
         lambda: "What brings you in today?",
-        lambda: "It sounds like this has been weighing on you for a while. "
-        "What happened most recently that brought it to a head?",
+        lambda: (
+            "It sounds like this has been weighing on you for a while. "
+            "What happened most recently that brought it to a head?"
+        ),
         lambda: "What went through your mind in that moment?",
-        lambda: _feeling_reflection(view, "That sounds painful.")
-        + " How did it feel when that thought came up?",
+        lambda: (
+            _feeling_reflection(view, "That sounds painful.")
+            + " How did it feel when that thought came up?"
+        ),
         lambda: "It makes sense you'd react that way. What did you do then?",
-        lambda: "What tells you that thought is true? And is there anything that "
-        "doesn't quite fit with it?",
-        lambda: "So there's something that doesn't quite fit there. Has there been a "
-        "time when things went differently?",
+        lambda: (
+            "What tells you that thought is true? And is there anything that "
+            "doesn't quite fit with it?"
+        ),
+        lambda: (
+            "So there's something that doesn't quite fit there. Has there been a "
+            "time when things went differently?"
+        ),
         lambda: "If a close friend were in your place, how might they see it?",
-        lambda: "Let me pull together what you've told me: you had that thought, and "
-        "you've also noticed a few things that don't fit with it, and you've said "
-        "them in your own words.",
-        lambda: "Looking at all of that together, how does it fit with the thought "
-        "you had?",
-        lambda: "It sounds like you're starting to see it a bit differently. "
-        "What would that mean for you?",
+        lambda: (
+            "Let me pull together what you've told me: you had that thought, and "
+            "you've also noticed a few things that don't fit with it, and you've said "
+            "them in your own words."
+        ),
+        lambda: (
+            "Looking at all of that together, how does it fit with the thought you had?"
+        ),
+        lambda: (
+            "It sounds like you're starting to see it a bit differently. "
+            "What would that mean for you?"
+        ),
         lambda: "What else has been on your mind this week?",
     ]
     text = steps[min(phase, len(steps) - 1)]()
@@ -121,24 +137,38 @@ def reflective(view: TraineeView) -> str:
     Socratic questioning."""
     cycle = (
         lambda: "What brings you in today?",
-        lambda: "It sounds like this has been weighing on you. Tell me more about "
-        "what happened.",
-        lambda: _feeling_reflection(view, "That sounds really hard.")
-        + " What was going through your mind?",
+        lambda: (
+            "It sounds like this has been weighing on you. Tell me more about "
+            "what happened."
+        ),
+        lambda: (
+            _feeling_reflection(view, "That sounds really hard.")
+            + " What was going through your mind?"
+        ),
         lambda: "That makes a lot of sense, given everything. How did you feel?",
         lambda: "So part of you is carrying this on your own. What did you do then?",
-        lambda: "It sounds like it has been building for a long time. What matters "
-        "most to you in all this?",
-        lambda: _feeling_reflection(view, "It sounds like that has stayed with you.")
-        + " Say a bit more about that.",
+        lambda: (
+            "It sounds like it has been building for a long time. What matters "
+            "most to you in all this?"
+        ),
+        lambda: (
+            _feeling_reflection(view, "It sounds like that has stayed with you.")
+            + " Say a bit more about that."
+        ),
         lambda: "No wonder it's been exhausting. What's it like for you, day to day?",
-        lambda: "It sounds like you hold yourself to a high standard. Where do you "
-        "think that comes from?",
-        lambda: "Thank you for telling me that. It sounds like it goes deep. How do "
-        "you see yourself when it gets like this?",
+        lambda: (
+            "It sounds like you hold yourself to a high standard. Where do you "
+            "think that comes from?"
+        ),
+        lambda: (
+            "Thank you for telling me that. It sounds like it goes deep. How do "
+            "you see yourself when it gets like this?"
+        ),
         lambda: "That sounds painful to carry. What would you like to be different?",
-        lambda: "It sounds like there's a lot here. What feels most important to talk "
-        "about next?",
+        lambda: (
+            "It sounds like there's a lot here. What feels most important to talk "
+            "about next?"
+        ),
     )
     return cycle[(view.turn - 1) % len(cycle)]()
 

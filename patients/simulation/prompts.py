@@ -20,7 +20,7 @@ from patients.simulation.vocab import EMOTIONS, emotion_key
 
 _ENV = Environment(
     undefined=StrictUndefined,
-    autoescape=False,  # plain text for a model, never HTML
+    autoescape=False,  # noqa: S701 - plain text for a model, never rendered as HTML
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=False,
@@ -99,14 +99,16 @@ def _trust(alliance: float) -> str:
     return "You trust this counsellor and feel understood."
 
 
-def _allowed(case: CaseSpec, state: PatientState, direction: StageDirection) -> list[str]:
+def _allowed(
+    case: CaseSpec, state: PatientState, direction: StageDirection
+) -> list[str]:
     situation = case.situation(direction.topic)
     depth = max(state.topic_depth.get(direction.topic, 0), 0)
     items = [f"The problem that brought you: {case.presenting_problem}"]
     if depth >= 1:
         items.append(f"What happened recently: {situation.situation}")
     if depth >= 2:
-        items.append(f"What went through your mind: \"{situation.auto_thought}\"")
+        items.append(f'What went through your mind: "{situation.auto_thought}"')
     if depth >= 3:
         feelings = ", ".join(e.split(",")[0] for e in situation.emotions)
         items.append(f"How you felt: {feelings}")
@@ -115,20 +117,30 @@ def _allowed(case: CaseSpec, state: PatientState, direction: StageDirection) -> 
     if state.disclosure >= 5:
         items.append(f"What you have always believed: {case.intermediate_belief}")
         if case.intermediate_belief_depression:
-            items.append(f"How you see it lately: {case.intermediate_belief_depression}")
+            items.append(
+                f"How you see it lately: {case.intermediate_belief_depression}"
+            )
     if state.disclosure >= 6:
-        items.append("What you fear about yourself deep down: " + " ".join(case.core_beliefs))
+        items.append(
+            "What you fear about yourself deep down: " + " ".join(case.core_beliefs)
+        )
     voiced = [e for e in state.evidence if e in situation.evidence]
     if voiced:
-        items.append("Things you have noticed that do not fit your thought: " + " ".join(voiced))
+        items.append(
+            "Things you have noticed that do not fit your thought: " + " ".join(voiced)
+        )
     if state.alternative_view:
         items.append(f"A more balanced view you have reached: {state.alternative_view}")
     if state.risk_disclosed or direction.content.get("risk") == "disclose":
-        items.append("Thoughts about death you may admit to: " + " ".join(case.voice.risk))
+        items.append(
+            "Thoughts about death you may admit to: " + " ".join(case.voice.risk)
+        )
     return items
 
 
-def _examples(case: CaseSpec, state: PatientState, direction: StageDirection) -> list[str]:
+def _examples(
+    case: CaseSpec, state: PatientState, direction: StageDirection
+) -> list[str]:
     situation = case.situation(direction.topic)
     depth = state.topic_depth.get(direction.topic, 0)
     layers = [
@@ -152,33 +164,47 @@ def _act_instruction(case: CaseSpec, direction: StageDirection) -> str:
     act = d.act
     if act == "redirect":
         if d.content.get("kind") == "off_topic":
-            return ("The counsellor went off topic. Respond briefly as yourself, then "
-                    "steer back to what has been going on for you.")
-        return ("The counsellor said something odd that does not fit a counselling "
-                "session. Stay yourself: be puzzled, do not play along, and bring it "
-                "back to why you came.")
+            return (
+                "The counsellor went off topic. Respond briefly as yourself, then "
+                "steer back to what has been going on for you."
+            )
+        return (
+            "The counsellor said something odd that does not fit a counselling "
+            "session. Stay yourself: be puzzled, do not play along, and bring it "
+            "back to why you came."
+        )
     risk = d.content.get("risk")
     if risk == "disclose":
-        return ("The counsellor asked kindly about thoughts of death. Answer honestly "
-                "but hesitantly, in your own words, as described above. You have no "
-                "plan or intent.")
+        return (
+            "The counsellor asked kindly about thoughts of death. Answer honestly "
+            "but hesitantly, in your own words, as described above. You have no "
+            "plan or intent."
+        )
     if risk == "evade":
         return "The counsellor asked about thoughts of death. You are not ready: say you're fine."
     if risk == "deny":
         return "The counsellor asked about thoughts of death or self-harm. You have none: say so simply."
     if act == "disclose":
-        layer = LAYER_NAMES[d.layer] if 0 <= d.layer < len(LAYER_NAMES) else "what happened"
-        return (f"You feel able to share a bit more. Talk about the {layer} now, in your "
-                "own words, without going further than the list above.")
+        layer = (
+            LAYER_NAMES[d.layer] if 0 <= d.layer < len(LAYER_NAMES) else "what happened"
+        )
+        return (
+            f"You feel able to share a bit more. Talk about the {layer} now, in your "
+            "own words, without going further than the list above."
+        )
     if act == "answer":
         if d.reason == "closed_question":
             return "Answer the question briefly; give little away."
         if d.reason == "collusion":
-            return ("The counsellor agreed with your worst view of things. Agree with "
-                    "relief; it confirms what you already thought.")
+            return (
+                "The counsellor agreed with your worst view of things. Agree with "
+                "relief; it confirms what you already thought."
+            )
         if d.reason == "synthesis_premature":
-            return (f"You are asked what you make of it all, but you still believe "
-                    f"\"{situation.auto_thought}\". Say so.")
+            return (
+                f"You are asked what you make of it all, but you still believe "
+                f'"{situation.auto_thought}". Say so.'
+            )
         if d.reason == "blocked":
             return "You are still stung by the last exchange. Answer guardedly."
         return "Answer in your own words, without going deeper than the list above."
@@ -186,32 +212,46 @@ def _act_instruction(case: CaseSpec, direction: StageDirection) -> str:
         return "You are guarded. Deflect, minimise, or say you don't know. Do not go deeper."
     if act == "yes_but":
         if case.style == "pleasing":
-            return ("The counsellor gave you advice before understanding you. Agree "
-                    "politely on the surface, without conviction.")
-        return ("The counsellor gave you advice before understanding you. Answer with "
-                "\"yes, but\": say why it would not work for you.")
+            return (
+                "The counsellor gave you advice before understanding you. Agree "
+                "politely on the surface, without conviction."
+            )
+        return (
+            "The counsellor gave you advice before understanding you. Answer with "
+            '"yes, but": say why it would not work for you.'
+        )
     if act == "defend":
         if d.reason == "socratic_too_early":
-            return ("The counsellor questions your view before you trust them. Defend "
-                    "it: that is just how it is.")
+            return (
+                "The counsellor questions your view before you trust them. Defend "
+                "it: that is just how it is."
+            )
         extra = " You get irritated." if case.style == "upset" else ""
         return "You feel criticised or pushed. Defend yourself or withdraw." + extra
     if act == "correct":
         named = d.content.get("named") or "something"
-        return (f"The counsellor said you feel {named}, which you never said. Correct "
-                "them, gently or not, as you would.")
+        return (
+            f"The counsellor said you feel {named}, which you never said. Correct "
+            "them, gently or not, as you would."
+        )
     if act == "consider":
         evidence = d.content.get("evidence")
         if evidence:
-            return ("The question makes you remember something that does not fit your "
-                    f"thought: {evidence} Say it tentatively; you still partly believe "
-                    "the thought.")
+            return (
+                "The question makes you remember something that does not fit your "
+                f"thought: {evidence} Say it tentatively; you still partly believe "
+                "the thought."
+            )
         if d.reason == "advice_with_permission":
-            return "The counsellor offered an idea respectfully. Consider it tentatively."
+            return (
+                "The counsellor offered an idea respectfully. Consider it tentatively."
+            )
         return "Nothing else comes to mind; say so."
     if act == "reframe":
-        return ("Putting it together, you arrive at a more balanced view. Say it in "
-                f"your own words, tentatively: {d.content.get('alternative_view', '')}")
+        return (
+            "Putting it together, you arrive at a more balanced view. Say it in "
+            f"your own words, tentatively: {d.content.get('alternative_view', '')}"
+        )
     return "Answer in your own words."
 
 
@@ -226,7 +266,9 @@ def render_system_prompt(
         "history": case.history,
         "presenting_problem": case.presenting_problem,
         "allowed": _allowed(case, state, direction),
-        "withheld": state.disclosure < 6 or not state.risk_disclosed and bool(case.risk_flags),
+        "withheld": state.disclosure < 6
+        or not state.risk_disclosed
+        and bool(case.risk_flags),
         "examples": _examples(case, state, direction),
         "style_instruction": STYLE_INSTRUCTIONS[case.style],
         "max_sentences": direction.max_sentences,

@@ -49,7 +49,9 @@ class PatientState(BaseModel):
     # Turn at which each layer was first voiced ("2": 4), for the report.
     layer_turns: dict[str, int] = Field(default_factory=dict)
 
-    def evidence_for(self, case: CaseSpec, situation_id: str | None = None) -> list[str]:
+    def evidence_for(
+        self, case: CaseSpec, situation_id: str | None = None
+    ) -> list[str]:
         situation = case.situation(situation_id or self.topic)
         return [e for e in self.evidence if e in situation.evidence]
 
@@ -76,7 +78,9 @@ def initial_state(case: CaseSpec, *, seed: int) -> PatientState:
     emotion: dict[str, float] = {}
     for s in case.situations:
         for label in s.emotions:
-            emotion.setdefault(emotion_key(label), float(rng.randint(*P.INITIAL_EMOTION)))
+            emotion.setdefault(
+                emotion_key(label), float(rng.randint(*P.INITIAL_EMOTION))
+            )
     return PatientState(
         case_slug=case.slug,
         seed=seed,

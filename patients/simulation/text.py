@@ -36,7 +36,7 @@ def content_words(text: str) -> set[str]:
 
 
 def lower_first(text: str, keep: frozenset[str] = frozenset()) -> str:
-    """"Thinking about bills." -> "thinking about bills" (for sentence frames).
+    """ "Thinking about bills." -> "thinking about bills" (for sentence frames).
 
     Names ("Kayla", or anything in `keep`) and "I" keep their capital.
     """

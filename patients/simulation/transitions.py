@@ -164,9 +164,13 @@ def apply_moves(
         )
         if ready:
             reframed = True
-            s.alternative_view = situation.alternative_view or _default_view(situation.auto_thought)
+            s.alternative_view = situation.alternative_view or _default_view(
+                situation.auto_thought
+            )
             s.reframed.append(pre.topic)
-            s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - P.SYNTHESIS_BELIEF_DROP)
+            s.belief[pre.topic] = max(
+                0.0, s.belief[pre.topic] - P.SYNTHESIS_BELIEF_DROP
+            )
             for key in topic_emotions:
                 s.emotion[key] = max(0.0, s.emotion[key] - P.SYNTHESIS_EMOTION_DROP)
                 touched.add(key)
@@ -225,4 +229,4 @@ def apply_moves(
 def _default_view(thought: str) -> str:
     # Imported cases have no authored alternative view; keep it tentative and
     # tied to the thought, never inventing facts.
-    return f"Maybe \"{thought.strip().rstrip('.?!')}\" is not the whole story."
+    return f'Maybe "{thought.strip().rstrip(".?!")}" is not the whole story.'

@@ -91,7 +91,14 @@ Emotion = Literal[
     "suspicious",
 ]
 Style = Literal["plain", "upset", "verbose", "reserved", "tangent", "pleasing"]
-STYLES: tuple[Style, ...] = ("plain", "upset", "verbose", "reserved", "tangent", "pleasing")
+STYLES: tuple[Style, ...] = (
+    "plain",
+    "upset",
+    "verbose",
+    "reserved",
+    "tangent",
+    "pleasing",
+)
 Difficulty = Literal["easy", "medium", "hard"]
 RiskFlag = Literal["passive_si", "active_si", "self_harm"]
 
@@ -124,25 +131,63 @@ EMOTION_KEYS: tuple[str, ...] = tuple(emotion_key(e) for e in EMOTIONS)
 # Used to notice which feelings the patient has expressed and which a trainee
 # names (reading in = naming a group the patient never expressed).
 EMOTION_WORDS: dict[str, str] = {
-    "anxious": "anxious", "anxiety": "anxious", "worried": "anxious",
-    "worry": "anxious", "worrying": "anxious", "fearful": "anxious",
-    "afraid": "anxious", "scared": "anxious", "frightened": "anxious",
-    "tense": "anxious", "nervous": "anxious", "panicky": "anxious",
-    "panic": "anxious", "stressed": "anxious", "on edge": "anxious",
-    "dread": "anxious", "terrified": "anxious", "overwhelmed": "anxious",
-    "sad": "sad", "down": "sad", "lonely": "sad", "unhappy": "sad",
-    "depressed": "sad", "low": "sad", "miserable": "sad", "empty": "sad",
-    "hopeless": "sad", "heartbroken": "sad", "grief": "sad", "alone": "sad",
-    "angry": "angry", "mad": "angry", "irritated": "angry", "annoyed": "angry",
-    "furious": "angry", "frustrated": "angry", "resentful": "angry",
-    "fed up": "angry", "livid": "angry", "cross": "angry",
-    "ashamed": "ashamed", "embarrassed": "ashamed", "humiliated": "ashamed",
-    "shame": "ashamed", "mortified": "ashamed",
-    "disappointed": "disappointed", "let down": "disappointed",
-    "jealous": "jealous", "envious": "jealous",
-    "guilty": "guilty", "guilt": "guilty",
-    "hurt": "hurt", "wounded": "hurt", "stung": "hurt",
-    "suspicious": "suspicious", "distrustful": "suspicious", "paranoid": "suspicious",
+    "anxious": "anxious",
+    "anxiety": "anxious",
+    "worried": "anxious",
+    "worry": "anxious",
+    "worrying": "anxious",
+    "fearful": "anxious",
+    "afraid": "anxious",
+    "scared": "anxious",
+    "frightened": "anxious",
+    "tense": "anxious",
+    "nervous": "anxious",
+    "panicky": "anxious",
+    "panic": "anxious",
+    "stressed": "anxious",
+    "on edge": "anxious",
+    "dread": "anxious",
+    "terrified": "anxious",
+    "overwhelmed": "anxious",
+    "sad": "sad",
+    "down": "sad",
+    "lonely": "sad",
+    "unhappy": "sad",
+    "depressed": "sad",
+    "low": "sad",
+    "miserable": "sad",
+    "empty": "sad",
+    "hopeless": "sad",
+    "heartbroken": "sad",
+    "grief": "sad",
+    "alone": "sad",
+    "angry": "angry",
+    "mad": "angry",
+    "irritated": "angry",
+    "annoyed": "angry",
+    "furious": "angry",
+    "frustrated": "angry",
+    "resentful": "angry",
+    "fed up": "angry",
+    "livid": "angry",
+    "cross": "angry",
+    "ashamed": "ashamed",
+    "embarrassed": "ashamed",
+    "humiliated": "ashamed",
+    "shame": "ashamed",
+    "mortified": "ashamed",
+    "disappointed": "disappointed",
+    "let down": "disappointed",
+    "jealous": "jealous",
+    "envious": "jealous",
+    "guilty": "guilty",
+    "guilt": "guilty",
+    "hurt": "hurt",
+    "wounded": "hurt",
+    "stung": "hurt",
+    "suspicious": "suspicious",
+    "distrustful": "suspicious",
+    "paranoid": "suspicious",
 }
 
 _WORD_RE = {w: re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in EMOTION_WORDS}
@@ -177,7 +222,7 @@ def _normalise(statement: str) -> str:
 
 
 def _alternatives(statement: str) -> list[str]:
-    """"I am powerless, weak, vulnerable." -> the phrases one may write for it."""
+    """ "I am powerless, weak, vulnerable." -> the phrases one may write for it."""
     norm = _normalise(statement)
     head, _, tail = norm.partition(", ")
     out = [norm, head]

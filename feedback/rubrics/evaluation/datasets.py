@@ -61,8 +61,14 @@ def _rows(path: Path, filename: str, required: set[str]) -> Iterator[dict[str, s
 def read_annomi(path: Path) -> Iterator[Item]:
     """Therapist utterances of utterances.csv, with the transcript so far as history."""
     required = {
-        "id", "conversation_id", "turn_index", "speaker", "text",
-        "main_therapist_behaviour", "question_subtype", "reflection_subtype",
+        "id",
+        "conversation_id",
+        "turn_index",
+        "speaker",
+        "text",
+        "main_therapist_behaviour",
+        "question_subtype",
+        "reflection_subtype",
     }
     rows = list(_rows(path, "utterances.csv", required))
     rows.sort(key=lambda r: (r["conversation_id"], int(r["turn_index"] or 0)))
@@ -85,7 +91,9 @@ def read_annomi(path: Path) -> Iterator[Item]:
                 ),
                 gold={
                     "main_behaviour": r["main_therapist_behaviour"],
-                    "question_subtype": _subtype(r["question_subtype"], ("open", "closed")),
+                    "question_subtype": _subtype(
+                        r["question_subtype"], ("open", "closed")
+                    ),
                     "reflection_subtype": _subtype(
                         r["reflection_subtype"], ("simple", "complex")
                     ),
@@ -102,8 +110,12 @@ def _subtype(value: str, known: tuple[str, ...]) -> str:
 
 def read_epitome(path: Path) -> Iterator[Item]:
     required = {
-        "id", "seeker_post", "response_post", "emotional_reactions_level",
-        "interpretations_level", "explorations_level",
+        "id",
+        "seeker_post",
+        "response_post",
+        "emotional_reactions_level",
+        "interpretations_level",
+        "explorations_level",
     }
     for r in _rows(path, "pairs.csv", required):
         yield Item(
@@ -151,7 +163,8 @@ def read_socratiq(path: Path) -> Iterator[Item]:
         yield Item(
             id=r["id"],
             context=TurnContext(
-                trainee_text=r["text"], previous_patient_text=r["context_thought"] or None
+                trainee_text=r["text"],
+                previous_patient_text=r["context_thought"] or None,
             ),
             gold={"question_type": r["socratic_question_type"]},
         )

@@ -1,4 +1,4 @@
-"""Agreement metrics in plain Python: precision/recall/F1, Cohen's kappa, confusion matrix.
+"""Agreement metrics in plain Python: precision, recall, F1, Cohen's kappa, confusion.
 
 Conventions (the same as scikit-learn's defaults, so numbers are comparable):
 - per-label precision is 0 when nothing was predicted for the label, recall is 0 when
@@ -45,7 +45,9 @@ def confusion_matrix(
 
 
 def per_label_scores(
-    gold: Sequence[Hashable], pred: Sequence[Hashable], labels: Sequence[Hashable] | None = None
+    gold: Sequence[Hashable],
+    pred: Sequence[Hashable],
+    labels: Sequence[Hashable] | None = None,
 ) -> dict[Hashable, LabelScores]:
     _check(gold, pred)
     labels = list(labels) if labels is not None else labels_of(gold, pred)
@@ -57,7 +59,9 @@ def per_label_scores(
         tp = hits[label]
         precision = tp / pred_n[label] if pred_n[label] else 0.0
         recall = tp / gold_n[label] if gold_n[label] else 0.0
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        f1 = (
+            2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        )
         out[label] = {
             "precision": precision,
             "recall": recall,
@@ -68,7 +72,9 @@ def per_label_scores(
 
 
 def macro_f1(
-    gold: Sequence[Hashable], pred: Sequence[Hashable], labels: Sequence[Hashable] | None = None
+    gold: Sequence[Hashable],
+    pred: Sequence[Hashable],
+    labels: Sequence[Hashable] | None = None,
 ) -> float:
     scores = per_label_scores(gold, pred, labels)
     if not scores:
@@ -113,9 +119,12 @@ def cohen_kappa(
             return abs(i - j) / (k - 1)
         raise ValueError(f"unknown weights: {weights}")
 
-    observed = sum(weight(i, j) * matrix[i][j] for i in range(k) for j in range(k)) / total
+    observed = (
+        sum(weight(i, j) * matrix[i][j] for i in range(k) for j in range(k)) / total
+    )
     expected = (
-        sum(weight(i, j) * row[i] * col[j] for i in range(k) for j in range(k)) / total**2
+        sum(weight(i, j) * row[i] * col[j] for i in range(k) for j in range(k))
+        / total**2
     )
     if expected == 0:
         return 0.0

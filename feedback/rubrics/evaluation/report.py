@@ -37,7 +37,9 @@ def render(result: dict[str, Any]) -> str:
             cw = min(max(max(len(lab) for lab in labels), 5), 8)
             short = [lab[:cw] for lab in labels]
             lines.append("   confusion (rows gold, columns predicted)")
-            lines.append("   " + " " * (width + 2) + " ".join(f"{s:>{cw}}" for s in short))
+            lines.append(
+                "   " + " " * (width + 2) + " ".join(f"{s:>{cw}}" for s in short)
+            )
             for label, row in zip(labels, task["confusion"], strict=True):
                 cells = " ".join(f"{v:>{cw}d}" for v in row)
                 lines.append(f"   {label:<{width}}  {cells}")

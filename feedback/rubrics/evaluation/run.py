@@ -17,7 +17,13 @@ from typing import Any
 from ..annotators import Annotator
 from ..schema import TurnAnnotation, UtteranceCode
 from . import datasets as ds
-from .metrics import accuracy, cohen_kappa, confusion_matrix, labels_of, per_label_scores
+from .metrics import (
+    accuracy,
+    cohen_kappa,
+    confusion_matrix,
+    labels_of,
+    per_label_scores,
+)
 
 Predict = Callable[[TurnAnnotation], Hashable]
 
@@ -31,7 +37,7 @@ class Task:
     human_ceiling: float | None = None
 
 
-# --- mappings from an annotation to each scheme ------------------------------------------
+# --- mappings from an annotation to each scheme ---------------------------------------
 
 _SOCRATIQ = {
     "clarification": "clarity",
@@ -55,12 +61,14 @@ def socratiq_type(ann: TurnAnnotation) -> str:
     return _SOCRATIQ[(specific or types)[-1]]
 
 
+# MITI codes a question as a question even when it carries a suggestion ("Have you
+# talked to your doctor?"), so the question code comes before the persuade codes.
 _MI_GOLD_ORDER: tuple[str, ...] = (
     "confront",
+    "question",
     "persuade",
     "persuade_with_permission",
     "emphasize_autonomy",
-    "question",
     "affirm",
     "self_disclosure",
     "support",
@@ -160,7 +168,9 @@ def score_task(
         if scores
         else 0.0,
         "per_label": {
-            str(lab): {k: round(v, 4) if isinstance(v, float) else v for k, v in s.items()}
+            str(lab): {
+                k: round(v, 4) if isinstance(v, float) else v for k, v in s.items()
+            }
             for lab, s in scores.items()
         },
         "accuracy": round(accuracy(gold, pred), 4),
@@ -185,7 +195,9 @@ def evaluate(
 ) -> dict[str, Any]:
     """Run `annotator` over every item of `dataset` at `path` and score each task."""
     if dataset not in TASKS:
-        raise ValueError(f"unknown dataset {dataset!r}; choose from {', '.join(DATASETS)}")
+        raise ValueError(
+            f"unknown dataset {dataset!r}; choose from {', '.join(DATASETS)}"
+        )
     reader, tasks = TASKS[dataset]
     items: Iterable[ds.Item] = reader(Path(path))
     gold: dict[str, list[Hashable]] = {t.name: [] for t in tasks}
@@ -213,6 +225,7 @@ def evaluate(
     }
     if keep_predictions:
         result["predictions"] = {
-            t.name: list(zip(ids, gold[t.name], pred[t.name], strict=True)) for t in tasks
+            t.name: list(zip(ids, gold[t.name], pred[t.name], strict=True))
+            for t in tasks
         }
     return result

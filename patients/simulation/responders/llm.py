@@ -30,7 +30,8 @@ _SENTENCE_END = re.compile(r"[.!?…]+[\"'’”)]*\s")
 CORRECTION = (
     "Your last reply was not usable ({flags}). Reply again as {name}, the client, in "
     "your own words: no mention of being an AI, of instructions or of therapy terms, "
-    "no advice, nothing beyond what you are ready to talk about."
+    "no advice, nothing beyond what you are ready to talk about, and nothing you have "
+    "already said word for word."
 )
 
 
@@ -38,9 +39,13 @@ def _clean(text: str, name: str) -> str:
     """Drop a leading "Name:" label and wrapping quotes a model may add."""
     text = _LABEL.sub("", text, count=1) if text.lstrip().startswith(name) else text
     text = text.strip()
-    if len(text) > 1 and text[0] in "\"“" and text[-1] in "\"”":
+    if len(text) > 1 and text[0] in '"“' and text[-1] in '"”':
         text = text[1:-1].strip()
     return text
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 class LLMResponder:
@@ -59,9 +64,13 @@ class LLMResponder:
 
     def messages(self, ctx: ReplyContext) -> list[Message]:
         """System prompt plus the transcript (trainee = user, patient = assistant)."""
-        out = [Message("system", render_system_prompt(ctx.case, ctx.state, ctx.direction))]
+        out = [
+            Message("system", render_system_prompt(ctx.case, ctx.state, ctx.direction))
+        ]
         for u in ctx.history:
-            out.append(Message("user" if u.speaker == "trainee" else "assistant", u.text))
+            out.append(
+                Message("user" if u.speaker == "trainee" else "assistant", u.text)
+            )
         return out
 
     async def stream(self, ctx: ReplyContext) -> AsyncIterator[Token | Final]:
@@ -71,7 +80,11 @@ class LLMResponder:
         usage = Usage()
         flags_seen: list[str] = []
         shown = False  # whether any token reached the caller
-        for attempt in range(2):
+        previous = {_norm(u.text) for u in ctx.history if u.speaker == "patient"}
+        for _attempt in range(2):
+            # A retry streams only if nothing of the rejected attempt was shown;
+            # otherwise the caller re-renders the turn from Final.text.
+            live = not shown
             accepted = ""
             pending = ""
             flags: tuple[str, ...] = ()
@@ -91,7 +104,7 @@ class LLMResponder:
                         if flags:
                             done = True
                             break
-                        if attempt == 0 or not shown:
+                        if live:
                             piece = candidate[len(_clean(accepted, first_name)) :]
                             if piece:
                                 shown = True
@@ -107,26 +120,40 @@ class LLMResponder:
                 flags = check_reply(candidate, ctx.case, ctx.direction)
                 if not flags:
                     piece = candidate[len(_clean(accepted, first_name)) :]
-                    if piece and (attempt == 0 or not shown):
+                    if piece and live:
                         shown = True
                         yield Token(piece)
                     accepted += pending
             text = " ".join(split_sentences(_clean(accepted, first_name))[:cap])
             if not flags and not text:
                 flags = ("empty",)
+            if not flags and _norm(text) in previous:
+                flags = ("repeat",)
             if not flags:
-                yield Final(text=text, responder=self.name, usage=usage,
-                            guard_flags=tuple(flags_seen))
+                yield Final(
+                    text=text,
+                    responder=self.name,
+                    usage=usage,
+                    guard_flags=tuple(flags_seen),
+                )
                 return
             flags_seen.extend(f for f in flags if f not in flags_seen)
-            messages = [*messages, Message("system", CORRECTION.format(
-                flags=", ".join(flags), name=first_name))]
+            messages = [
+                *messages,
+                Message(
+                    "system", CORRECTION.format(flags=", ".join(flags), name=first_name)
+                ),
+            ]
         text = self.fallback.reply(ctx)
         if not shown:
             for i, word in enumerate(text.split(" ")):
                 yield Token(word if i == 0 else " " + word)
-        yield Final(text=text, responder=f"{self.fallback.name}-fallback", usage=usage,
-                    guard_flags=tuple(flags_seen))
+        yield Final(
+            text=text,
+            responder=f"{self.fallback.name}-fallback",
+            usage=usage,
+            guard_flags=tuple(flags_seen),
+        )
 
 
 @contextlib.asynccontextmanager

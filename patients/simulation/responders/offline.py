@@ -70,7 +70,13 @@ YES_BUT = (
     "Easier said than done.",
     "I'm not sure that's really the problem.",
 )
-YES_BUT_LEADS = ("Yeah, but", "Maybe, but", "I know, but", "I get that, but", "Sure, but")
+YES_BUT_LEADS = (
+    "Yeah, but",
+    "Maybe, but",
+    "I know, but",
+    "I get that, but",
+    "Sure, but",
+)
 PLEASING_AGREE = (
     "Oh, that's a really good idea. I could try that.",
     "Yes, you're probably right. I'll give it a go.",
@@ -126,7 +132,14 @@ TOO_EARLY = (
     "I don't know why you're asking me that.",
     "It's not something I can argue myself out of.",
 )
-CONSIDER_LEADS = ("Well...", "Hm.", "I mean...", "Now that you ask...", "Actually...", "Okay.")
+CONSIDER_LEADS = (
+    "Well...",
+    "Hm.",
+    "I mean...",
+    "Now that you ask...",
+    "Actually...",
+    "Okay.",
+)
 CONSIDER_TAILS = (
     "I hadn't really thought about that.",
     "I don't know what to make of that.",
@@ -161,7 +174,13 @@ COLLUSION = (
     "Right. I knew it.",
     "See, that's what I mean.",
 )
-REFRAME_LEADS = ("I guess...", "Maybe...", "When I put it like that...", "Hm.", "Okay...")
+REFRAME_LEADS = (
+    "I guess...",
+    "Maybe...",
+    "When I put it like that...",
+    "Hm.",
+    "Okay...",
+)
 REFRAME_TAILS = (
     "It feels strange to say that out loud.",
     "I'm not sure I fully believe it yet, but it feels a bit lighter.",
@@ -287,7 +306,8 @@ class _Picker:
 
     def fresh(self, options: Sequence[str]) -> list[str]:
         return [
-            o for o in options
+            o
+            for o in options
             if _norm(o) not in self.said and _norm(o) not in self.used
         ]
 
@@ -352,8 +372,12 @@ class OfflineResponder:
             seconds = [*HESITANT, *NONCOMMITTAL]
         pairs = [(a, b) for a in firsts for b in seconds if a != b]
         rng.shuffle(pairs)
-        cap = max(1, min(ctx.direction.max_sentences,
-                         P.STYLE_PARAMS[ctx.case.style].sentence_cap))
+        cap = max(
+            1,
+            min(
+                ctx.direction.max_sentences, P.STYLE_PARAMS[ctx.case.style].sentence_cap
+            ),
+        )
         for a, b in pairs:
             candidate = " ".join(split_sentences(f"{a} {b}")[:cap])
             if _norm(candidate) not in previous:
@@ -391,8 +415,8 @@ class OfflineResponder:
         if layer == 2:
             thought = _quote(situation.auto_thought)
             return list(sv.thought) or [
-                f"I just keep thinking, \"{ensure_period(thought)}\"",
-                f"What goes through my head is, \"{ensure_period(thought)}\"",
+                f'I just keep thinking, "{ensure_period(thought)}"',
+                f'What goes through my head is, "{ensure_period(thought)}"',
             ]
         if layer == 3:
             feelings = _feelings(situation)
@@ -408,7 +432,9 @@ class OfflineResponder:
         if layer == 5:
             lines = list(v.intermediate)
             if not lines:
-                lines = [f"I've always lived by this: {ensure_period(case.intermediate_belief)}"]
+                lines = [
+                    f"I've always lived by this: {ensure_period(case.intermediate_belief)}"
+                ]
                 if case.intermediate_belief_depression:
                     lines.append(
                         "Lately it's more like this: "
@@ -421,14 +447,16 @@ class OfflineResponder:
         return lines
 
     def _act(self, ctx: ReplyContext, pk: _Picker) -> list[str]:
-        d, case, state = ctx.direction, ctx.case, ctx.state
+        d, case = ctx.direction, ctx.case
         situation = case.situation(d.topic)
         act = d.act
         out: list[str] = []
         if act == "redirect":
             kind = d.content.get("kind", "meta")
-            if kind == "off_topic" and case.style == "tangent" and (
-                case.voice.tangent or GENERIC_TANGENTS
+            if (
+                kind == "off_topic"
+                and case.style == "tangent"
+                and (case.voice.tangent or GENERIC_TANGENTS)
             ):
                 out.append(pk.pick(case.voice.tangent or GENERIC_TANGENTS))
                 return out
@@ -495,14 +523,18 @@ class OfflineResponder:
             return out
         return [pk.pick(NONCOMMITTAL)]
 
-    def _answer(self, ctx: ReplyContext, pk: _Picker, situation: Situation) -> list[str]:
+    def _answer(
+        self, ctx: ReplyContext, pk: _Picker, situation: Situation
+    ) -> list[str]:
         d, case = ctx.direction, ctx.case
         reason = d.reason
         restate = self._material(case, situation, d.layer) if d.layer >= 0 else []
         if reason == "other" and d.first_turn:
-            return [case.opening_line] if pk.fresh([case.opening_line]) else [
-                pk.pick(self._material(case, situation, 0))
-            ]
+            return (
+                [case.opening_line]
+                if pk.fresh([case.opening_line])
+                else [pk.pick(self._material(case, situation, 0))]
+            )
         if reason == "closed_question":
             out = [pk.pick(NONCOMMITTAL)]
             if restate and pk.chance(0.5):
@@ -510,11 +542,13 @@ class OfflineResponder:
             return out
         if reason == "synthesis_premature":
             thought = ensure_period(_quote(situation.auto_thought))
-            return [f"{pk.pick(STILL_BELIEVE)} \"{thought}\""]
+            return [f'{pk.pick(STILL_BELIEVE)} "{thought}"']
         if reason == "collusion":
             out = [pk.pick(COLLUSION)]
             if d.allowed_layer >= 2:
-                out.append(f"\"{ensure_period(_quote(situation.auto_thought))}\" That's exactly it.")
+                out.append(
+                    f'"{ensure_period(_quote(situation.auto_thought))}" That\'s exactly it.'
+                )
             return out
         if reason == "advice_too_early":
             return [pk.pick(TOO_EARLY_ADVICE)]

@@ -38,8 +38,10 @@ def test_it_bundles_at_least_twelve_original_cases() -> None:
 
 
 def test_the_library_covers_every_category_emotion_style_and_difficulty() -> None:
-    assert all(any(getattr(c, f) for c in ORIGINAL) for f in (
-        "helpless_belief", "unlovable_belief", "worthless_belief"))
+    assert all(
+        any(getattr(c, f) for c in ORIGINAL)
+        for f in ("helpless_belief", "unlovable_belief", "worthless_belief")
+    )
     emotions = {e for c in ORIGINAL for s in c.situations for e in s.emotions}
     assert emotions == set(EMOTIONS)
     assert {c.style for c in ORIGINAL} == set(STYLES)
@@ -68,33 +70,58 @@ def test_the_abe_reference_case_carries_its_attribution() -> None:
 def test_public_view_never_reveals_the_formulation() -> None:
     for case in CASES:
         view = case.public_view()
-        assert set(view) == {"slug", "name", "age", "gender", "presenting_problem",
-                             "style", "style_label", "difficulty", "content_warning"}
+        assert set(view) == {
+            "slug",
+            "name",
+            "age",
+            "gender",
+            "presenting_problem",
+            "style",
+            "style_label",
+            "difficulty",
+            "content_warning",
+        }
         text = json.dumps(view).lower()
-        for secret in [*case.core_beliefs, case.intermediate_belief,
-                       *(s.auto_thought for s in case.situations)]:
+        for secret in [
+            *case.core_beliefs,
+            case.intermediate_belief,
+            *(s.auto_thought for s in case.situations),
+        ]:
             assert secret.lower() not in text
 
 
 def test_a_risk_case_carries_a_content_warning() -> None:
     ruth = next(c for c in CASES if "passive_si" in c.risk_flags)
     assert "risk" in (ruth.public_view()["content_warning"] or "").lower()
-    assert all(c.public_view()["content_warning"] is None for c in CASES if not c.risk_flags)
+    assert all(
+        c.public_view()["content_warning"] is None for c in CASES if not c.risk_flags
+    )
 
 
 @pytest.mark.parametrize(
     ("mutate", "field", "reason"),
     [
-        (lambda d: d["situations"][0].update(emotions=["bored"]), "situations.0.emotions.0",
-         "Input should be"),
-        (lambda d: d.update(helpless_belief=["I am bad at maths."]), "helpless_belief.0",
-         "Input should be"),
+        (
+            lambda d: d["situations"][0].update(emotions=["bored"]),
+            "situations.0.emotions.0",
+            "Input should be",
+        ),
+        (
+            lambda d: d.update(helpless_belief=["I am bad at maths."]),
+            "helpless_belief.0",
+            "Input should be",
+        ),
         (lambda d: d.pop("history"), "history", "Field required"),
         (lambda d: d.update(style="grumpy"), "style", "Input should be"),
         (lambda d: d.update(risk_flags=["passive_si"]), "(record)", "voice.risk"),
         (lambda d: d.update(unexpected=1), "unexpected", "Extra inputs"),
-        (lambda d: d.update(helpless_belief=[], unlovable_belief=[], worthless_belief=[]),
-         "(record)", "core belief"),
+        (
+            lambda d: d.update(
+                helpless_belief=[], unlovable_belief=[], worthless_belief=[]
+            ),
+            "(record)",
+            "core belief",
+        ),
     ],
 )
 def test_it_rejects_an_invalid_case_naming_the_field_and_reason(
@@ -105,8 +132,10 @@ def test_it_rejects_an_invalid_case_naming_the_field_and_reason(
     with pytest.raises(CaseValidationError) as exc:
         load_case(data, record="marcus-job-loss.json")
     errors = exc.value.errors
-    assert any(e.record == "marcus-job-loss.json" and e.field == field
-               and reason in e.reason for e in errors), errors
+    assert any(
+        e.record == "marcus-job-loss.json" and e.field == field and reason in e.reason
+        for e in errors
+    ), errors
 
 
 def test_it_reports_every_error_of_a_file_at_once() -> None:
@@ -117,7 +146,11 @@ def test_it_reports_every_error_of_a_file_at_once() -> None:
     with pytest.raises(CaseValidationError) as exc:
         load_case(data)
     fields = {e.field for e in exc.value.errors}
-    assert {"situations.0.emotions.0", "situations.1.auto_thought", "opening_line"} <= fields
+    assert {
+        "situations.0.emotions.0",
+        "situations.1.auto_thought",
+        "opening_line",
+    } <= fields
 
 
 def test_bundled_cases_rejects_a_broken_file_in_the_folder(tmp_path: Path) -> None:
@@ -131,21 +164,32 @@ def test_bundled_cases_rejects_a_broken_file_in_the_folder(tmp_path: Path) -> No
 def _directions(case: CaseSpec) -> list[tuple[Any, StageDirection]]:
     """A state/direction pair for every act, on the deepest state reachable."""
     state = initial_state(case, seed=3)
-    state = state.model_copy(update={
-        "alliance": 0.95, "disclosure": 6, "risk_disclosed": bool(case.risk_flags),
-        "topic_depth": {s.id: 4 for s in case.situations},
-        "evidence": list(case.situations[0].evidence),
-        "alternative_view": case.situations[0].alternative_view,
-    })
+    state = state.model_copy(
+        update={
+            "alliance": 0.95,
+            "disclosure": 6,
+            "risk_disclosed": bool(case.risk_flags),
+            "topic_depth": {s.id: 4 for s in case.situations},
+            "evidence": list(case.situations[0].evidence),
+            "alternative_view": case.situations[0].alternative_view,
+        }
+    )
     lines = [
-        "What happened next?", "You should exercise more.", "Come on, that's silly.",
-        "You sound furious.", "Are you an AI?", "Did you see the game last night?",
-        "Do you sleep well?", "Have you had thoughts of ending your life?",
-        "What tells you that's true?", "Looking at all of that, how does it fit with the "
-        "thought?",
+        "What happened next?",
+        "You should exercise more.",
+        "Come on, that's silly.",
+        "You sound furious.",
+        "Are you an AI?",
+        "Did you see the game last night?",
+        "Do you sleep well?",
+        "Have you had thoughts of ending your life?",
+        "What tells you that's true?",
+        "Looking at all of that, how does it fit with the thought?",
     ]
-    return [(step.state, step.direction) for step in
-            (advance(case, state, line, []) for line in lines)]
+    return [
+        (step.state, step.direction)
+        for step in (advance(case, state, line, []) for line in lines)
+    ]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)

@@ -27,7 +27,8 @@ def _abe_records() -> list[dict[str, Any]]:
     records = export_patient_psi(abe)
     for r in records:
         r["intermediate_belief"] += "\n[during depression]\n" + r.pop(
-            "intermediate_belief_depression")
+            "intermediate_belief_depression"
+        )
         r["helpless_belief"] = ["I am incompetent.", "I am a failture."]
     return records
 
@@ -37,8 +38,14 @@ def _dataset_record(**overrides: Any) -> dict[str, Any]:
     record = {
         "name": "Nora",
         "id": "7-1",
-        "type": ["plain", "hostile", "guarded", "go off on tangents", "ingratiating",
-                 "verbose"],
+        "type": [
+            "plain",
+            "hostile",
+            "guarded",
+            "go off on tangents",
+            "ingratiating",
+            "verbose",
+        ],
         "history": "Nora is a retired nurse who moved to a new town after her divorce.",
         "helpless_belief": [],
         "unlovable_belief": ["I am bound to be alone."],
@@ -68,9 +75,17 @@ def test_it_imports_the_abe_records_as_one_case_with_three_situations() -> None:
 
 def test_it_imports_the_dataset_variant_and_maps_its_style_names() -> None:
     (case,) = import_patient_psi(_dataset_record())
-    assert set(case.allowed_styles) == {"plain", "upset", "reserved", "tangent",
-                                        "pleasing", "verbose"}
-    assert case.intermediate_belief_depression == "If I reach out, I will be turned away."
+    assert set(case.allowed_styles) == {
+        "plain",
+        "upset",
+        "reserved",
+        "tangent",
+        "pleasing",
+        "verbose",
+    }
+    assert (
+        case.intermediate_belief_depression == "If I reach out, I will be turned away."
+    )
     assert case.situations[0].emotions == ["hurt", "sad, down, lonely, unhappy"]
 
 
@@ -82,7 +97,9 @@ def test_it_accepts_the_current_suffixed_belief_keys() -> None:
     assert case.unlovable_belief == ["I am bound to be alone."]
 
 
-def test_it_imports_the_generator_variant_with_core_beliefs_and_cognitive_models() -> None:
+def test_it_imports_the_generator_variant_with_core_beliefs_and_cognitive_models() -> (
+    None
+):
     record = {
         "name": "Ivo",
         "history": "Ivo is a student who recently failed his driving test twice.",
@@ -90,16 +107,27 @@ def test_it_imports_the_generator_variant_with_core_beliefs_and_cognitive_models
         "intermediate_belief": "If I fail, people will laugh at me.",
         "coping_strategies": "Avoids practising in front of others.",
         "cognitive_models": [
-            {"situation": "Booked another test.", "automatic_thoughts": "I'll fail again.",
-             "emotion": ["anxious"], "behavior": "Cancelled the booking."},
-            {"situation": "Friend offered a lift.", "automatic_thoughts": ["They pity me."],
-             "emotion": "ashamed", "behavior": "Said no."},
+            {
+                "situation": "Booked another test.",
+                "automatic_thoughts": "I'll fail again.",
+                "emotion": ["anxious"],
+                "behavior": "Cancelled the booking.",
+            },
+            {
+                "situation": "Friend offered a lift.",
+                "automatic_thoughts": ["They pity me."],
+                "emotion": "ashamed",
+                "behavior": "Said no.",
+            },
         ],
     }
     (case,) = import_patient_psi(record)
     assert case.helpless_belief == ["I am incompetent."]
     assert case.unlovable_belief == ["I am unlovable."]
-    assert [s.auto_thought for s in case.situations] == ["I'll fail again.", "They pity me."]
+    assert [s.auto_thought for s in case.situations] == [
+        "I'll fail again.",
+        "They pity me.",
+    ]
     assert case.situations[1].emotions == ["ashamed, embarrassed, humiliated"]
     assert case.intermediate_belief_depression == ""
 
@@ -133,8 +161,10 @@ def test_it_rejects_a_file_whole_naming_record_field_and_reason() -> None:
 
 
 def test_it_rejects_situations_of_one_patient_that_disagree() -> None:
-    records = [_dataset_record(id="7-1"),
-               _dataset_record(id="7-2", coping_strategies="Goes running.")]
+    records = [
+        _dataset_record(id="7-1"),
+        _dataset_record(id="7-2", coping_strategies="Goes running."),
+    ]
     with pytest.raises(CaseValidationError) as exc:
         import_patient_psi(records)
     (error,) = exc.value.errors
@@ -152,14 +182,26 @@ def test_export_writes_one_canonical_record_per_situation() -> None:
     for case in bundled_cases():
         records = export_patient_psi(case)
         assert len(records) == len(case.situations)
-        assert [r["id"] for r in records] == [f"1-{k}" for k in
-                                              range(1, len(records) + 1)]
+        assert [r["id"] for r in records] == [
+            f"1-{k}" for k in range(1, len(records) + 1)
+        ]
         for r in records:
             assert set(r) == {
-                "name", "id", "type", "history", "helpless_belief", "unlovable_belief",
-                "worthless_belief", "intermediate_belief",
-                "intermediate_belief_depression", "coping_strategies", "situation",
-                "auto_thought", "emotion", "behavior"}
+                "name",
+                "id",
+                "type",
+                "history",
+                "helpless_belief",
+                "unlovable_belief",
+                "worthless_belief",
+                "intermediate_belief",
+                "intermediate_belief_depression",
+                "coping_strategies",
+                "situation",
+                "auto_thought",
+                "emotion",
+                "behavior",
+            }
             json.dumps(r)
 
 
@@ -169,12 +211,23 @@ def test_export_then_import_round_trips(case: Any) -> None:
     assert import_patient_psi(export_patient_psi(case, with_extensions=True)) == [case]
     # Without them, every PATIENT-Psi field survives.
     (plain,) = import_patient_psi(json.loads(json.dumps(export_patient_psi(case))))
-    ccd = ("name", "history", "helpless_belief", "unlovable_belief", "worthless_belief",
-           "intermediate_belief", "intermediate_belief_depression", "coping_strategies",
-           "allowed_styles")
+    ccd = (
+        "name",
+        "history",
+        "helpless_belief",
+        "unlovable_belief",
+        "worthless_belief",
+        "intermediate_belief",
+        "intermediate_belief_depression",
+        "coping_strategies",
+        "allowed_styles",
+    )
     assert {f: getattr(plain, f) for f in ccd} == {f: getattr(case, f) for f in ccd}
-    assert [(s.situation, s.auto_thought, s.emotions, s.behavior) for s in plain.situations] \
-        == [(s.situation, s.auto_thought, s.emotions, s.behavior) for s in case.situations]
+    assert [
+        (s.situation, s.auto_thought, s.emotions, s.behavior) for s in plain.situations
+    ] == [
+        (s.situation, s.auto_thought, s.emotions, s.behavior) for s in case.situations
+    ]
 
 
 def test_an_invalid_extension_block_is_reported_against_its_record() -> None:
@@ -183,5 +236,7 @@ def test_an_invalid_extension_block_is_reported_against_its_record() -> None:
     records[0]["practice_sim"]["difficulty"] = "impossible"
     with pytest.raises(CaseValidationError) as exc:
         import_patient_psi(records)
-    assert any(e.field == "difficulty" and e.record.startswith("record 1")
-               for e in exc.value.errors)
+    assert any(
+        e.field == "difficulty" and e.record.startswith("record 1")
+        for e in exc.value.errors
+    )

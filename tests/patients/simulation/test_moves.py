@@ -19,24 +19,35 @@ HISTORY = [
         ("Tell me more about that.", {"open_question"}),
         ("Do you sleep well?", {"closed_question"}),
         ("How many hours do you sleep?", {"closed_question"}),
-        ("It sounds like the worry about money has been weighing on you.",
-         {"complex_reflection"}),
+        (
+            "It sounds like the worry about money has been weighing on you.",
+            {"complex_reflection"},
+        ),
         ("You're worried.", {"simple_reflection"}),
         ("You sound really angry about it.", {"reading_in"}),
         ("You should make a budget.", {"advice"}),
         ("Have you tried making a list?", {"advice"}),
-        ("Would it be okay if I shared an idea? You could try a list.",
-         {"advice_with_permission"}),
+        (
+            "Would it be okay if I shared an idea? You could try a list.",
+            {"advice_with_permission"},
+        ),
         ("Come on, that's ridiculous.", {"confrontation"}),
         ("Don't you think you're overreacting?", {"leading_question", "confrontation"}),
         ("What tells you that's true?", {"socratic_evidence"}),
-        ("If a friend were in your place, how would you see it?",
-         {"socratic_alternatives"}),
+        (
+            "If a friend were in your place, how would you see it?",
+            {"socratic_alternatives"},
+        ),
         ("What would happen if you keep believing that?", {"socratic_consequences"}),
-        ("Looking at all of that together, how does it fit with the thought?",
-         {"socratic_synthesis"}),
-        ("Let me pull together what you've said: you lost the job, and you also told me "
-         "your manager praised the report.", {"summary"}),
+        (
+            "Looking at all of that together, how does it fit with the thought?",
+            {"socratic_synthesis"},
+        ),
+        (
+            "Let me pull together what you've said: you lost the job, and you also told me "
+            "your manager praised the report.",
+            {"summary"},
+        ),
         ("That makes a lot of sense. Thank you for telling me.", {"validation"}),
         ("You're right, they probably think you failed.", {"collusion"}),
         ("Did you see the game last night?", {"off_topic"}),
@@ -56,7 +67,9 @@ def test_naming_a_feeling_the_patient_voiced_is_not_reading_in() -> None:
 
 
 def test_a_statement_with_socratic_words_is_not_a_socratic_question() -> None:
-    moves = classify_moves("You've noticed some things that don't fit with it.", HISTORY)
+    moves = classify_moves(
+        "You've noticed some things that don't fit with it.", HISTORY
+    )
     assert "socratic_evidence" not in moves
 
 

@@ -28,7 +28,14 @@ from patients.simulation.vocab import CORE_BELIEFS, EMOTION_WORDS
 
 CASES = bundled_cases()
 BY_SLUG = {c.slug: c for c in CASES}
-CAPS = {"upset": 3, "verbose": 8, "reserved": 3, "tangent": 5, "pleasing": 5, "plain": 5}
+CAPS = {
+    "upset": 3,
+    "verbose": 8,
+    "reserved": 3,
+    "tangent": 5,
+    "pleasing": 5,
+    "plain": 5,
+}
 
 ROLE_BREAK_CORPUS = [
     *ROLE_BREAKS,
@@ -57,7 +64,9 @@ ROLE_BREAK_CORPUS = [
 ]
 
 
-def _session(case: CaseSpec, lines: Sequence[str], seed: int = 0) -> list[tuple[str, str, object]]:
+def _session(
+    case: CaseSpec, lines: Sequence[str], seed: int = 0
+) -> list[tuple[str, str, object]]:
     """(trainee line, reply, direction) for each turn."""
     responder = OfflineResponder()
     state = initial_state(case, seed=seed)
@@ -66,7 +75,9 @@ def _session(case: CaseSpec, lines: Sequence[str], seed: int = 0) -> list[tuple[
     for line in lines:
         step = advance(case, state, line, history)
         history.append(Utterance("trainee", line))
-        reply = responder.reply(ReplyContext(case, step.state, step.direction, history, seed))
+        reply = responder.reply(
+            ReplyContext(case, step.state, step.direction, history, seed)
+        )
         history.append(Utterance("patient", reply))
         out.append((line, reply, step.direction))
         state = step.state
@@ -78,15 +89,18 @@ def test_the_role_breaking_corpus_has_at_least_thirty_attempts() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)
-def test_the_offline_patient_stays_in_role_against_every_role_break(case: CaseSpec) -> None:
+def test_the_offline_patient_stays_in_role_against_every_role_break(
+    case: CaseSpec,
+) -> None:
     # Each attempt arrives mid-session, after some rapport, and all in a row.
     warmup = ["What brings you in?", "That sounds really hard. What happened?"]
     for attempt in ROLE_BREAK_CORPUS:
         (*_, (_, reply, direction)) = _session(case, [*warmup, attempt])
         assert direction.act == "redirect", attempt
         assert reply and check_reply(reply, case, direction) == (), (attempt, reply)
-        assert not re.search(r"\b(?:ai|prompt|instructions?|simulation|model|role)\b",
-                             reply, re.I), (attempt, reply)
+        assert not re.search(
+            r"\b(?:ai|prompt|instructions?|simulation|model|role)\b", reply, re.I
+        ), (attempt, reply)
     for _, reply, direction in _session(case, ROLE_BREAK_CORPUS):
         assert direction.act == "redirect" and check_reply(reply, case, direction) == ()
 
@@ -124,18 +138,29 @@ def test_disclosure_is_gradual_thought_before_core_belief() -> None:
     assert layers == sorted(layers)
     assert all(b - a <= 1 for a, b in zip(layers, layers[1:], strict=False))
     texts = [t.text for t in trace.patient_turns]
-    core_turn = next(i for i, t in enumerate(trace.patient_turns)
-                     if t.state["disclosure"] == 6)
+    core_turn = next(
+        i for i, t in enumerate(trace.patient_turns) if t.state["disclosure"] == 6
+    )
     thought_words = {"provide", "let go", "46"}
-    first_thought = next(i for i, t in enumerate(texts)
-                         if any(w in t for w in thought_words))
+    first_thought = next(
+        i for i, t in enumerate(texts) if any(w in t for w in thought_words)
+    )
     assert first_thought < core_turn
 
 
-def test_premature_advice_gets_yes_but_and_low_alliance_gets_short_guarded_replies() -> None:
+def test_premature_advice_gets_yes_but_and_low_alliance_gets_short_guarded_replies() -> (
+    None
+):
     case = BY_SLUG["owen-workplace-conflict"]
-    steps = _session(case, ["You should talk to Kate.", "You need to let it go.",
-                            "Why don't you look for another job?", "What's going on?"])
+    steps = _session(
+        case,
+        [
+            "You should talk to Kate.",
+            "You need to let it go.",
+            "Why don't you look for another job?",
+            "What's going on?",
+        ],
+    )
     assert [d.act for _, _, d in steps[:3]] == ["yes_but"] * 3
     yes_but = [r for _, r, _ in steps[:3]]
     assert any(re.search(r"\bbut\b", r, re.I) for r in yes_but)
@@ -145,15 +170,22 @@ def test_premature_advice_gets_yes_but_and_low_alliance_gets_short_guarded_repli
 
 def test_a_pleasing_patient_agrees_on_the_surface_after_advice() -> None:
     case = BY_SLUG["jamal-failing-course"]
-    (_, reply, direction), = _session(case, ["You should make a study timetable."])
+    ((_, reply, direction),) = _session(case, ["You should make a study timetable."])
     assert direction.act == "yes_but"
-    assert re.search(r"good idea|you're probably right|makes sense|I can do that", reply)
+    assert re.search(
+        r"good idea|you're probably right|makes sense|I can do that", reply
+    )
 
 
 def test_the_alternative_view_appears_only_after_guided_discovery() -> None:
     for case in CASES:
-        for policy in ("reflective", "advice-giver", "interrogator", "confronter",
-                       "role-breaker"):
+        for policy in (
+            "reflective",
+            "advice-giver",
+            "interrogator",
+            "confronter",
+            "role-breaker",
+        ):
             trace = run_session(case, policy, 12)
             assert trace.final_state.alternative_view is None
             views = [s.alternative_view for s in case.situations if s.alternative_view]
@@ -161,21 +193,40 @@ def test_the_alternative_view_appears_only_after_guided_discovery() -> None:
     trace = run_session(BY_SLUG["marcus-job-loss"], "socratic", 12)
     reframe = [i for i, t in enumerate(trace.patient_turns) if t.act == "reframe"]
     assert reframe, "the skilled socratic trainee should reach an alternative view"
-    moves_before = [m for t in trace.turns[: 2 * reframe[0] + 1]
-                    if t.speaker == "trainee" for m in t.moves]
+    moves_before = [
+        m
+        for t in trace.turns[: 2 * reframe[0] + 1]
+        if t.speaker == "trainee"
+        for m in t.moves
+    ]
     assert {"socratic_evidence", "summary", "socratic_synthesis"} <= set(moves_before)
-    assert BY_SLUG["marcus-job-loss"].situations[0].alternative_view in \
-        trace.patient_turns[reframe[0]].text
+    assert (
+        BY_SLUG["marcus-job-loss"].situations[0].alternative_view
+        in trace.patient_turns[reframe[0]].text
+    )
 
 
 def _case_text(case: CaseSpec) -> str:
-    parts = [case.history, case.presenting_problem, case.opening_line, case.name,
-             case.intermediate_belief, case.intermediate_belief_depression,
-             case.coping_strategies, *case.core_beliefs]
+    parts = [
+        case.history,
+        case.presenting_problem,
+        case.opening_line,
+        case.name,
+        case.intermediate_belief,
+        case.intermediate_belief_depression,
+        case.coping_strategies,
+        *case.core_beliefs,
+    ]
     parts += [line for lines in case.voice.model_dump().values() for line in lines]
     for s in case.situations:
-        parts += [s.situation, s.auto_thought, s.behavior, *s.evidence,
-                  s.alternative_view or "", *s.emotions]
+        parts += [
+            s.situation,
+            s.auto_thought,
+            s.behavior,
+            *s.evidence,
+            s.alternative_view or "",
+            *s.emotions,
+        ]
         parts += [line for lines in s.voice.model_dump().values() for line in lines]
     return " ".join(parts)
 
@@ -183,12 +234,22 @@ def _case_text(case: CaseSpec) -> str:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)
 def test_no_reply_contradicts_the_case(case: CaseSpec) -> None:
     source = _case_text(case)
-    own_emotions = {EMOTION_WORDS[w] for w in EMOTION_WORDS
-                    if re.search(rf"\b{re.escape(w)}\b", source, re.I)}
-    other_beliefs = [b for beliefs in CORE_BELIEFS.values() for b in beliefs
-                     if b not in case.core_beliefs]
-    risk_words = re.compile(r"\b(?:die|dead|death|not wake up|not to be here|"
-                            r"end (?:it|my life)|kill)\b", re.I)
+    own_emotions = {
+        EMOTION_WORDS[w]
+        for w in EMOTION_WORDS
+        if re.search(rf"\b{re.escape(w)}\b", source, re.I)
+    }
+    other_beliefs = [
+        b
+        for beliefs in CORE_BELIEFS.values()
+        for b in beliefs
+        if b not in case.core_beliefs
+    ]
+    risk_words = re.compile(
+        r"\b(?:die|dead|death|not wake up|not to be here|"
+        r"end (?:it|my life)|kill)\b",
+        re.I,
+    )
     for policy in POLICIES:
         for turn in run_session(case, policy, 16, seed=2).patient_turns:
             text = turn.text
@@ -197,11 +258,21 @@ def test_no_reply_contradicts_the_case(case: CaseSpec) -> None:
                 assert number in source, (policy, text)
             for sentence in split_sentences(text):
                 for name in re.findall(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+\b", sentence):
-                    assert name in source or name in {"I", "Sorry", "Okay", "Oh", "Hm",
-                                                      "Honestly", "Look"}, (policy, text)
+                    assert name in source or name in {
+                        "I",
+                        "Sorry",
+                        "Okay",
+                        "Oh",
+                        "Hm",
+                        "Honestly",
+                        "Look",
+                    }, (policy, text)
             # Feelings claimed are the case's own.
-            for claimed in re.findall(r"\bI(?:'m| am| feel| felt) (?:so |really |just )?"
-                                      r"([a-z]+)", text):
+            for claimed in re.findall(
+                r"\bI(?:'m| am| feel| felt) (?:so |really |just )?"
+                r"([a-z]+)",
+                text,
+            ):
                 if claimed in EMOTION_WORDS:
                     assert EMOTION_WORDS[claimed] in own_emotions, (policy, text)
             # Core beliefs of other cases never appear.
@@ -215,8 +286,13 @@ def test_stream_yields_word_tokens_then_one_final_with_the_reply() -> None:
     case = BY_SLUG["tom-health-anxiety"]
     state = initial_state(case, seed=0)
     step = advance(case, state, "What brings you in?", [])
-    ctx = ReplyContext(case, step.state, step.direction,
-                       [Utterance("trainee", "What brings you in?")], 0)
+    ctx = ReplyContext(
+        case,
+        step.state,
+        step.direction,
+        [Utterance("trainee", "What brings you in?")],
+        0,
+    )
 
     async def collect() -> list[Token | Final]:
         return [e async for e in OfflineResponder().stream(ctx)]
@@ -224,5 +300,7 @@ def test_stream_yields_word_tokens_then_one_final_with_the_reply() -> None:
     events = asyncio.run(collect())
     *tokens, final = events
     assert all(isinstance(t, Token) for t in tokens) and isinstance(final, Final)
-    assert "".join(t.text for t in tokens) == final.text == OfflineResponder().reply(ctx)
+    assert (
+        "".join(t.text for t in tokens) == final.text == OfflineResponder().reply(ctx)
+    )
     assert final.responder == "offline" and final.guard_flags == ()

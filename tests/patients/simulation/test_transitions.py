@@ -28,8 +28,12 @@ def _with(state: PatientState, **changes: object) -> PatientState:
     return state.model_copy(update=changes, deep=True)
 
 
-def _run(case: CaseSpec, lines: Sequence[str], state: PatientState | None = None,
-         seed: int = 0) -> list[Advance]:
+def _run(
+    case: CaseSpec,
+    lines: Sequence[str],
+    state: PatientState | None = None,
+    seed: int = 0,
+) -> list[Advance]:
     state = state or initial_state(case, seed=seed)
     history: list[Utterance] = []
     out = []
@@ -78,8 +82,11 @@ def test_a_complex_reflection_builds_alliance_and_lowers_resistance() -> None:
 
 def test_a_closed_question_never_deepens_disclosure() -> None:
     warm = _with(initial_state(MARCUS, seed=0), alliance=0.9)
-    steps = _run(MARCUS, ["Do you sleep well?", "Is it worse at night?", "Are you eating?"],
-                 state=warm)
+    steps = _run(
+        MARCUS,
+        ["Do you sleep well?", "Is it worse at night?", "Are you eating?"],
+        state=warm,
+    )
     assert all(s.state.disclosure == 0 for s in steps)
     assert all(s.direction.max_sentences <= 2 for s in steps)
     assert steps[-1].state.alliance < 0.9
@@ -96,8 +103,15 @@ def test_disclosure_never_passes_the_alliance_gate() -> None:
 
 def test_premature_advice_costs_alliance_blocks_disclosure_and_brings_yes_but() -> None:
     warm = _with(initial_state(MARCUS, seed=0), alliance=0.7)
-    steps = _run(MARCUS, ["You should just apply for more jobs.", "What happened?",
-                          "What happened next?"], state=warm)
+    steps = _run(
+        MARCUS,
+        [
+            "You should just apply for more jobs.",
+            "What happened?",
+            "What happened next?",
+        ],
+        state=warm,
+    )
     advice, blocked, free = steps
     assert advice.direction.act == "yes_but"
     assert advice.state.alliance == pytest.approx(0.6)
@@ -107,20 +121,30 @@ def test_premature_advice_costs_alliance_blocks_disclosure_and_brings_yes_but() 
 
 
 def test_advice_right_after_an_emotional_disclosure_costs_more() -> None:
-    state = _with(initial_state(MARCUS, seed=0), alliance=0.7, disclosure=3, turn=4,
-                  layer_turns={"3": 4}, topic_depth={"s1": 3})
+    state = _with(
+        initial_state(MARCUS, seed=0),
+        alliance=0.7,
+        disclosure=3,
+        turn=4,
+        layer_turns={"3": 4},
+        topic_depth={"s1": 3},
+    )
     (step,) = _run(MARCUS, ["You need to get out more."], state=state)
     assert step.state.alliance == pytest.approx(0.7 + P.ADVICE_AFTER_EMOTION_ALLIANCE)
 
 
 def test_evidence_questions_loosen_the_thought_only_with_enough_alliance() -> None:
     base = _with(initial_state(MARCUS, seed=0), disclosure=2, topic_depth={"s1": 2})
-    (low,) = _run(MARCUS, ["What tells you that's true?"], state=_with(base, alliance=0.4))
+    (low,) = _run(
+        MARCUS, ["What tells you that's true?"], state=_with(base, alliance=0.4)
+    )
     assert low.direction.act == "defend"
     assert low.state.belief == base.belief and not low.state.evidence
     assert low.state.alliance < 0.4 and low.state.resistance > base.resistance
 
-    (high,) = _run(MARCUS, ["What tells you that's true?"], state=_with(base, alliance=0.6))
+    (high,) = _run(
+        MARCUS, ["What tells you that's true?"], state=_with(base, alliance=0.6)
+    )
     assert high.direction.act == "consider"
     assert high.state.evidence == [MARCUS.situations[0].evidence[0]]
     drop = base.belief["s1"] - high.state.belief["s1"]
@@ -128,12 +152,18 @@ def test_evidence_questions_loosen_the_thought_only_with_enough_alliance() -> No
 
 
 def test_it_voices_alternative_view_only_after_synthesis() -> None:
-    state = _with(initial_state(MARCUS, seed=0), alliance=0.7, disclosure=3,
-                  topic_depth={"s1": 3})
-    evidence = ["What tells you that's true?", "Has there been a time it went differently?",
-                "If a friend were in your place, how would you see it?"]
-    summary = ("Let me pull together what you've said: the savings, Kayla's hug, and the "
-               "things you've paid for.")
+    state = _with(
+        initial_state(MARCUS, seed=0), alliance=0.7, disclosure=3, topic_depth={"s1": 3}
+    )
+    evidence = [
+        "What tells you that's true?",
+        "Has there been a time it went differently?",
+        "If a friend were in your place, how would you see it?",
+    ]
+    summary = (
+        "Let me pull together what you've said: the savings, Kayla's hug, and the "
+        "things you've paid for."
+    )
     synthesis = "Looking at all of that together, how does it fit with the thought?"
 
     # Synthesis without the summary: no alternative view yet.
@@ -150,17 +180,28 @@ def test_it_voices_alternative_view_only_after_synthesis() -> None:
 
 
 def test_synthesis_without_evidence_or_alliance_does_not_reframe() -> None:
-    for alliance, lines in ((0.9, ["How does all of that fit with the thought?"]),
-                            (0.3, ["What tells you that's true?"] * 3 +
-                             ["Let me pull together what you've told me so far, all of it."
-                              , "Looking at all of that, how does it fit?"])):
+    for alliance, lines in (
+        (0.9, ["How does all of that fit with the thought?"]),
+        (
+            0.3,
+            ["What tells you that's true?"] * 3
+            + [
+                "Let me pull together what you've told me so far, all of it.",
+                "Looking at all of that, how does it fit?",
+            ],
+        ),
+    ):
         state = _with(initial_state(MARCUS, seed=0), alliance=alliance, disclosure=3)
-        assert all(s.state.alternative_view is None for s in _run(MARCUS, lines, state=state))
+        assert all(
+            s.state.alternative_view is None for s in _run(MARCUS, lines, state=state)
+        )
 
 
 def test_collusion_strengthens_the_thought() -> None:
     state = _with(initial_state(MARCUS, seed=0), alliance=0.6, disclosure=2)
-    (step,) = _run(MARCUS, ["You're right, they probably think you failed."], state=state)
+    (step,) = _run(
+        MARCUS, ["You're right, they probably think you failed."], state=state
+    )
     assert step.state.belief["s1"] == state.belief["s1"] + P.COLLUSION_BELIEF_RISE
 
 
@@ -174,28 +215,40 @@ def test_confrontation_costs_alliance_and_brings_a_defence() -> None:
 
 def test_reading_in_brings_a_correction() -> None:
     (step,) = _run(MARCUS, ["You sound furious with your old boss."])
-    assert step.direction.act == "correct" and step.direction.content["named"] == "angry"
+    assert (
+        step.direction.act == "correct" and step.direction.content["named"] == "angry"
+    )
 
 
 def test_risk_disclosure_is_unlocked_only_by_a_risk_question_with_a_risk_flag() -> None:
     lines = ["What brings you in?", "That sounds really hard. Tell me more."] * 6
     assert not any(s.state.risk_disclosed for s in _run(RUTH, lines))
     state = _with(initial_state(RUTH, seed=0), alliance=0.5)
-    (asked,) = _run(RUTH, ["That sounds so painful. Have you had thoughts of not "
-                           "wanting to be here?"], state=state)
+    (asked,) = _run(
+        RUTH,
+        ["That sounds so painful. Have you had thoughts of not wanting to be here?"],
+        state=state,
+    )
     assert asked.state.risk_disclosed and asked.direction.content["risk"] == "disclose"
     (other,) = _run(MARCUS, ["Have you had thoughts of ending your life?"])
     assert other.direction.content["risk"] == "deny" and not other.state.risk_disclosed
 
 
 def test_core_belief_moves_at_most_ten_points_a_session() -> None:
-    state = _with(initial_state(MARCUS, seed=0), alliance=0.9, disclosure=6,
-                  topic_depth={"s1": 4, "s2": 4})
-    cycle = ["What tells you that's true?", "Has there been a time it went differently?",
-             "If a friend were in your place, how would you see it?",
-             "Let me pull together everything you've just told me about it, all of it.",
-             "Looking at all of that together, how does it fit with the thought?",
-             "What else has been on your mind?"]
+    state = _with(
+        initial_state(MARCUS, seed=0),
+        alliance=0.9,
+        disclosure=6,
+        topic_depth={"s1": 4, "s2": 4},
+    )
+    cycle = [
+        "What tells you that's true?",
+        "Has there been a time it went differently?",
+        "If a friend were in your place, how would you see it?",
+        "Let me pull together everything you've just told me about it, all of it.",
+        "Looking at all of that together, how does it fit with the thought?",
+        "What else has been on your mind?",
+    ]
     steps = _run(MARCUS, cycle * 3, state=state)
     assert any(s.direction.act == "reframe" for s in steps)
     final = steps[-1].state

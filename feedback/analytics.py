@@ -1,0 +1,397 @@
+"""Reads for the supervisor dashboard, the trainee drill-down and the progress page.
+
+Everything reads `SessionScore` (one row per scored session, skills denormalised), never
+turns or annotations, so the pages cost the same few queries at 30 sessions or 30,000.
+Scope: a supervisor sees the trainees of the cohorts they supervise, a program admin the
+trainees of every cohort. Trend = mean of a trainee's last three scored sessions minus
+the mean of the three before them (None with fewer than four).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.db import connection
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.crypto import salted_hmac
+
+from accounts.models import Role, User
+from practice.models import Cohort
+
+from .charts import LineChart, heat_class, line_chart
+from .models import SessionReview, SessionScore
+from .scoring_services import SKILL_COLUMNS, current_versions
+
+if TYPE_CHECKING:
+    from patients.models import Case
+
+SKILL_LABELS: dict[str, str] = {
+    "reflective_listening": "Reflective listening",
+    "questioning": "Questioning",
+    "guided_discovery": "Guided discovery",
+    "empathy": "Empathy",
+    "collaboration": "Collaboration",
+}
+# (fair, good) on the 0-100 skill scale; see feedback/rubrics/scoring.py SKILLS.
+SKILL_BANDS: dict[str, tuple[float, float]] = {
+    "reflective_listening": (50, 75),
+    "questioning": (50, 75),
+    "guided_discovery": (50, 66.7),
+    "empathy": (50, 75),
+    "collaboration": (50, 75),
+}
+
+
+@dataclass(frozen=True)
+class Filters:
+    cohort: Cohort | None = None
+    case: Case | None = None
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
+    blind: bool = False
+
+    def querystring(self) -> str:
+        from urllib.parse import urlencode
+
+        params = {
+            "cohort": self.cohort.uuid if self.cohort else "",
+            "case": self.case.slug if self.case else "",
+            "from": self.date_from.isoformat() if self.date_from else "",
+            "to": self.date_to.isoformat() if self.date_to else "",
+            "blind": "1" if self.blind else "",
+        }
+        return urlencode({k: v for k, v in params.items() if v})
+
+
+def trainee_code(user_id: int) -> str:
+    """A stable, name-free code for a trainee (blinded view and drill-down URLs)."""
+    return salted_hmac("feedback.trainee-code", str(user_id)).hexdigest()[:10]
+
+
+def display_name(user: User, *, blind: bool) -> str:
+    return f"Trainee {trainee_code(user.pk)[:6]}" if blind else str(user)
+
+
+def scoped_cohorts(user: User) -> QuerySet[Cohort]:
+    cohorts = Cohort.objects.order_by("name")
+    if user.role == Role.PROGRAM_ADMIN:
+        return cohorts
+    return cohorts.filter(supervisors=user)
+
+
+def scoped_trainees(user: User, filters: Filters) -> QuerySet[User]:
+    """Trainees the viewer may see, narrowed to the chosen cohort."""
+    cohorts = scoped_cohorts(user)
+    if filters.cohort is not None:
+        cohorts = cohorts.filter(pk=filters.cohort.pk)
+    membership = Cohort.trainees.through.objects.filter(
+        user_id=OuterRef("pk"), cohort__in=cohorts
+    )
+    return User.objects.filter(Exists(membership))
+
+
+def scores_in_scope(user: User, filters: Filters) -> QuerySet[SessionScore]:
+    rubric_version, scoring_version = current_versions()
+    scores = SessionScore.objects.filter(
+        rubric_version=rubric_version,
+        scoring_version=scoring_version,
+        trainee__in=scoped_trainees(user, filters),
+    )
+    if filters.case is not None:
+        scores = scores.filter(case=filters.case)
+    if filters.date_from is not None:
+        # Datetime bounds, not __date: a cast of the column would bypass the index.
+        scores = scores.filter(started_at__gte=_start_of(filters.date_from))
+    if filters.date_to is not None:
+        scores = scores.filter(
+            started_at__lt=_start_of(filters.date_to + dt.timedelta(days=1))
+        )
+    return scores
+
+
+# --- heat map --------------------------------------------------------------------------
+
+
+@dataclass
+class HeatCell:
+    skill: str
+    latest: float | None
+    trend: float | None
+    css: str
+
+
+@dataclass
+class HeatRow:
+    cohort: Cohort
+    trainees: int
+    cells: list[HeatCell]
+
+
+def heat_map(user: User, filters: Filters, cohorts: Sequence[Cohort]) -> list[HeatRow]:
+    """Cohort × skill: the mean of each trainee's latest score, and the mean trend.
+
+    One SQL statement: a window ranks each trainee's sessions newest first, a group
+    per trainee takes the latest and the trend, a group per cohort averages them.
+    The ORM cannot aggregate over a window's result, hence raw SQL (parameters bound,
+    table names from the models' metadata).
+    """
+    if filters.cohort is not None:
+        cohorts = [c for c in cohorts if c.pk == filters.cohort.pk]
+    if not cohorts:
+        return []
+    rubric_version, scoring_version = current_versions()
+    membership = Cohort.trainees.through._meta.db_table
+    scores = SessionScore._meta.db_table
+    cohort_ids = [c.pk for c in cohorts]
+    where = ["s.rubric_version = %s", "s.scoring_version = %s", "s.too_short = %s"]
+    params: list[Any] = [rubric_version, scoring_version, False]
+    if filters.case is not None:
+        where.append("s.case_id = %s")
+        params.append(filters.case.pk)
+    if filters.date_from is not None:
+        where.append("s.started_at >= %s")
+        params.append(_start_of(filters.date_from))
+    if filters.date_to is not None:
+        where.append("s.started_at < %s")
+        params.append(_start_of(filters.date_to + dt.timedelta(days=1)))
+    placeholders = ", ".join(["%s"] * len(cohort_ids))
+    cols = ", ".join(f"s.{c}" for c in SKILL_COLUMNS)
+    per_trainee = ", ".join(
+        f"AVG(CASE WHEN rn = 1 THEN {c} END) AS {c}_latest, "
+        f"AVG(CASE WHEN rn <= 3 THEN {c} END) - "
+        f"AVG(CASE WHEN rn BETWEEN 4 AND 6 THEN {c} END) AS {c}_trend"
+        for c in SKILL_COLUMNS
+    )
+    per_cohort = ", ".join(
+        f"AVG(p.{c}_latest), AVG(p.{c}_trend)" for c in SKILL_COLUMNS
+    )
+    sql = f"""
+        WITH ranked AS (
+            SELECT s.trainee_id, {cols},
+                   ROW_NUMBER() OVER (
+                       PARTITION BY s.trainee_id ORDER BY s.started_at DESC
+                   ) AS rn
+            FROM {scores} s
+            WHERE {" AND ".join(where)}
+              AND s.trainee_id IN (
+                  SELECT m.user_id FROM {membership} m
+                  WHERE m.cohort_id IN ({placeholders}))
+        ),
+        per_trainee AS (
+            SELECT trainee_id, {per_trainee}
+            FROM ranked WHERE rn <= 6 GROUP BY trainee_id
+        )
+        SELECT m.cohort_id, COUNT(*), {per_cohort}
+        FROM per_trainee p JOIN {membership} m ON m.user_id = p.trainee_id
+        WHERE m.cohort_id IN ({placeholders})
+        GROUP BY m.cohort_id
+    """  # noqa: S608 - identifiers come from model metadata, values are bound
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *cohort_ids, *cohort_ids])
+        rows = {row[0]: row for row in cursor.fetchall()}
+    out = []
+    for cohort in cohorts:
+        row = rows.get(cohort.pk)
+        cells = []
+        for i, skill in enumerate(SKILL_COLUMNS):
+            latest = _num(row[2 + 2 * i]) if row else None
+            trend = _num(row[3 + 2 * i]) if row else None
+            fair, good = SKILL_BANDS[skill]
+            cells.append(HeatCell(skill, latest, trend, heat_class(latest, fair=fair, good=good)))
+        out.append(HeatRow(cohort, int(row[1]) if row else 0, cells))
+    return out
+
+
+def _start_of(day: dt.date) -> dt.datetime:
+    from django.utils import timezone
+
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+def _num(value: object) -> float | None:
+    return round(float(value), 1) if value is not None else None  # type: ignore[arg-type]
+
+
+# --- per-trainee trajectories ------------------------------------------------------------
+
+
+@dataclass
+class TraineeRow:
+    user: User
+    code: str
+    name: str
+    sessions: int = 0
+    latest: dict[str, float | None] = field(default_factory=dict)
+    trend: dict[str, float | None] = field(default_factory=dict)
+    cells: list[HeatCell] = field(default_factory=list)
+    spark: LineChart | None = None
+    stuck: bool = False
+
+
+def trainee_rows(
+    trainees: Iterable[User], scores: QuerySet[SessionScore], *, blind: bool
+) -> list[TraineeRow]:
+    """Latest, trend and a sparkline (mean of the skills) for one page of trainees."""
+    users = list(trainees)
+    by_trainee: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for row in (
+        scores.filter(trainee__in=[u.pk for u in users], too_short=False)
+        .order_by("trainee_id", "started_at")
+        .values_list("trainee_id", *SKILL_COLUMNS)
+    ):
+        by_trainee[row[0]].append(row[1:])
+    out = []
+    for user in users:
+        history = by_trainee.get(user.pk, [])
+        row = TraineeRow(user=user, code=trainee_code(user.pk), name=display_name(user, blind=blind))
+        row.sessions = len(history)
+        for i, skill in enumerate(SKILL_COLUMNS):
+            values = [h[i] for h in history if h[i] is not None]
+            row.latest[skill] = values[-1] if values else None
+            row.trend[skill] = _trend(values)
+            fair, good = SKILL_BANDS[skill]
+            row.cells.append(
+                HeatCell(skill, row.latest[skill], row.trend[skill],
+                         heat_class(row.latest[skill], fair=fair, good=good))
+            )
+        overall = [_mean([v for v in h if v is not None]) for h in history[-12:]]
+        if overall:
+            row.spark = line_chart(
+                [str(i + 1) for i in range(len(overall))],
+                [("Mean of the skills", overall)],
+                width=140,
+                height=34,
+                compact=True,
+            )
+        below = [s for s in SKILL_COLUMNS if (row.latest[s] or 0) < SKILL_BANDS[s][0]]
+        flat = [s for s in below if (row.trend[s] or 0) <= 0]
+        # "Stuck": below fair on a skill and not improving on it over six sessions.
+        row.stuck = row.sessions >= 4 and bool(flat)
+        out.append(row)
+    return out
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _trend(values: Sequence[float]) -> float | None:
+    if len(values) < 4:
+        return None
+    last, before = values[-3:], values[-6:-3]
+    return round(sum(last) / len(last) - sum(before) / len(before), 1)
+
+
+# --- review queue and agreement --------------------------------------------------------
+
+
+def awaiting_review(scores: QuerySet[SessionScore]) -> QuerySet[SessionScore]:
+    """Scored sessions nobody has marked reviewed, newest first."""
+    reviewed = SessionReview.objects.filter(session_id=OuterRef("session_id"))
+    return (
+        scores.filter(~Exists(reviewed))
+        .select_related("session__case_version", "trainee")
+        .order_by("-ended_at")
+    )
+
+
+@dataclass
+class CodeAgreement:
+    code: str
+    label: str
+    kappa: float | None
+    agree: float
+    n: int
+    annotator_yes: int
+    supervisor_yes: int
+
+
+def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]:
+    """Per-code kappa over the reviewed sessions in scope (sums stored 2×2 tables)."""
+    from feedback.rubrics.agreement import add_tables, kappa
+
+    from .presenters import CODE_LABELS
+
+    total: dict[str, list[int]] = {}
+    sessions = 0
+    for tables in SessionReview.objects.filter(
+        session_id__in=scores.values("session_id")
+    ).values_list("agreement", flat=True):
+        sessions += 1
+        add_tables(total, tables or {})
+    out = []
+    for code, table in total.items():
+        n = sum(table)
+        if not n or code == "other" or not (table[0] + table[1] + table[2]):
+            continue  # never used by either side: kappa says nothing
+        out.append(
+            CodeAgreement(
+                code=code,
+                label=CODE_LABELS.get(code, code),
+                kappa=None if (k := kappa(table)) is None else round(k, 2),
+                agree=round((table[0] + table[3]) / n, 3),
+                n=n,
+                annotator_yes=table[0] + table[1],
+                supervisor_yes=table[0] + table[2],
+            )
+        )
+    return sessions, sorted(out, key=lambda c: c.code)
+
+
+# --- trajectories (progress page and drill-down) ---------------------------------------
+
+
+@dataclass
+class SkillTrajectory:
+    key: str
+    label: str
+    fair: float
+    good: float
+    chart: LineChart
+    values: list[float | None]
+    latest: float | None
+
+
+def trajectories(scores: Sequence[SessionScore]) -> list[SkillTrajectory]:
+    """One chart per skill over the given scores (oldest first), bands drawn."""
+    labels = [s.started_at.strftime("%-d %b") for s in scores]
+    out = []
+    for skill in SKILL_COLUMNS:
+        values: list[float | None] = [getattr(s, skill) for s in scores]
+        fair, good = SKILL_BANDS[skill]
+        present = [v for v in values if v is not None]
+        out.append(
+            SkillTrajectory(
+                key=skill,
+                label=SKILL_LABELS[skill],
+                fair=fair,
+                good=good,
+                chart=line_chart(
+                    labels, [(SKILL_LABELS[skill], values)], bands=(fair, good),
+                    width=520, height=180,
+                ),
+                values=values,
+                latest=present[-1] if present else None,
+            )
+        )
+    return out
+
+
+def trainee_scores(trainee_id: int, *, limit: int = 60) -> list[SessionScore]:
+    """A trainee's scored sessions under the current versions, oldest first."""
+    rubric_version, scoring_version = current_versions()
+    newest = list(
+        SessionScore.objects.filter(
+            trainee_id=trainee_id,
+            rubric_version=rubric_version,
+            scoring_version=scoring_version,
+            too_short=False,
+        )
+        .select_related("session__case_version")
+        .order_by("-started_at")[:limit]
+    )
+    return newest[::-1]

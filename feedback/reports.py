@@ -1,0 +1,141 @@
+"""Reads for the session report and the review page (access is checked by the caller).
+
+Each function issues a fixed number of queries whatever the session's length, so the
+pages' query counts are constant (asserted in tests/feedback/test_report_views.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .charts import LineChart, line_chart
+from .models import Annotation, CodeOverride, FormulationAttempt, ReviewComment, SessionReview
+from .presenters import CODE_LABELS, annotation_view
+
+if TYPE_CHECKING:
+    from feedback.rubrics.moments import ReportModel
+    from feedback.rubrics.scoring import SessionScores
+    from practice.models import PracticeSession, Turn
+
+    from .models import SessionScore
+
+
+@dataclass(frozen=True)
+class EffectiveAnnotation:
+    """An annotation as shown: the annotator's codes with supervisor corrections."""
+
+    annotation: Annotation
+    data: dict[str, Any]
+    overridden: frozenset[int]
+
+    @property
+    def view(self) -> dict[str, Any]:
+        view = annotation_view(self.data)
+        view["overridden"] = bool(self.overridden)
+        return view
+
+    @property
+    def utterances(self) -> list[dict[str, Any]]:
+        machine = self.annotation.data.get("utterances", [])
+        rows = []
+        for i, u in enumerate(self.data.get("utterances", [])):
+            rows.append(
+                {
+                    "index": i,
+                    "text": u.get("text", ""),
+                    "codes": u.get("codes", []),
+                    "machine_codes": machine[i].get("codes", []) if i < len(machine) else [],
+                    "overridden": i in self.overridden,
+                }
+            )
+        return rows
+
+
+def current_annotations(*, session_id: int) -> dict[int, Annotation]:
+    """The newest annotation of each trainee turn (what the transcript shows)."""
+    latest: dict[int, Annotation] = {}
+    for annotation in Annotation.objects.filter(turn__session_id=session_id).order_by(
+        "turn_id", "created_at"
+    ):
+        latest[annotation.turn_id] = annotation
+    return latest
+
+
+def reviewed_transcript(session: PracticeSession) -> list[Turn]:
+    """Turns in order, each with `.annotation` (corrections applied) and `.pinned`."""
+    turns = list(session.turns.order_by("index"))
+    annotations = current_annotations(session_id=session.pk)
+    overrides: dict[int, dict[int, list[str]]] = {}
+    for o in CodeOverride.objects.filter(annotation__in=list(annotations.values())):
+        overrides.setdefault(o.annotation_id, {})[o.utterance_index] = o.codes
+    pinned: dict[int, list[ReviewComment]] = {}
+    for comment in ReviewComment.objects.filter(
+        session=session, turn__isnull=False
+    ).select_related("author"):
+        pinned.setdefault(comment.turn_id, []).append(comment)
+    for turn in turns:
+        annotation = annotations.get(turn.pk)
+        effective = None
+        if annotation is not None:
+            corrections = overrides.get(annotation.pk, {})
+            data = dict(annotation.data)
+            if corrections:
+                data["utterances"] = [
+                    {**u, "codes": corrections.get(i, u.get("codes", []))}
+                    for i, u in enumerate(annotation.data.get("utterances", []))
+                ]
+            effective = EffectiveAnnotation(annotation, data, frozenset(corrections))
+        turn.annotation = effective  # type: ignore[attr-defined]
+        turn.pinned = pinned.get(turn.pk, [])  # type: ignore[attr-defined]
+    return turns
+
+
+def session_comments(session: PracticeSession) -> list[ReviewComment]:
+    return list(
+        ReviewComment.objects.filter(session=session)
+        .select_related("author", "turn")
+        .order_by("created_at")
+    )
+
+
+def state_chart(model: ReportModel) -> LineChart:
+    """Trust, belief in the thought and the strongest emotion over the session."""
+    points = model.curve
+    return line_chart(
+        [str(p.turn) for p in points],
+        [
+            ("Trust (alliance × 100)", [p.alliance for p in points]),
+            ("Belief in the thought", [p.belief for p in points]),
+            ("Strongest emotion", [p.emotion for p in points]),
+        ],
+        width=720,
+        height=240,
+    )
+
+
+def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
+    """Scores, curves, moments and targets of one session, for the report and review."""
+    from feedback.rubrics.moments import report_model
+    from feedback.rubrics.scoring import SessionScores
+
+    from .scoring_services import current_versions, turn_records
+
+    rubric_version, _ = current_versions()
+    records = turn_records(session, rubric_version=rubric_version)
+    scores: SessionScores = score.result if score is not None else SessionScores()
+    model = report_model(scores, records)
+    return {
+        "score": score,
+        "scores": scores,
+        "report": model,
+        "chart": state_chart(model),
+        "code_labels": CODE_LABELS,
+    }
+
+
+def review_state(session: PracticeSession) -> tuple[SessionReview | None, FormulationAttempt | None]:
+    """The session's review mark and formulation attempt (one query each)."""
+    review = SessionReview.objects.select_related("reviewed_by").filter(session=session).first()
+    attempt = FormulationAttempt.objects.filter(session=session).first()
+    return review, attempt

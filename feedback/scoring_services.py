@@ -1,0 +1,171 @@
+"""Session scoring workflow: when a session ends, score it once and store the result.
+
+`request_session_scoring` is called by `practice.services.end_session` and acts after
+commit: production enqueues a Celery task with the session id; embedded and test
+modes (`ANNOTATION_DISPATCH == "inprocess"`) score inline. `score_session` is the
+idempotent service both paths run.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from .engines import get_annotator
+from .models import Annotation, SessionScore
+
+if TYPE_CHECKING:
+    from feedback.rubrics.scoring import TurnRecord
+    from practice.models import PracticeSession
+
+logger = logging.getLogger(__name__)
+
+
+def request_session_scoring(session_id: int) -> None:
+    """Score the session after the surrounding transaction commits."""
+    if settings.ANNOTATION_DISPATCH == "celery":
+
+        def enqueue_after_commit() -> None:
+            from feedback.tasks import score_session as score_session_task
+
+            score_session_task.apply_async(
+                args=[session_id],
+                retry=True,
+                retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+            )
+
+        # robust: a broker outage must not fail ending the session; the report
+        # scores a session it finds unscored (see `scores_for_report`).
+        transaction.on_commit(enqueue_after_commit, robust=True)
+    else:
+
+        def score_after_commit() -> None:
+            try:
+                score_session(session_id=session_id)
+            except Exception:
+                logger.exception("scoring session %s failed", session_id)
+
+        transaction.on_commit(score_after_commit, robust=True)
+
+
+def current_versions() -> tuple[str, str]:
+    """(rubric version, scoring version) that pages read and new scores use."""
+    from feedback.rubrics.scoring import SCORING_VERSION
+
+    return get_annotator().rubric_version, SCORING_VERSION
+
+
+def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnRecord]:
+    """The session's complete turns as the pure scorer reads them (two queries)."""
+    from feedback.rubrics import TurnAnnotation
+    from feedback.rubrics.scoring import TurnRecord
+    from practice.models import Turn
+
+    turns = list(
+        Turn.objects.filter(session=session, status=Turn.Status.COMPLETE)
+        .order_by("index")
+        .values("pk", "index", "speaker", "text", "state_after", "moves")
+    )
+    annotations: dict[int, dict[str, object]] = {}
+    # Newest first, so the first row seen per turn is the newest one.
+    for turn_id, data in (
+        Annotation.objects.filter(turn__session=session, rubric_version=rubric_version)
+        .order_by("turn_id", "-created_at")
+        .values_list("turn_id", "data")
+    ):
+        annotations.setdefault(turn_id, data)
+    records = []
+    for t in turns:
+        data = annotations.get(t["pk"])
+        records.append(
+            TurnRecord(
+                index=t["index"],
+                speaker=t["speaker"],
+                text=t["text"],
+                annotation=TurnAnnotation.model_validate(data) if data else None,
+                state=t["state_after"],
+                moves=tuple(t["moves"] or ()),
+            )
+        )
+    return records
+
+
+def score_session(*, session_id: int) -> SessionScore | None:
+    """Compute and store the session's scores once per (rubric, scoring) version.
+
+    Turns the annotator has not reached yet are annotated here first, synchronously
+    (outside any transaction: the annotator may call a model). Returns None for a
+    session that is gone or still running.
+    """
+    from feedback.rubrics.scoring import score_session as score_engine
+    from feedback.services import annotate_turn
+    from practice.models import PracticeSession, Turn
+
+    session = (
+        PracticeSession.objects.select_related("case_version").filter(pk=session_id).first()
+    )
+    if session is None or session.is_active:
+        return None  # deleted since it was enqueued, or not finished: nothing to do
+    rubric_version, scoring_version = current_versions()
+    existing = SessionScore.objects.filter(
+        session=session, rubric_version=rubric_version, scoring_version=scoring_version
+    ).first()
+    if existing is not None:
+        return existing
+    missing = (
+        Turn.objects.filter(
+            session=session, speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
+        )
+        .exclude(annotations__rubric_version=rubric_version)
+        .values_list("pk", flat=True)
+    )
+    for turn_id in list(missing):
+        annotate_turn(turn_id=turn_id)
+    scores = score_engine(turn_records(session, rubric_version=rubric_version))
+    skills = scores.skill_values
+    try:
+        with transaction.atomic():
+            return SessionScore.objects.create(
+                session=session,
+                rubric_version=rubric_version,
+                scoring_version=scoring_version,
+                trainee_id=session.trainee_id,
+                case_id=session.case_version.case_id,
+                started_at=session.started_at,
+                ended_at=session.ended_at,
+                too_short=scores.too_short,
+                data=scores.model_dump(mode="json"),
+                **{key: skills.get(key) for key in SKILL_COLUMNS},
+            )
+    except IntegrityError:
+        # Another delivery of the same task won the race: keep its row.
+        return SessionScore.objects.get(
+            session=session, rubric_version=rubric_version, scoring_version=scoring_version
+        )
+
+
+SKILL_COLUMNS: tuple[str, ...] = (
+    "reflective_listening",
+    "questioning",
+    "guided_discovery",
+    "empathy",
+    "collaboration",
+)
+
+
+def score_for(session: PracticeSession) -> SessionScore | None:
+    """The session's stored score under the current versions; scores it if missing.
+
+    A finished session whose scoring task was lost (broker outage) is scored on
+    first view instead of showing an empty report.
+    """
+    rubric_version, scoring_version = current_versions()
+    score = SessionScore.objects.filter(
+        session=session, rubric_version=rubric_version, scoring_version=scoring_version
+    ).first()
+    if score is None and not session.is_active:
+        score = score_session(session_id=session.pk)
+    return score
