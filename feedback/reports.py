@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .charts import LineChart, line_chart
-from .models import Annotation, CodeOverride, FormulationAttempt, ReviewComment, SessionReview
+from .models import (
+    Annotation,
+    CodeOverride,
+    FormulationAttempt,
+    ReviewComment,
+    SessionReview,
+)
 from .presenters import CODE_LABELS, annotation_view
 
 if TYPE_CHECKING:

@@ -13,7 +13,12 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponseRedirect, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponseRedirect,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -64,7 +69,10 @@ def dashboard(request: HttpRequest) -> TemplateResponse:
             "heat_map": analytics.heat_map(user, filters, cohorts),
             "page": page,
             "rows": analytics.trainee_rows(page.object_list, scores, blind=filters.blind),
-            "queue": list(queue[:10]),
+            "queue": [
+                (s, analytics.display_name(s.trainee, blind=filters.blind))
+                for s in queue[:10]
+            ],
             "queue_count": queue.count(),
             "reviewed_sessions": reviewed_sessions,
             "agreement": agreement,

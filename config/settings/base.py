@@ -165,10 +165,22 @@ else:
 
 # --- celery (each value with its reason: CONVENTIONS.md 4.10) --------------------
 CELERY_BROKER_URL = redis_db(REDIS_URL, 1) if REDIS_URL else "memory://"
-CELERY_TASK_ACKS_LATE = True  # redeliver if a worker dies mid-task; tasks are idempotent
-CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue on SIGKILL/OOM; bounded by time limits
+CELERY_TASK_ACKS_LATE = (
+    True  # redeliver if a worker dies mid-task; tasks are idempotent
+)
+CELERY_TASK_REJECT_ON_WORKER_LOST = (
+    True  # requeue on SIGKILL/OOM; bounded by time limits
+)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # LLM-bound tasks: do not hoard messages
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}  # > longest task
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 3600,  # > longest task + any countdown/ETA
+    # kombu's Redis default is to wait forever: a broker that accepts the
+    # connection but never answers (failover, a paused or swapping Redis) would
+    # hang the publish inside the trainee's turn. Fail instead; the sweep
+    # re-enqueues. Both stay above the worker's 1 s BRPOP poll.
+    "socket_connect_timeout": 2,
+    "socket_timeout": 2,
+}
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_WORKER_MAX_TASKS_PER_CHILD = 500  # bounds a poison message's damage

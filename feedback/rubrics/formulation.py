@@ -94,7 +94,10 @@ class FormulationResult(BaseModel):
 
 
 def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s", "ly"):
+    # Plural first, then one verb or adverb ending: "meetings" and "meeting" → "meet".
+    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    for suffix in ("ing", "ed", "ly"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word

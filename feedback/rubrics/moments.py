@@ -158,8 +158,8 @@ def _moment(
     weight = 0.0
     tone_score = 0.0
     if patient_text and is_emotional_disclosure(patient_text):
-        label, _ = _strongest_emotion(before)
-        parts.append(f"the patient shared a feeling{f' ({label})' if label else ''}")
+        word = _feeling_word(patient_text)
+        parts.append(f"the patient shared a feeling{f' ({word})' if word else ''}")
     moves = [MOVE_WORDS.get(m, m.replace("_", " ")) for m in turn.moves]
     if moves:
         parts.append("you " + " and ".join(moves[:2]))
@@ -196,6 +196,13 @@ def _moment(
         text="; ".join(parts),
         weight=weight,
     )
+
+
+def _feeling_word(text: str) -> str:
+    """The first feeling word the patient used ("ashamed"), for the moment's line."""
+    from . import lexicon
+
+    return next((w for w in lexicon.words(text) if w in lexicon.FEELING_WORDS), "")
 
 
 def practice_targets(
@@ -256,6 +263,13 @@ _TARGETS: dict[str, tuple[str, str, str]] = {
     ),
 }
 
+_INVITE = (
+    "Invite the patient's view",
+    "Ask what the patient makes of things and what they want from the session; "
+    "seeking collaboration and emphasising their choice build partnership.",
+    "What feels most important for us to look at today? It's your call.",
+)
+
 
 def _target_for(
     skill: str, scores: SessionScores, trainee: Sequence[TurnRecord]
@@ -288,15 +302,16 @@ def _target_for(
             lambda t: "problem_solving_after_disclosure" in t.annotation.flags,
         ) or _find(
             trainee,
-            lambda t: (
-                not t.annotation.interpretations and not t.annotation.explorations
-            ),
+            lambda t: not t.annotation.n_reflections and not t.annotation.explorations,
         )
     elif skill == "collaboration":
         example = _find(
             trainee,
             lambda t: t.annotation.count("persuade") or t.annotation.count("confront"),
         )
+        if example is None:
+            # Nothing non-adherent: the gap is partnership, not advice.
+            title, why, fallback = _INVITE
     rewrite = fallback
     if example is not None and example.annotation and example.annotation.suggestion:
         rewrite = _quoted(example.annotation.suggestion) or fallback

@@ -23,6 +23,8 @@ from patients.simulation.vocab import (
     RiskFlag,
 )
 
+from .forms import style_fields
+
 RISK_LABELS = {
     "passive_si": "Passive suicidal ideation (no plan or intent)",
     "active_si": "Active suicidal ideation",
@@ -110,7 +112,9 @@ class CaseForm(forms.Form):
     attribution = forms.CharField(required=False, max_length=300)
 
     def __init__(self, *args: Any, editing: bool = False, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        style_fields(self)
         if editing:
             # The slug is the case's identity: a new slug is a new case.
             self.fields["slug"].disabled = True
@@ -118,6 +122,11 @@ class CaseForm(forms.Form):
 
 
 class SituationForm(forms.Form):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        style_fields(self)
+
     id = forms.CharField(
         required=False,
         max_length=40,

@@ -17,6 +17,24 @@ from practice.models import Cohort, Mode
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
+FIELD_TEMPLATE = "manage/_field.html"
+
+
+def style_fields(form: forms.BaseForm) -> None:
+    """Every field renders through one template: wrapped, errors beside the input."""
+    for field in form.fields.values():
+        field.template_name = FIELD_TEMPLATE  # type: ignore[attr-defined]
+
+
+class ManageForm(forms.Form):
+    """Labels without Django's trailing colon, as everywhere else in the app."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        style_fields(self)
+
+
 class DateTimeLocalInput(forms.DateTimeInput):
     input_type = "datetime-local"
 
@@ -24,7 +42,7 @@ class DateTimeLocalInput(forms.DateTimeInput):
         super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
 
 
-class CaseFilterForm(forms.Form):
+class CaseFilterForm(ManageForm):
     q = forms.CharField(
         required=False,
         label="Search",
@@ -50,7 +68,7 @@ class CaseFilterForm(forms.Form):
     )
 
 
-class ImportForm(forms.Form):
+class ImportForm(ManageForm):
     file = forms.FileField(
         label="Case file (JSON)",
         help_text="One record or a list. Nothing is imported unless every record is valid.",
@@ -72,7 +90,7 @@ class ImportForm(forms.Form):
         return upload
 
 
-class CohortForm(forms.Form):
+class CohortForm(ManageForm):
     name = forms.CharField(max_length=120, label="Cohort name")
 
     def clean_name(self) -> str:
@@ -83,7 +101,7 @@ class CohortForm(forms.Form):
         return name
 
 
-class AddMemberForm(forms.Form):
+class AddMemberForm(ManageForm):
     user = forms.ModelChoiceField(
         queryset=User.objects.none(),
         label="Person",
@@ -103,7 +121,7 @@ class AddMemberForm(forms.Form):
         )
 
 
-class BulkAddForm(forms.Form):
+class BulkAddForm(ManageForm):
     csv_file = forms.FileField(
         required=False,
         label="CSV file",
@@ -138,7 +156,7 @@ class BulkAddForm(forms.Form):
         return cleaned
 
 
-class AccountForm(forms.Form):
+class AccountForm(ManageForm):
     username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     display_name = forms.CharField(max_length=150, required=False)
     email = forms.EmailField(
@@ -174,6 +192,11 @@ class AccountForm(forms.Form):
 
 
 class PersonForm(forms.ModelForm):  # type: ignore[type-arg]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        style_fields(self)
+
     class Meta:
         model = User
         fields = ["display_name", "email", "role", "daily_token_budget", "is_active"]
@@ -189,7 +212,7 @@ class PersonForm(forms.ModelForm):  # type: ignore[type-arg]
         return email
 
 
-class AssignForm(forms.Form):
+class AssignForm(ManageForm):
     cases = forms.ModelMultipleChoiceField(
         queryset=Case.objects.none(), widget=forms.CheckboxSelectMultiple
     )
@@ -258,7 +281,7 @@ class AssignForm(forms.Form):
         return cleaned
 
 
-class AssignmentFilterForm(forms.Form):
+class AssignmentFilterForm(ManageForm):
     cohort = forms.ModelChoiceField(
         queryset=Cohort.objects.none(), required=False, empty_label="All cohorts"
     )

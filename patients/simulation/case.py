@@ -185,16 +185,14 @@ def errors_from_pydantic(exc: ValidationError, record: str) -> list[CaseError]:
     return out
 
 
-def load_case(data: dict[str, Any], *, record: str | None = None) -> CaseSpec:
+def load_case(data: object, *, record: str | None = None) -> CaseSpec:
     """Validate one case in our own JSON format; raises CaseValidationError."""
-    if record is not None:
-        label = record
-    else:
-        label = f"case {data.get('slug', '?')!s}" if isinstance(data, dict) else "case"
+    # Files and requests hand over untyped JSON: check the shape before reading it.
     if not isinstance(data, dict):
         raise CaseValidationError(
-            [CaseError(label, "(record)", "expected a JSON object")]
+            [CaseError(record or "case", "(record)", "expected a JSON object")]
         )
+    label = record if record is not None else f"case {data.get('slug', '?')!s}"
     try:
         return CaseSpec.model_validate(data)
     except ValidationError as exc:

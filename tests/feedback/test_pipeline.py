@@ -10,13 +10,19 @@ import os
 import signal
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 import redis
 
 from tests.feedback.conftest import FAKE_MODEL, StartWorker
-from tests.support.celery_worker import Worker, broker_unreachable
+from tests.support.celery_worker import (
+    REFUSING_BROKER,
+    Worker,
+    broker_unreachable,
+    silent_broker,
+)
 from tests.support.fake_openai import Behaviour, FakeOpenAI
 
 pytestmark = [
@@ -176,12 +182,15 @@ def test_a_worker_killed_mid_task_is_redelivered_and_leaves_exactly_one_annotati
     assert worker.pool_children() != [child]
 
 
+@pytest.mark.parametrize("outage", ["refused", "silent"])
 def test_an_unreachable_broker_does_not_fail_the_turn_and_the_sweep_annotates_it(
+    outage: str,
     settings: Any,
     start_worker: StartWorker,
     submit_turn: Callable[[str], Any],
     pipeline_queue: str,
 ) -> None:
+    """Refused: Redis is down. Silent: it accepts connections but never answers."""
     from config import celery_app
     from feedback.tasks import sweep_unannotated_turns
     from practice.models import Turn
@@ -189,14 +198,21 @@ def test_an_unreachable_broker_does_not_fail_the_turn_and_the_sweep_annotates_it
     settings.ANNOTATION_DISPATCH = "celery"
     settings.ANNOTATION_SWEEP_AFTER_SECONDS = 0
 
-    with broker_unreachable(celery_app):
+    with ExitStack() as stack:
+        url = (
+            REFUSING_BROKER
+            if outage == "refused"
+            else stack.enter_context(silent_broker())
+        )
+        stack.enter_context(broker_unreachable(celery_app, url))
         started = time.monotonic()
         turn = submit_turn(TRAINEE_TEXT)
         elapsed = time.monotonic() - started
 
-    # The turn is committed and the trainee was not kept waiting on the broker.
+    # The turn is committed, and the trainee waited seconds at most (two publish
+    # attempts bounded by the broker socket timeouts), not for the broker.
     assert Turn.objects.filter(pk=turn.pk, status=Turn.Status.COMPLETE).exists()
-    assert elapsed < 5.0, f"dispatch blocked the turn for {elapsed:.1f}s"
+    assert elapsed < 10.0, f"dispatch held the turn for {elapsed:.1f}s"
     # Nothing reached the real broker either (no worker runs yet to hide a message).
     broker = redis.Redis.from_url(str(celery_app.conf.broker_url))
     try:

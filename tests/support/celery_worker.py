@@ -13,6 +13,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -32,6 +33,7 @@ __all__ = [
     "forget_queue",
     "redis_reachable",
     "running_worker",
+    "silent_broker",
     "wait_for",
 ]
 
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The `celery` script of the interpreter running the tests (the project's venv).
 CELERY = Path(sys.executable).with_name("celery")
 # A port nothing listens on: connecting is refused at once, like a broker that is down.
-UNREACHABLE_BROKER = "redis://127.0.0.1:1/1"
+REFUSING_BROKER = "redis://127.0.0.1:1/1"
 
 T = TypeVar("T")
 
@@ -276,8 +278,24 @@ def running_worker(
 
 
 @contextlib.contextmanager
-def broker_unreachable(app: Any) -> Iterator[None]:
-    """Make `app` publish to a broker that refuses connections, then restore it.
+def silent_broker() -> Iterator[str]:
+    """A Redis URL whose server accepts connections and never answers (a hung broker).
+
+    The kernel completes the handshake for the listen backlog, so the client
+    connects, sends its command and waits for a reply that never comes.
+    """
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+        yield f"redis://127.0.0.1:{sock.getsockname()[1]}/1"
+    finally:
+        sock.close()
+
+
+@contextlib.contextmanager
+def broker_unreachable(app: Any, url: str = REFUSING_BROKER) -> Iterator[None]:
+    """Make `app` publish to the broker at `url` (a dead one), then restore it.
 
     The app caches its connection and producer pools, so changing the URL alone
     would keep publishing through the old, healthy connections. The healthy
@@ -285,7 +303,7 @@ def broker_unreachable(app: Any) -> Iterator[None]:
     """
     amqp = app.amqp
     saved = (app.conf.broker_url, app._pool, amqp._producer_pool)
-    app.conf.broker_url = UNREACHABLE_BROKER
+    app.conf.broker_url = url
     app._pool = None
     amqp._producer_pool = None
     try:
