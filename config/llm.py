@@ -5,10 +5,12 @@ Without OPENAI_API_KEY there is no client and the offline engines are used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
     from llm.types import ChatModel
@@ -39,3 +41,18 @@ def annotator_model() -> ChatModel | None:
     from llm.settings import build_chat_model
 
     return build_chat_model(_config(), "annotator")  # type: ignore[arg-type]
+
+
+def model_for(choice: str, build: Callable[[], ChatModel | None], *, setting: str) -> ChatModel | None:
+    """The model an engine should use, or None for the offline engine.
+
+    `choice` is the setting's value: "offline", "llm" (a key is required) or
+    "auto" (the LLM when a key is configured).
+    """
+    if choice == "offline":
+        return None
+    model = build()
+    if model is None and choice == "llm":
+        msg = f"{setting}=llm needs OPENAI_API_KEY."
+        raise ImproperlyConfigured(msg)
+    return model

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 
-from config.llm import annotator_model
+from config.llm import annotator_model, model_for
 
 if TYPE_CHECKING:
     from feedback.rubrics import Annotator
@@ -18,13 +18,5 @@ def get_annotator() -> Annotator:
     from feedback.rubrics import LLMAnnotator, OfflineAnnotator
 
     offline = OfflineAnnotator()
-    choice = settings.ANNOTATOR
-    if choice == "offline":
-        return offline
-    model = annotator_model()
-    if model is None:
-        if choice == "llm":
-            msg = "ANNOTATOR=llm needs OPENAI_API_KEY."
-            raise RuntimeError(msg)
-        return offline
-    return LLMAnnotator(model, fallback=offline)
+    model = model_for(settings.ANNOTATOR, annotator_model, setting="ANNOTATOR")
+    return offline if model is None else LLMAnnotator(model, fallback=offline)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 
-from config.llm import patient_model
+from config.llm import model_for, patient_model
 
 if TYPE_CHECKING:
     from patients.simulation import Responder
@@ -16,14 +16,8 @@ def get_responder() -> Responder:
     from patients.simulation import OfflineResponder
 
     offline = OfflineResponder()
-    choice = settings.PATIENT_RESPONDER
-    if choice == "offline":
-        return offline
-    model = patient_model()
+    model = model_for(settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER")
     if model is None:
-        if choice == "llm":
-            msg = "PATIENT_RESPONDER=llm needs OPENAI_API_KEY."
-            raise RuntimeError(msg)
         return offline
     from patients.simulation import LLMResponder
 

@@ -4,6 +4,8 @@ for it through fixtures, which fail in CI when it is unreachable."""
 
 from __future__ import annotations
 
+import os
+
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
@@ -34,6 +36,14 @@ if ANNOTATOR not in ("offline", "llm"):
 VAR_DIR.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# A test database per process, so concurrent runs on one machine never drop
+# each other's database. SQLite uses a file, not :memory:, so the browser tests'
+# server thread and the Celery worker process see the same data.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    # A file, not :memory:, so the browser tests' server thread sees the same data.
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")
+    }
+else:
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"  # noqa: F405
+    }

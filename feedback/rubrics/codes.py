@@ -58,6 +58,12 @@ _STOPWORDS = frozenset(
 _SECOND_PERSON = re.compile(
     r"\b(?:you|your|you're|you've|you'd|you'll|yourself)\b", re.I
 )
+# "You know", "you see", "thank you": second person in form only, not about the client.
+_DISCOURSE_YOU = re.compile(
+    r"\b(?:you know|you see|y'know|mind you|thank you|see you|if you will)\b"
+    r"(?=\s*(?:[,.!?;:\-–—]|$))|\b(?:thank you|see you|nice to (?:meet|see) you)\b",
+    re.I,
+)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
 _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
 _PATIENT_ASKS_ADVICE = re.compile(
@@ -316,7 +322,7 @@ def code_utterance(
         reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
         if support and not reflective_support:
             codes.append("support")
-        has_you = bool(_SECOND_PERSON.search(core))
+        has_you = bool(_SECOND_PERSON.search(_DISCOURSE_YOU.sub(" ", core)))
         first_person = bool(_FIRST_PERSON.search(core))
         if (
             not codes
@@ -342,6 +348,7 @@ def code_utterance(
                 tag,
                 reflective_support,
                 opener,
+                continues_input=bool(_INPUT_CODES.intersection(previous_codes)),
             ):
                 reflection = _reflection_kind(core, patient_text, patient_words, opener)
                 if reflective_support or tag and lx.COMPLEX_MARKERS.search(core):
@@ -360,7 +367,11 @@ def code_utterance(
                 codes.append("other")
             elif lx.INFORMATION.search(core) or first_person or _WE.search(core):
                 codes.append("giving_information")
-            elif patient_words and 2 <= len(lx.words(core)) < 7:
+            elif (
+                patient_words
+                and 2 <= len(lx.words(core)) < 7
+                and not _INPUT_CODES.intersection(previous_codes)
+            ):
                 # A short statement right after the patient spoke, with no other
                 # function, mirrors them; when unsure, a simple reflection (MITI).
                 reflection = "simple"
@@ -391,6 +402,7 @@ def _looks_like_reflection(
     tag: bool,
     reflective_support: bool,
     opener: str,
+    continues_input: bool = False,
 ) -> bool:
     if tag or reflective_support:
         return True
@@ -400,6 +412,11 @@ def _looks_like_reflection(
     if lx.REFLECTION_STEM.match(core) or lx.SUMMARY_MARKERS.search(core):
         return True
     if lx.STRUCTURING.search(core) and not lx.REFLECTION_STEM.search(core):
+        return False
+    if continues_input:
+        # Right after the trainee's own information or advice, a statement about the
+        # client without a reflective form continues that input ("You can take it
+        # with food."), not the client's paragraph.
         return False
     if has_you and not first_person:
         return True
@@ -423,12 +440,28 @@ def _looks_like_reflection(
     )
 
 
+import os
+_MINW = int(os.environ.get("PCMIN", "3"))
+_MAXB = int(os.environ.get("PCBACK", "2"))
+def _patient_context(ctx: TurnContext, last: str) -> str:
+    if len(content_words(last)) >= _MINW:
+        return last
+    earlier = [u.text for u in ctx.history if u.speaker == "patient"]
+    if earlier and earlier[-1] == last:
+        earlier.pop()
+    parts = [last]
+    for t in reversed(earlier[-_MAXB:]):
+        parts.insert(0, t)
+    return " ".join(parts)
+
+
 def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     """Segment the trainee's turn and code every utterance with the turn's context."""
-    patient_text = last_patient_text(ctx)
+    last = last_patient_text(ctx)
+    patient_text = _patient_context(ctx, last)
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
-    permission = bool(_PATIENT_ASKS_ADVICE.search(patient_text))
+    permission = bool(_PATIENT_ASKS_ADVICE.search(last))
     autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []

@@ -72,9 +72,11 @@ class CaseForm(forms.Form):
     age = forms.IntegerField(required=False, min_value=10, max_value=100)
     gender = forms.CharField(required=False, max_length=40)
     presenting_problem = _text(
-        3, help_text="What the trainee is told before the session starts."
+        3, min_length=10, help_text="What the trainee is told before the session starts."
     )
-    opening_line = _text(2, help_text="The patient's first words in every session.")
+    opening_line = _text(
+        2, min_length=3, help_text="The patient's first words in every session."
+    )
     style = forms.ChoiceField(
         label="Conversational style", choices=[(s, STYLE_LABELS[s]) for s in STYLES]
     )
@@ -90,15 +92,17 @@ class CaseForm(forms.Form):
         "Risk flags", [(r, RISK_LABELS[r]) for r in get_args(RiskFlag)], required=False
     )
     # The cognitive conceptualization diagram (PATIENT-Psi field names).
-    history = _text(4, label="Relevant history")
+    history = _text(4, min_length=10, label="Relevant history")
     helpless_belief = _multi("Helpless", _choices(HELPLESS_BELIEFS), required=False)
     unlovable_belief = _multi("Unlovable", _choices(UNLOVABLE_BELIEFS), required=False)
     worthless_belief = _multi("Worthless", _choices(WORTHLESS_BELIEFS), required=False)
-    intermediate_belief = _text(3, label="Intermediate beliefs (rules, attitudes, assumptions)")
+    intermediate_belief = _text(
+        3, min_length=3, label="Intermediate beliefs (rules, attitudes, assumptions)"
+    )
     intermediate_belief_depression = _text(
         3, required=False, label="Intermediate beliefs during depression"
     )
-    coping_strategies = _text(2)
+    coping_strategies = _text(2, min_length=3)
     # The patient's own words, per disclosure layer (optional; the offline
     # responder prefers these to its generic frames).
     voice_presenting = _lines("Presenting problem, in their words")
@@ -120,6 +124,23 @@ class CaseForm(forms.Form):
             self.fields["slug"].disabled = True
             self.fields["slug"].help_text = "Fixed once the case exists."
 
+    def clean(self) -> dict[str, Any]:
+        # The engine checks these too, but only one whole-case rule at a time;
+        # checking here shows every such problem in the first round.
+        cleaned = super().clean() or {}
+        beliefs = ("helpless_belief", "unlovable_belief", "worthless_belief")
+        if all(name in cleaned for name in beliefs) and not any(cleaned[n] for n in beliefs):
+            self.add_error("helpless_belief", _RECORD_ERRORS["core belief"][1])
+        style, allowed = cleaned.get("style"), cleaned.get("allowed_styles")
+        if style and allowed and style not in allowed:
+            self.add_error("allowed_styles", _RECORD_ERRORS["allowed_styles"][1])
+        flags, risk_lines = cleaned.get("risk_flags"), split_lines(cleaned.get("voice_risk", ""))
+        if flags and not risk_lines:
+            self.add_error("voice_risk", _RECORD_ERRORS["needs voice.risk"][1])
+        if risk_lines and flags == []:
+            self.add_error("risk_flags", _RECORD_ERRORS["need a risk flag"][1])
+        return cleaned
+
 
 class SituationForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -133,10 +154,17 @@ class SituationForm(forms.Form):
         label="Id",
         help_text="Optional; numbered s1, s2… when empty.",
     )
-    situation = _text(2)
-    auto_thought = _text(2, label="Automatic thought")
+    situation = _text(2, min_length=3)
+    auto_thought = _text(2, min_length=3, label="Automatic thought")
     emotions = _multi("Emotions (1–3)", _choices(EMOTIONS))
-    behavior = _text(2)
+
+    def clean_emotions(self) -> list[str]:
+        emotions: list[str] = self.cleaned_data["emotions"]
+        if len(emotions) > 3:
+            msg = "Choose at most three emotions."
+            raise forms.ValidationError(msg)
+        return emotions
+    behavior = _text(2, min_length=3)
     evidence = _lines("Evidence against the thought", "Facts in the patient's words; one per line.")
     alternative_view = _text(2, required=False, label="Alternative view they may reach")
     voice_situation = _lines("Situation, in their words")

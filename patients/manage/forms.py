@@ -17,6 +17,8 @@ from practice.models import Cohort, Mode
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
+# In patients/templates/: the default form renderer reads app template folders,
+# not the project-wide templates/ directory.
 FIELD_TEMPLATE = "manage/_field.html"
 
 

@@ -1,0 +1,94 @@
+"""A supervisor reviews a session in Chromium; the trainee then sees the comment."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .conftest import login
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+Runner = Callable[[Callable[[Any], None]], None]
+
+
+def finished_session(trainee: Any, case: Any) -> Any:
+    from practice.services import (
+        complete_patient_turn,
+        end_session,
+        start_session,
+        submit_trainee_turn,
+    )
+
+    session = start_session(trainee=trainee, case=case)
+    for text in (
+        "What brings you in today?",
+        "You should just talk to your boss about it.",
+        "It sounds like that left you feeling really anxious.",
+        "What went through your mind right then?",
+    ):
+        sub = submit_trainee_turn(
+            session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
+        )
+        complete_patient_turn(
+            turn_id=sub.patient_turn.pk, text="I felt so ashamed.", responder="t", usage=None
+        )
+    # Scoring (and any annotation still missing) runs inline after the commit.
+    return end_session(session=session)
+
+
+def test_a_supervisor_overrides_comments_and_marks_reviewed(
+    asgi_server: str, run_in_browser: Runner, trainee: Any, supervisor: Any,
+    case: Any, cohort: Any,
+) -> None:
+    from feedback.models import CodeOverride, SessionReview
+
+    session = finished_session(trainee, case)
+    advice = session.turns.get(index=3)
+    comment = "Try reflecting the shame before suggesting anything."
+
+    def scenario(page: Any) -> None:
+        login(page, asgi_server, "supervisor")
+        assert page.url.endswith("/feedback/")
+        page.locator(f'.queue [data-session="{session.uuid}"] a').click()
+        page.wait_for_url(f"**/feedback/sessions/{session.uuid}/")
+        assert page.locator('[data-reviewed="false"]').count() == 1
+
+        notes = page.locator(f"#notes-{advice.uuid}")
+        notes.locator("details.override summary").click()
+        form = notes.locator('form.override-form[data-utterance="0"]')
+        form.locator('input[value="persuade"]').uncheck()
+        form.locator('input[value="giving_information"]').check()
+        form.locator("button[type=submit]").click()
+        page.wait_for_load_state("networkidle")
+        assert "Codes corrected" in page.locator(".flash").inner_text()
+        annotation = page.locator(f'[data-annotation-for="{advice.uuid}"]')
+        assert "Information" in annotation.inner_text()
+
+        notes = page.locator(f"#notes-{advice.uuid}")
+        notes.locator("details.pin-form summary").click()
+        notes.locator("textarea[name=text]").fill(comment)
+        notes.locator("button", has_text="Pin comment").click()
+        page.wait_for_load_state("networkidle")
+        assert comment in page.locator(f'[data-comment-for="{advice.uuid}"]').inner_text()
+
+        page.locator("button", has_text="Mark reviewed").click()
+        page.wait_for_load_state("networkidle")
+        assert page.locator('[data-reviewed="true"]').count() == 1
+
+        page.locator("button", has_text="Log out").click()
+        page.wait_for_load_state("networkidle")
+        login(page, asgi_server, "trainee")
+        page.goto(f"{asgi_server}/practice/sessions/{session.uuid}/report/")
+        assert comment in page.locator(".comments").inner_text()
+        assert comment in page.locator(f'[data-comment-for="{advice.uuid}"]').inner_text()
+        assert "Reviewed by your supervisor" in page.content()
+
+    run_in_browser(scenario)
+    override = CodeOverride.objects.get(turn=advice)
+    assert override.codes == ["giving_information"]
+    assert "persuade" in override.original_codes
+    assert SessionReview.objects.filter(session=session).exists()
