@@ -107,6 +107,12 @@ class SessionScore(models.Model):
             models.Index(
                 fields=["case", "started_at"], name="feedback_score_case_time"
             ),
+            # Dashboard "awaiting review" queue: versions = … AND NOT EXISTS(review)
+            # ORDER BY ended_at DESC LIMIT 10, read newest first off this index.
+            models.Index(
+                fields=["rubric_version", "scoring_version", "-ended_at"],
+                name="feedback_score_queue",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -74,7 +74,6 @@ def _fold(rows: Iterable[dict[str, Any]], key: str) -> dict[Any, UsageRow]:
         item = out.setdefault(row[key], UsageRow(key=row[key]))
         item.prompt_tokens += row["p"] or 0
         item.completion_tokens += row["c"] or 0
-        item.sessions += row["n"]
         item.cost += estimate_cost(
             model=row["model"], prompt_tokens=row["p"] or 0, completion_tokens=row["c"] or 0
         )
@@ -84,14 +83,15 @@ def _fold(rows: Iterable[dict[str, Any]], key: str) -> dict[Any, UsageRow]:
 def _grouped(turns: QuerySet[Turn], key: str) -> dict[Any, UsageRow]:
     rows = (
         turns.values(key, "model")
-        .annotate(
-            p=Sum("prompt_tokens"),
-            c=Sum("completion_tokens"),
-            n=Count("session", distinct=True),
-        )
+        .annotate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
         .order_by()
     )
-    return _fold(rows, key)
+    out = _fold(rows, key)
+    # Sessions are counted per group on their own: a session whose replies used
+    # two models would otherwise count twice.
+    for row in turns.values(key).annotate(n=Count("session", distinct=True)).order_by():
+        out[row[key]].sessions = row["n"]
+    return out
 
 
 def usage_by_month() -> list[UsageRow]:

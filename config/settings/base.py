@@ -165,12 +165,8 @@ else:
 
 # --- celery (each value with its reason: CONVENTIONS.md 4.10) --------------------
 CELERY_BROKER_URL = redis_db(REDIS_URL, 1) if REDIS_URL else "memory://"
-CELERY_TASK_ACKS_LATE = (
-    True  # redeliver if a worker dies mid-task; tasks are idempotent
-)
-CELERY_TASK_REJECT_ON_WORKER_LOST = (
-    True  # requeue on SIGKILL/OOM; bounded by time limits
-)
+CELERY_TASK_ACKS_LATE = True  # redeliver if a worker dies mid-task; tasks are idempotent
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue on SIGKILL/OOM; bounded by time limits
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # LLM-bound tasks: do not hoard messages
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 3600,  # > longest task + any countdown/ETA

@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from .normalize import normalize
 from .schema import (
     AdviceForm,
     BehaviourCode,
@@ -86,8 +87,9 @@ _AUX_YOU = re.compile(
 _OR_QUESTION = re.compile(r"\bor\b[^?]*\?$|,\s*or\?$|\bor not\b", re.I)
 # A support phrase that names the difficulty is also a reflection ("That sounds hard").
 _REFLECTIVE_SUPPORT = re.compile(
-    r"\b(?:that|it|this) (?:must|would|can|could|sounds?|seems?) (?:be |have been |"
-    r"feel )?(?:so |really |very |incredibly |pretty |quite )?(?:hard|tough|awful|"
+    r"\b(?:that|it|this)(?:'s| is| was| has been| (?:must|would|can|could|sounds?|"
+    r"seems?)(?: be| have been| feel)?) (?:such an? |an? )?(?:so |really |very |"
+    r"incredibly |pretty |quite |extremely )?(?:hard|tough|awful|"
     r"difficult|painful|scary|frustrating|overwhelming|stressful|exhausting|lonely|"
     r"upsetting|heartbreaking|rough|draining|confusing)\b",
     re.IGNORECASE,
@@ -245,9 +247,11 @@ def code_utterance(
     asked for advice), so advice is Persuade with Permission. `autonomy_in_turn`: the
     turn frames the advice with the patient's choice ("...but it's up to you").
     """
-    raw = text.strip()
-    if is_filler(raw):
-        return UtteranceCode(text=raw, codes=["other"])
+    typed = text.strip()
+    if is_filler(typed):
+        return UtteranceCode(text=typed, codes=["other"])
+    # Rules match a normalised copy ("thats" -> "that's"); the output keeps the text.
+    raw = normalize(typed)
     core = _strip_markers(raw) or raw
     patient_words = content_words(patient_text)
     ends_q = raw.rstrip(" \"'”’)").endswith("?")
@@ -271,11 +275,15 @@ def code_utterance(
 
     undashed = raw.lstrip(" -–—.,…")
     if (
-        (lx.PLEASANTRY.match(core) or lx.PLEASANTRY.match(undashed))
+        (
+            lx.PLEASANTRY.match(core)
+            or lx.PLEASANTRY.match(undashed)
+            or (lx.SOCIAL_TALK.search(core) and not lx.ADVICE.search(core))
+        )
         and len(core.split()) <= 14
         and not is_question
     ):
-        return UtteranceCode(text=raw, codes=["other"])
+        return UtteranceCode(text=typed, codes=["other"])
     if is_question:
         codes.append("question")
         question = _question_kind(core)
@@ -383,7 +391,7 @@ def code_utterance(
 
     stage = padesky_stage(core, codes, question) if codes != ["other"] else None
     return UtteranceCode(
-        text=raw,
+        text=typed,
         codes=codes,
         question=question,
         reflection=reflection,
@@ -413,6 +421,10 @@ def _looks_like_reflection(
         return True
     if lx.STRUCTURING.search(core) and not lx.REFLECTION_STEM.search(core):
         return False
+    if has_you and lx.PERCEPTION_STEM.search(core):
+        # "I can tell this has worn you down": the listener's inference about the
+        # client, first person only in its frame.
+        return True
     if continues_input:
         # Right after the trainee's own information or advice, a statement about the
         # client without a reflective form continues that input ("You can take it
@@ -440,25 +452,31 @@ def _looks_like_reflection(
     )
 
 
-import os
-_MINW = int(os.environ.get("PCMIN", "3"))
-_MAXB = int(os.environ.get("PCBACK", "2"))
-def _patient_context(ctx: TurnContext, last: str) -> str:
-    if len(content_words(last)) >= _MINW:
+# A client answer shorter than this many content words ("Yeah.", "Mm-hmm, right.") has
+# nothing to reflect: the trainee is reflecting the client's paragraph before it.
+_MIN_PATIENT_WORDS = 3
+_EARLIER_PATIENT_UTTERANCES = 2
+
+
+def patient_context(ctx: TurnContext, last: str) -> str:
+    """The client words a reflection in this turn can mirror.
+
+    The last patient utterance, or, when it is only a backchannel, that utterance with
+    up to two earlier patient utterances of the history before it (MITI's "continuing
+    the paragraph": the paragraph is the client's, not their last "Yeah").
+    """
+    if len(content_words(last)) >= _MIN_PATIENT_WORDS:
         return last
     earlier = [u.text for u in ctx.history if u.speaker == "patient"]
     if earlier and earlier[-1] == last:
         earlier.pop()
-    parts = [last]
-    for t in reversed(earlier[-_MAXB:]):
-        parts.insert(0, t)
-    return " ".join(parts)
+    return " ".join([*earlier[-_EARLIER_PATIENT_UTTERANCES:], last]).strip()
 
 
 def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     """Segment the trainee's turn and code every utterance with the turn's context."""
     last = last_patient_text(ctx)
-    patient_text = _patient_context(ctx, last)
+    patient_text = patient_context(ctx, last)
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
     permission = bool(_PATIENT_ASKS_ADVICE.search(last))

@@ -8,10 +8,12 @@ codes (§1.6) plus a few phrasings the MITI does not separate (normalising, plan
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from . import lexicon as lx
 from .codes import content_words, is_declarative_form
+from .normalize import normalize
 from .schema import BoltCode, EsconvStrategy, UtteranceCode
 
 _NORMALIZING = re.compile(
@@ -91,6 +93,7 @@ _DIFFICULTY = re.compile(
 )
 
 
+_SELF_TALK = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my)\b", re.I)
 _YOU = re.compile(r"\b(?:you|your|you're|you've|you'd|you'll|yourself|u|ur)\b", re.I)
 
 
@@ -104,15 +107,14 @@ def _utterance_strategy(
     u: UtteranceCode, patient_words: set[str] | None = None
 ) -> EsconvStrategy:
     codes = set(u.codes)
+    text = normalize(u.text)
     if "question" in codes:
         if "persuade" in codes or "persuade_with_permission" in codes:
             return "Providing Suggestions"
-        if lx.CLOSING_QUESTION.search(u.text) and not lx.GREETING.search(u.text):
-            return "Others"
-        if is_declarative_form(u.text):
+        if is_declarative_form(text):
             return (
                 "Reflection of feelings"
-                if _names_feeling(u.text)
+                if _names_feeling(text)
                 else "Restatement or Paraphrasing"
             )
         return "Question"
@@ -123,47 +125,52 @@ def _utterance_strategy(
     if codes & {"affirm", "emphasize_autonomy"}:
         return "Affirmation and Reassurance"
     if "support" in codes:
-        if lx.WELL_WISHING.search(u.text) and not lx.SUPPORT_REASSURANCE.search(
-            lx.WELL_WISHING.sub("", u.text)
+        if lx.WELL_WISHING.search(text) and not lx.SUPPORT_REASSURANCE.search(
+            lx.WELL_WISHING.sub("", text)
         ):
             return "Others"
         # "I understand how hard this is" names the feeling; "You've got this" does not.
         if (
-            _names_feeling(u.text)
-            and not lx.SUPPORT_REASSURANCE.search(u.text)
-            and not lx.ENCOURAGEMENT.search(u.text)
+            _names_feeling(text)
+            and not lx.SUPPORT_REASSURANCE.search(text)
+            and not lx.ENCOURAGEMENT.search(text)
         ):
             return "Reflection of feelings"
         return "Affirmation and Reassurance"
     if codes & {"simple_reflection", "complex_reflection"}:
-        if _names_feeling(u.text):
+        if _names_feeling(text):
             return "Reflection of feelings"
-        mirrored = lx.REFLECTION_STEM.match(u.text) or lx.SUMMARY_MARKERS.search(u.text)
+        mirrored = lx.REFLECTION_STEM.match(text) or lx.SUMMARY_MARKERS.search(text)
         if mirrored or patient_words is None:
             return "Restatement or Paraphrasing"
-        mine = content_words(u.text)
+        mine = content_words(text)
         if mine and len(mine & patient_words) / len(mine) >= 0.3:
             return "Restatement or Paraphrasing"
         # A remark about the seeker that does not mirror their words is, in a support
-        # chat, usually an evaluative or encouraging comment rather than a paraphrase;
-        # a general statement that does not address them at all is an opinion or fact,
-        # which ESConv files under Information.
-        if not _YOU.search(u.text):
-            return "Information"
+        # chat, usually an evaluative or encouraging comment rather than a paraphrase.
+        # A remark that neither mirrors nor addresses them is information only when it
+        # carries an informational cue; otherwise it is conversation ("Others").
+        if not _YOU.search(text):
+            return "Information" if lx.INFORMATION.search(text) else "Others"
         return "Affirmation and Reassurance"
     if "giving_information" in codes:
-        if _NORMALIZING.search(u.text):
+        if _NORMALIZING.search(text):
             return "Affirmation and Reassurance"
-        if lx.INFORMATION.search(u.text):
+        if lx.INFORMATION.search(text):
             return "Information"
+        # The supporter talking about themself or the chat ("I'm happy to listen",
+        # "I hope so too"), with no disclosure of a similar experience and no facts,
+        # is conversation, not information.
+        if _SELF_TALK.search(text):
+            return "Others"
         return "Information"
     return "Others"
-    return "Others"
 
 
-# When a turn mixes strategies, the more specific helping skill is the one supporters
-# chose to label: a suggestion, a disclosure or a reflection outweighs a trailing
-# question, which outweighs generic reassurance.
+# When a turn mixes strategies, the one that takes up most of the message wins; on a
+# tie, the more specific helping skill is the one supporters chose to label: a
+# suggestion, a disclosure or a reflection outweighs a trailing question, which
+# outweighs generic reassurance.
 _PRIORITY: tuple[EsconvStrategy, ...] = (
     "Providing Suggestions",
     "Self-disclosure",
@@ -181,9 +188,16 @@ def esconv_strategy(
 ) -> EsconvStrategy:
     """One strategy for the turn; `patient_text` separates paraphrase from comment."""
     words = content_words(patient_text) if patient_text is not None else None
-    found = {_utterance_strategy(u, words) for u in utterances}
+    counts: Counter[EsconvStrategy] = Counter(
+        s for s in (_utterance_strategy(u, words) for u in utterances) if s != "Others"
+    )
+    if not counts:
+        return "Others"
+    # The strategy that takes up most of the message; ties go to the more specific
+    # helping skill (the priority order above).
+    top = max(counts.values())
     for s in _PRIORITY:
-        if s in found:
+        if counts.get(s) == top:
             return s
     return "Others"
 

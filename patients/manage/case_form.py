@@ -113,7 +113,7 @@ class CaseForm(forms.Form):
     voice_tangent = _lines("Side topics")
     voice_risk = _lines("Risk lines", "Required with a risk flag; only then allowed.")
     source = forms.CharField(max_length=60, initial="original")
-    attribution = forms.CharField(required=False, max_length=300)
+    attribution = _text(2, required=False)
 
     def __init__(self, *args: Any, editing: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -192,7 +192,11 @@ def situation_formset(
     """Every slot up to the maximum is rendered; blank ones are ignored on submit,
     so adding a situation needs neither JavaScript nor a round trip."""
     initial = [situation_initial(s) for s in spec.situations] if spec else []
-    formset = SituationFormSet(data, initial=initial, prefix="situations")
+    if data is not None:
+        # Bound: what was posted is the whole truth; comparing it with the old
+        # version's initial data would drop unchanged situations as "empty".
+        return SituationFormSet(data, prefix="situations")
+    formset = SituationFormSet(initial=initial, prefix="situations")
     formset.extra = MAX_SITUATIONS - max(len(initial), 1)
     return formset
 

@@ -14,8 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
+from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.moves import role_break_kind
 from patients.simulation.state import PatientState
+from patients.simulation.text import content_words, split_sentences
 from patients.simulation.transitions import Outcome
 
 Act = Literal[
@@ -62,6 +64,71 @@ class StageDirection(BaseModel):
     affect_intensity: float
     guarded: bool = False
     first_turn: bool = False
+    # What the trainee asked about ("agenda", "emotion", ... see focus.py), so the
+    # reply answers the question that was asked.
+    focus: str = "none"
+
+
+# Words that say nothing about *which* situation is meant.
+_GENERIC_WORDS = frozenset(
+    "happened happen happening time last feel felt feeling feelings mind thought "
+    "thoughts think thinking tell more about really week today again then when "
+    "something anything everything things thing going through said say while most "
+    "back found told came come gone went every together recently brought sounds "
+    "weighing still always never first long month year night people someone "
+    "everyone nobody other made make seen know knew head moment away".split()
+)
+_TOPIC_CACHE: dict[int, tuple[CaseSpec, dict[str, frozenset[str]]]] = {}
+
+
+def _stems(words: set[str]) -> set[str]:
+    # A crude stem (first five letters) so "parties"/"party", "lunches"/"lunch" meet;
+    # short and elided words ("off", "didn't") name nothing.
+    return {
+        w[:5]
+        for w in words
+        if w not in _GENERIC_WORDS and len(w) >= 4 and "'" not in w
+    }
+
+
+def _topic_words(case: CaseSpec) -> dict[str, frozenset[str]]:
+    """Per situation, the stems that only that situation's telling uses."""
+    cached = _TOPIC_CACHE.get(id(case))
+    if cached is not None and cached[0] is case:
+        return cached[1]
+    per = {
+        s.id: _stems(content_words(" ".join([s.situation, *s.voice.situation])))
+        for s in case.situations
+    }
+    shared = {w for a in per for b in per if a < b for w in per[a] & per[b]}
+    words = {sid: frozenset(w - shared) for sid, w in per.items()}
+    _TOPIC_CACHE[id(case)] = (case, words)
+    return words
+
+
+def asked_topic(case: CaseSpec, state: PatientState, text: str) -> str | None:
+    """The situation a question names ("what happened at lunch?"), if not the current."""
+    if len(case.situations) < 2:
+        return None
+    # Only the question itself names the topic, not a reflection before it.
+    questions = [x for x in split_sentences(text) if x.rstrip().endswith("?")]
+    asked = _stems(content_words(questions[-1] if questions else text))
+    if not asked:
+        return None
+    scores = {sid: len(asked & words) for sid, words in _topic_words(case).items()}
+    best = max(scores, key=lambda sid: (scores[sid], sid == state.topic))
+    if best != state.topic and scores[best] > scores.get(state.topic, 0):
+        return best
+    return None
+
+
+def _next_unvoiced(state: PatientState) -> int | None:
+    """The shallowest layer (1-6) not voiced yet: a focused question may have
+    skipped one ("How did you feel?" before the thought was told)."""
+    for layer in range(1, P.MAX_LAYER + 1):
+        if str(layer) not in state.layer_turns:
+            return layer
+    return None
 
 
 def _next_situation(case: CaseSpec, state: PatientState) -> str | None:
@@ -87,9 +154,14 @@ def direct(
     content: dict[str, str] = {}
     layer = min(s.disclosure, P.MAX_LAYER)
     reason = ""
+    focus = question_focus(trainee_text)
 
     def depth() -> int:
         return s.topic_depth.get(s.topic, 0)
+
+    def trusted(layer: int) -> bool:
+        # Already told on another topic, or the gate for it is passed now.
+        return layer <= min(s.disclosure, 4) or s.alliance >= P.gate(layer, case.style)
 
     if "role_break" in moveset:
         act: Act = "redirect"
@@ -140,12 +212,60 @@ def direct(
     elif "off_topic" in moveset:
         act, reason, layer = "redirect", "off_topic", -1
         content["kind"] = "off_topic"
+    elif focus == "closing":
+        # "We're nearly out of time": the patient winds down instead of opening
+        # a new layer.
+        act, reason = "answer", "closing"
     elif outcome.advancing:
         questions_only = not moveset & (P.REFLECTION_MOVES | {"summary"})
-        if outcome.blocked:
+        asked = FOCUS_LAYER.get(focus)
+        if asked is not None and 1 <= asked <= 4:
+            named = asked_topic(case, s, trainee_text)
+            if named is not None and not outcome.blocked:
+                # "What happened at lunch?": the situation the trainee names.
+                s.topic, s.summarised = named, False
+        if asked == 0 and (focus == "agenda" or "0" not in s.layer_turns):
+            # "What brings you here?": the presenting problem in the patient's own
+            # words, not a situation or a hedge. Even a hostile or stung patient
+            # says why they came (guardedly: `guarded` shortens it); layer 0 is
+            # what the trainee is told up front, so no gate or block applies.
+            act = "answer" if "0" in s.layer_turns else "disclose"
+            reason, layer = "agenda", 0
+            s.layer_turns.setdefault("0", s.turn)
+        elif outcome.blocked:
             act, reason = "answer", "blocked"
         elif questions_only and s.resistance > P.DEFLECT_RESISTANCE:
             act, reason = "deflect", "resistant"
+        elif focus == "goal":
+            act, reason, layer = "answer", "goal", 0
+        elif (
+            asked is not None
+            and 1 <= asked <= 4
+            and asked <= depth()
+            and str(asked) in s.layer_turns
+        ):
+            # Asked again about something already told on this topic.
+            act, reason, layer = "answer", "asked_again", asked
+        elif asked is not None and 1 <= asked <= 4 and trusted(asked) and (
+            asked <= depth() + P.FOCUS_MAX_SKIP + 1
+        ):
+            # A focused question gets the layer it asks about once its gate is
+            # passed (gates rise with depth, so every shallower layer is allowed
+            # too), skipping at most one untold layer: "How did you feel?" after
+            # the situation may be answered before the thought is told.
+            act, reason, layer = "disclose", "asked", asked
+            s.disclosure = max(s.disclosure, asked)
+            s.layer_turns.setdefault(str(asked), s.turn)
+        elif asked is not None and 1 <= asked <= 4 and trusted(depth() + 1):
+            # Asked about something further on ("What did you do?" before anything
+            # is told): the patient starts with the next part of the story.
+            act, reason, layer = "disclose", "toward_asked", depth() + 1
+            s.disclosure = max(s.disclosure, layer)
+            s.layer_turns.setdefault(str(layer), s.turn)
+        elif asked is not None and 1 <= asked <= 4:
+            # Not ready for what was asked: a guarded answer about *that*.
+            act = "deflect" if guarded else "answer"
+            reason = "not_yet"
         elif (
             OTHER_TOPIC.search(trainee_text)
             and depth() >= min(s.disclosure, 4)
@@ -159,12 +279,12 @@ def direct(
         elif depth() < min(s.disclosure, 4):
             # A new topic is told up to the depth already trusted.
             act, reason, layer = "disclose", "topic_catch_up", depth() + 1
-        elif s.disclosure < P.MAX_LAYER and s.alliance >= P.gate(
-            s.disclosure + 1, case.style
+        elif (nxt_layer := _next_unvoiced(s)) is not None and s.alliance >= P.gate(
+            nxt_layer, case.style
         ):
-            layer = s.disclosure + 1
+            layer = nxt_layer
             act, reason = "disclose", "gate_passed"
-            s.disclosure = layer
+            s.disclosure = max(s.disclosure, layer)
             s.layer_turns.setdefault(str(layer), s.turn)
         elif guarded:
             act, reason = "deflect", "guarded"
@@ -173,12 +293,25 @@ def direct(
     elif "closed_question" in moveset:
         act, reason = "answer", "closed_question"
         cap = min(cap, 2)
+        asked = FOCUS_LAYER.get(focus, -1)
+        if focus == "greeting":
+            reason = "greeting"
+        elif 1 <= asked <= depth() and str(asked) in s.layer_turns:
+            # "Did you feel guilty?" about something already told: a short answer
+            # that restates that part, not the deepest layer.
+            content["asked"] = str(asked)
+    elif focus == "greeting":
+        act, reason = "answer", "greeting"
     else:
         act, reason = "answer", "other"
 
     if act == "disclose" and 1 <= layer <= 4:
         s.topic_depth[s.topic] = max(depth(), layer)
-    if act in {"answer", "deflect", "defend"} and layer >= 0:
+    if act in {"answer", "deflect", "defend"} and layer >= 0 and reason not in {
+        "agenda",
+        "goal",
+        "asked_again",
+    }:
         # Restating never goes beyond what this topic has already been told;
         # patient-level layers (5, 6) hold across topics.
         layer = s.disclosure if s.disclosure >= 5 else min(s.disclosure, depth())
@@ -198,5 +331,6 @@ def direct(
         affect_intensity=round(intensity, 1),
         guarded=guarded,
         first_turn=state.turn <= 1,
+        focus=focus,
     )
     return s, direction

@@ -141,7 +141,10 @@ def run_session(
         initial_state=state,
         final_state=state,
     )
-    history: list[Utterance] = []
+    # As in the product (`practice.services.start_session`), the patient's opening
+    # line is the first turn of the transcript, so replies are judged against it
+    # (a reply must not say it again).
+    history: list[Utterance] = [Utterance("patient", case.opening_line)]
     memory: dict[str, Any] = {}
     loop = None if isinstance(responder, OfflineResponder) else asyncio.new_event_loop()
     try:
@@ -191,6 +194,9 @@ def format_transcript(trace: SessionTrace) -> str:
         f"# {trace.case} ({trace.style}) × {trace.policy} [{trace.responder}, "
         f"seed {trace.seed}]"
     ]
+    case = next((c for c in bundled_cases() if c.slug == trace.case), None)
+    if case is not None:
+        lines.append(f"\n    patient [opening]: {case.opening_line}")
     for t in trace.turns:
         s = t.state
         if t.speaker == "trainee":

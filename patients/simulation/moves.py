@@ -1,13 +1,16 @@
-"""A fast, in-process classifier of trainee moves (regular expressions, no model).
+"""A fast, in-process classifier of trainee moves (no model, ~0.3 ms a turn).
 
-Labels come from the move vocabulary in PATIENT_MODEL.md, shared with the
-annotator's codes (MITI question/reflection/persuade codes, Socratic type,
-Padesky stage, failure flags). The engine only depends on the `MoveClassifier`
-signature, so this classifier can later be replaced by one that derives the
-labels from `feedback.rubrics` codes without touching the transition rules.
+Labels come from the move vocabulary in PATIENT_MODEL.md. Where a move is the same
+concept as one of the annotator's offline codes (`feedback.rubrics.code_turn`:
+MITI question open/closed, reflection simple/complex, persuade with or without
+permission, affirm, confront, giving information; the Padesky synthesising and
+summary stages; the leading-question and collusion flags) it is derived from
+those codes, so the feedback report and the simulated patient read a turn the
+same way. Regular expressions remain for what the annotator does not code (see
+`classify_moves`). The engine only depends on the `MoveClassifier` signature.
 
-A turn is split into sentences; each sentence may carry several labels, and the
-turn's labels are their union, in vocabulary order.
+A turn is split into utterances (the annotator's segmentation); each may carry
+several labels, and the turn's labels are their union, in vocabulary order.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import re
 from collections.abc import Sequence
 from typing import Literal, Protocol
 
+from feedback.rubrics import TurnContext, UtteranceCode, code_turn
+from feedback.rubrics.flags import find_flags
 from patients.simulation.dialogue import Utterance
 from patients.simulation.text import content_words, split_sentences
 from patients.simulation.vocab import emotions_named
@@ -357,8 +362,185 @@ def role_break_kind(text: str) -> str | None:
     return None
 
 
+# -- labels derived from the annotator's offline codes ---------------------------------
+#
+# The annotator (`feedback.rubrics`) codes every utterance with MITI behaviour codes
+# (question open/closed, reflection simple/complex, persuade with or without
+# permission, affirm, confront, giving information), a Paul & Elder question type, a
+# Padesky stage and turn-level flags (leading question, collusion). Where a move is
+# the same concept, it is read from those codes, so the report and the patient never
+# disagree about what the trainee did. The patterns above stay only for what the
+# annotator does not code: role breaks, risk questions, off-topic talk, reading in,
+# collusion, normalising validation, the Socratic subtypes aimed at the patient's
+# thought, and structuring talk (closing, agenda), plus two narrow recall supplements
+# (confrontation, leading question) listed in `SUPPLEMENTS` below.
+
+# A Socratic question examines the patient's thought or conclusion. The annotator's
+# question types are about any question ("What would you like to be different?" is
+# an implications question to it), so a type only counts as Socratic when the
+# question points at the thought.
+THOUGHT_ANCHOR = _rx(
+    r"\b(?:thought|thinking|belief|believ\w*|true|truth|fit|fits|sure|certain|"
+    r"conclusion|evidence|proof|prove|see (?:it|that|this))\b"
+)
+# Talk about the session itself (time, agenda, next time) is neither information
+# nor advice; the annotator calls some of it giving information.
+STRUCTURING = _rx(
+    r"\b(?:out of|running out of|nearly out of|almost out of|short (?:of|on)|end of "
+    r"our|the rest of (?:our|the)) time\b",
+    r"\b(?:stop|finish|end|wrap up|leave it|pause) (?:there|here|now)?\s*(?:for today|"
+    r"today)\b|\bfor today\b|\bnext (?:week|session|time)\b|\bsee you\b",
+    r"\bbefore we (?:finish|stop|end|go)\b|\bi'?m here to (?:listen|help)\b",
+)
+# Normalising ("many people...", "it's common") validates without reflecting; the
+# annotator has no utterance code for it, so our VALIDATION pattern is widened here.
+NORMALISING = _rx(
+    r"\b(?:many|lots of|a lot of|plenty of) (?:people|others)\b",
+    r"\bit'?s (?:very |really |so )?(?:common|normal|understandable)\b",
+    r"\bsometimes when (?:people|someone|we)\b",
+)
+# Annotator gaps that change how the patient must react. Each is a supplement to
+# the annotator's code, never a replacement; remove one when the annotator covers it.
+SUPPLEMENTS: dict[str, str] = {
+    "confrontation": "dismissive statements the annotator may code as a reflection "
+    "('Other people have it worse than you'), or miss in an imperative",
+    "leading_question": "'surely', 'wouldn't it be better' without a question mark",
+}
+_PERSUADE = frozenset({"persuade", "persuade_with_permission"})
+
+
+def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
+    """Socratic subtypes of one question utterance."""
+    if not asks or PERMISSION.search(text):
+        # "Would it be okay if I shared an idea?" asks leave, not about the thought.
+        return set()
+    labels: set[str] = set()
+    if SYNTHESIS.search(text) or (
+        u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text)
+    ):
+        labels.add("socratic_synthesis")
+    anchored = bool(THOUGHT_ANCHOR.search(text))
+    if EVIDENCE.search(text) or (u.socratic_type == "reasons_evidence" and anchored):
+        labels.add("socratic_evidence")
+    if ALTERNATIVES.search(text) or (u.socratic_type == "viewpoints" and anchored):
+        labels.add("socratic_alternatives")
+    if CONSEQUENCES.search(text) or (u.socratic_type == "implications" and anchored):
+        labels.add("socratic_consequences")
+    return labels
+
+
 def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, ...]:
-    """Labels of one trainee turn, given the transcript before it."""
+    """Labels of one trainee turn, given the transcript before it.
+
+    MITI-type labels come from the annotator's `code_turn`; see the comment above.
+    """
+    found: set[str] = set()
+    last_patient = _last_patient(history)
+    if role_break_kind(text):
+        # Whatever else the turn looks like, the attempt to break the frame is what
+        # the patient reacts to.
+        found.add("role_break")
+        if RISK.search(text):
+            found.add("risk_question")
+        return tuple(m for m in MOVES if m in found)
+    if RISK.search(text):
+        found.add("risk_question")
+    ctx = TurnContext(trainee_text=text, previous_patient_text=last_patient or None)
+    utterances = code_turn(ctx)
+    flags = find_flags(ctx, utterances)
+    expressed: set[str] | None = None  # computed only if a reflection names a feeling
+
+    for u in utterances:
+        s = u.text.strip()
+        codes = set(u.codes)
+        labels: set[str] = set()
+        structuring = bool(STRUCTURING.search(s))
+        if "confront" in codes or CONFRONT.search(s):
+            labels.add("confrontation")
+        if LEADING.search(s):
+            labels.add("leading_question")
+        if COLLUSION.search(s):
+            labels.add("collusion")
+        if "persuade" in codes and not structuring:
+            labels.add("advice")
+        if "persuade_with_permission" in codes and not structuring:
+            labels.add("advice_with_permission")
+        if (
+            "giving_information" in codes
+            and not structuring
+            and not NORMALISING.search(s)
+            and not VALIDATION.search(s)
+        ):
+            labels.add("information")
+        if (
+            OFF_TOPIC.search(s)
+            and not SELF_REFERENCE.search(s.replace("your favourite", ""))
+            or re.search(
+                r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I
+            )
+        ):
+            labels.add("off_topic")
+        if "affirm" in codes or VALIDATION.search(s) or NORMALISING.search(s):
+            labels.add("validation")
+        is_question = u.question is not None
+        asks = is_question or bool(
+            re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I)
+        )
+        labels |= _socratic_labels(u, s, asks)
+        if (u.padesky_stage == "summary" or SUMMARY.search(s)) and len(s.split()) >= 12:
+            labels.add("summary")
+
+        if is_question:
+            if (
+                RISK.search(s)
+                or codes & _PERSUADE
+                or labels & {"leading_question", "off_topic", "confrontation"}
+                or labels & SOCRATIC
+                or "socratic_synthesis" in labels
+            ):
+                pass  # the question has a more specific function
+            elif "seek_collaboration" in codes and PERMISSION.search(s):
+                pass  # asking permission is collaboration, not a question to answer
+            else:
+                labels.add(f"{u.question}_question")
+        elif u.reflection is not None and not labels & {
+            "advice",
+            "advice_with_permission",
+            "confrontation",
+            "collusion",
+            "summary",
+        }:
+            named = emotions_named(s)
+            if named:
+                if expressed is None:
+                    expressed = _expressed_emotions(history)
+                if named - expressed:
+                    labels.add("reading_in")
+            if "reading_in" not in labels and not (
+                "validation" in labels and u.reflection == "simple"
+            ):
+                # A normalising statement ("That makes sense") is validation in our
+                # vocabulary; the annotator, without that code, calls it simple.
+                labels.add(f"{u.reflection}_reflection")
+        found |= labels
+
+    if "leading_question" in flags:
+        found.add("leading_question")
+    if "collusion" in flags:
+        found.add("collusion")
+    if not found:
+        found.add("other")
+    return tuple(m for m in MOVES if m in found)
+
+
+def classify_moves_regex(
+    text: str, history: Sequence[Utterance] = ()
+) -> tuple[str, ...]:
+    """The original stand-alone classifier (regular expressions only).
+
+    Kept as a reference and for comparison in tests; the engine uses
+    `classify_moves`, which derives the MITI-type labels from the annotator.
+    """
     found: set[str] = set()
     expressed = _expressed_emotions(history)
     last_patient = _last_patient(history)

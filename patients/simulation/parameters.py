@@ -101,6 +101,10 @@ RISK_DISCLOSURE_MIN_ALLIANCE = 0.3  # below it the patient says "I'm fine"
 GATE_BASE = 0.25
 GATE_STEP = 0.08
 MAX_LAYER = 6
+# A question about a specific layer ("How did you feel?") may be answered with
+# that layer while at most this many shallower layers of the topic are untold
+# (ours: the patient answers what was asked without jumping to the end).
+FOCUS_MAX_SKIP = 1
 # Questions meet a deflection while resistance stays above this.
 DEFLECT_RESISTANCE = 0.55
 # Below this alliance the patient is guarded: short, minimal replies.

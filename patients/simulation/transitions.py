@@ -202,7 +202,11 @@ def apply_moves(
     if "risk_question" in moves:
         if not case.risk_flags:
             risk = "deny"
-        elif s.alliance >= P.RISK_DISCLOSURE_MIN_ALLIANCE:
+        elif s.alliance >= P.RISK_DISCLOSURE_MIN_ALLIANCE and not (
+            # Right after advice or a confrontation, a bare risk question meets
+            # "I'm fine"; asked with a reflection or validation it is answered.
+            blocked and not warm
+        ):
             risk = "disclose"
             s.risk_disclosed = True
         else:

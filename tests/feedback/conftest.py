@@ -12,12 +12,14 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import pytest
 
 from tests.conftest import require_service
 from tests.support.celery_worker import (
+    FAKE_MODEL,
+    StartWorker,
     Worker,
     database_url_for,
     forget_queue,
@@ -25,10 +27,6 @@ from tests.support.celery_worker import (
     running_worker,
 )
 from tests.support.fake_openai import FakeOpenAI
-
-# The model name the worker asks the fake server for (the root conftest's
-# `fake_openai`); stored annotations carry it in their annotator name.
-FAKE_MODEL = "fake-model"
 
 # Variables the worker's environment sets itself; a developer's own values (a real
 # OPENAI_API_KEY, say) must not leak into it.
@@ -44,12 +42,6 @@ _WORKER_OWNED = {
     "LLM_TASK_TIMEOUT",
     "PYTEST_CURRENT_TEST",
 }
-
-
-class StartWorker(Protocol):
-    def __call__(
-        self, *, pool: str = ..., concurrency: int = ..., llm: FakeOpenAI | None = ...
-    ) -> Worker: ...
 
 
 @pytest.fixture

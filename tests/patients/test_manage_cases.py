@@ -343,3 +343,13 @@ def test_export_all_writes_every_active_case(program_admin: Any, case: Any, risk
     assert {c["slug"] for c in ours} == {case.slug, risk_case.slug}
     psi = json.loads(client.get("/manage/cases/export/?format=psi").content)
     assert {r["name"] for r in psi} == {case.current_version.title, risk_case.current_version.title}
+
+
+def test_try_this_case_opens_a_practice_chat_as_the_admin(program_admin: Any, case: Any) -> None:
+    client = client_for(program_admin)
+    detail = client.get(f"/manage/cases/{case.slug}/").content.decode()
+    assert f'action="/practice/cases/{case.slug}/start/"' in detail
+    response = client.post(f"/practice/cases/{case.slug}/start/")
+    assert response.status_code == 302 and "/practice/sessions/" in response["Location"]
+    session = program_admin.practice_sessions.get()
+    assert session.case_version == case.current_version and session.assignment is None

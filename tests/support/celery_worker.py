@@ -20,12 +20,18 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from urllib.parse import quote
 
 import redis
 
+if TYPE_CHECKING:
+    from tests.support.fake_openai import FakeOpenAI
+
 __all__ = [
+    "FAKE_MODEL",
+    "REFUSING_BROKER",
+    "StartWorker",
     "TaskOutcomes",
     "Worker",
     "broker_unreachable",
@@ -42,6 +48,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CELERY = Path(sys.executable).with_name("celery")
 # A port nothing listens on: connecting is refused at once, like a broker that is down.
 REFUSING_BROKER = "redis://127.0.0.1:1/1"
+
+# The model name a worker asks the fake server for; stored annotations carry it
+# in their annotator name ("llm:fake-model").
+FAKE_MODEL = "fake-model"
 
 T = TypeVar("T")
 
@@ -219,6 +229,14 @@ class Worker:
             os.killpg(self.process.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+
+
+class StartWorker(Protocol):
+    """The `start_worker` fixture: start a worker on the test's queue."""
+
+    def __call__(
+        self, *, pool: str = ..., concurrency: int = ..., llm: FakeOpenAI | None = ...
+    ) -> Worker: ...
 
 
 @contextlib.contextmanager

@@ -10,7 +10,9 @@ so a session is reproducible and never repeats a reply verbatim.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator, Sequence
+from functools import lru_cache
 
 from llm.types import Usage
 from patients.simulation import parameters as P
@@ -195,7 +197,17 @@ CORRECT_TAILS_ACTUAL = (
     "It's more that I feel {actual}.",
     "If anything, I'm {actual}.",
 )
-CORRECT_TAILS = ("That's not really how I'd put it.", "I'm not sure that's it.")
+CORRECT_TAILS = ("That's not really how I'd put it.", "That's not the word I'd use.")
+CORRECT_OWN = (
+    "I didn't say I was {named}.",
+    "I'm not sure I'd say {named}.",
+    "{named_cap}? I don't know.",
+)
+CORRECT_OWN_TAILS = (
+    "Maybe. I haven't really thought about it.",
+    "It's hard to say what I feel, honestly.",
+    "Maybe a bit. I don't know.",
+)
 REDIRECT = {
     "instructions": (
         "Sorry, I'm not following you.",
@@ -249,6 +261,67 @@ RISK_EVADE = (
     "Why would you ask that? I'm fine.",
     "Let's not go there.",
 )
+# Guarded answers about the very thing asked, when trust is not there yet: the
+# patient heard the question and declines it, rather than answering another one.
+NOT_YET = {
+    "situation": (
+        "It's a long story.",
+        "I'm not sure where to start with what happened.",
+        "I'd rather not go into the details yet.",
+    ),
+    "thought": (
+        "I don't know what I was thinking, really.",
+        "It's hard to say what went through my head.",
+        "I'd rather not get into what I was thinking.",
+    ),
+    "emotion": (
+        "Not great.",
+        "It's hard to put a name to it.",
+        "I'd rather not get into how it felt.",
+    ),
+    "behaviour": (
+        "I'd rather not go into what I did.",
+        "Does it matter what I did?",
+        "It's not something I'm proud of.",
+    ),
+}
+# Leads for material already told when the trainee asks about it again.
+RESTATE_LEADS = ("Like I said,", "As I said,", "Well, like I said,")
+GUARDED_PRESENTING_LEADS = (
+    "I don't know, really.",
+    "Where do I start.",
+    "It's hard to explain.",
+)
+GOALS = (
+    "I just want to feel like myself again.",
+    "I'd like to stop feeling like this, I suppose.",
+    "Honestly, I'm not sure. Just for things to feel a bit easier.",
+    "I don't know. To cope better, maybe.",
+)
+GREETINGS = ("Hi.", "Hello.", "Hi. Thanks for seeing me.")
+SOCIAL_ANSWERS = ("Fine, thanks.", "Yes, fine, thanks.", "Okay, thanks.")
+CLOSING = {
+    "warm": (
+        "Okay. Thank you, this helped more than I thought it would.",
+        "Right. It was good to say some of this out loud.",
+        "Okay. I'll think about what we talked about.",
+    ),
+    "neutral": ("Okay.", "Right. Okay.", "Okay, thanks."),
+    "cool": ("Fine.", "Okay.", "Right."),
+}
+CLOSING_REFRAMED = (
+    "Maybe it isn't quite how I've been seeing it.",
+    "I think I'll remember what I said about it today.",
+)
+# When an open question is about something the case does not cover ("How is your
+# sleep?"), the patient turns to what is on their mind, and says so.
+BRIDGES = (
+    "I don't know. What's really getting to me is this.",
+    "Honestly? The thing I keep coming back to is this.",
+)
+ELABORATE = re.compile(
+    r"\b(?:say more|tell me more|go on|expand|elaborate|what else|and then)\b", re.I
+)
 GENERIC_PRESENTING = (
     "Things have just been hard lately.",
     "I haven't been feeling like myself.",
@@ -296,26 +369,57 @@ def _quote(text: str) -> str:
     return text.strip().strip('"').rstrip()
 
 
+# "So in the meeting..." -> "Like I said, in the meeting...".
+_DISCOURSE_LEAD = re.compile(
+    r"^(?:so|and|well|basically|honestly|i mean|anyway|look|yeah)[,.]?\s+", re.I
+)
+
+
+@lru_cache(maxsize=4096)
+def _sentence_norms(option: str) -> tuple[str, ...]:
+    # Sentences of three words or more: "Anyway." or "Sorry." may recur, a told
+    # fact may not.
+    return tuple(_norm(x) for x in split_sentences(option) if len(x.split()) >= 3)
+
+
 class _Picker:
-    """Seeded choice that avoids sentences already said in this session."""
+    """Seeded choice that avoids sentences already said in this session.
+
+    An option is stale when it, or any of its sentences, was said before: voice
+    lines are often two sentences, and a line whose first half was already said
+    would repeat it verbatim.
+    """
 
     def __init__(self, rng: random.Random, said: set[str]) -> None:
         self.rng = rng
         self.said = said
         self.used: set[str] = set()
 
+    def _stale(self, option: str, seen: set[str]) -> bool:
+        return _norm(option) in seen or any(x in seen for x in _sentence_norms(option))
+
     def fresh(self, options: Sequence[str]) -> list[str]:
         return [
             o
             for o in options
-            if _norm(o) not in self.said and _norm(o) not in self.used
+            if not self._stale(o, self.said) and not self._stale(o, self.used)
         ]
 
     def pick(self, options: Sequence[str]) -> str:
-        pool = self.fresh(options) or [o for o in options if _norm(o) not in self.used]
+        pool = self.fresh(options) or [
+            o for o in options if not self._stale(o, self.used)
+        ]
         choice = self.rng.choice(pool or list(options))
         self.used.add(_norm(choice))
+        self.used.update(_sentence_norms(choice))
         return choice
+
+    def restate(self, options: Sequence[str], names: frozenset[str]) -> str:
+        """A fresh line, or an already-told one introduced as a repeat."""
+        if self.fresh(options):
+            return self.pick(options)
+        line = _DISCOURSE_LEAD.sub("", self.pick(options))
+        return f"{self.pick(RESTATE_LEADS)} {ensure_period(lower_first(line, names))}"
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
@@ -342,6 +446,10 @@ def _norm(sentence: str) -> str:
     return " ".join(sentence.lower().split())
 
 
+def _patient_spoke(ctx: ReplyContext) -> bool:
+    return any(u.speaker == "patient" for u in ctx.history)
+
+
 class OfflineResponder:
     """Composes the reply from the case and the direction; no model, ~1 ms."""
 
@@ -350,6 +458,7 @@ class OfflineResponder:
     def reply(self, ctx: ReplyContext) -> str:
         history_texts = [u.text for u in ctx.history if u.speaker == "patient"]
         said = {_norm(s) for t in history_texts for s in split_sentences(t)}
+        said |= {_norm(t) for t in history_texts}
         previous = {_norm(t) for t in history_texts}
         text = ""
         for attempt in range(12):
@@ -359,10 +468,28 @@ class OfflineResponder:
             text = self._compose(ctx, _Picker(rng, said))
             if _norm(text) not in previous:
                 return text
-        # Every variant was said before (a long session on a narrow act): pair two
-        # fact-free sentences, in a seeded order, until the reply is new. Caps are
-        # never below two sentences, so a pair always fits.
+        cap = max(
+            1,
+            min(
+                ctx.direction.max_sentences, P.STYLE_PARAMS[ctx.case.style].sentence_cap
+            ),
+        )
         rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:pairs")
+        # Said before in full (a long session on a narrow act): a person repeating
+        # themselves says so, rather than switching to an unrelated hedge.
+        if ctx.direction.act != "redirect" and text:
+            first, *rest = split_sentences(text)
+            names = _names(ctx.case)
+            for lead in rng.sample(RESTATE_LEADS, len(RESTATE_LEADS)):
+                candidate = " ".join(
+                    split_sentences(f"{lead} {lower_first(first, names)}. {' '.join(rest)}")[
+                        :cap
+                    ]
+                )
+                if _norm(candidate) not in previous:
+                    return candidate
+        # Still nothing new: pair two fact-free sentences, in a seeded order. Caps
+        # are never below two sentences, so a pair always fits.
         if ctx.direction.act == "redirect":
             kind = ctx.direction.content.get("kind", "meta")
             firsts = list(REDIRECT.get(kind, REDIRECT["meta"]))
@@ -372,12 +499,6 @@ class OfflineResponder:
             seconds = [*HESITANT, *NONCOMMITTAL]
         pairs = [(a, b) for a in firsts for b in seconds if a != b]
         rng.shuffle(pairs)
-        cap = max(
-            1,
-            min(
-                ctx.direction.max_sentences, P.STYLE_PARAMS[ctx.case.style].sentence_cap
-            ),
-        )
         for a, b in pairs:
             candidate = " ".join(split_sentences(f"{a} {b}")[:cap])
             if _norm(candidate) not in previous:
@@ -465,20 +586,35 @@ class OfflineResponder:
             return out
         risk = d.content.get("risk")
         if risk == "disclose":
-            return [pk.pick(case.voice.risk), *pk.fresh(case.voice.risk)[:1]]
+            first = pk.restate(case.voice.risk, _names(case))
+            return [first, *pk.fresh(case.voice.risk)[:1]]
         if risk == "evade":
             return [pk.pick(RISK_EVADE)]
         if risk == "deny":
             return [pk.pick(RISK_DENY)]
         if act == "disclose":
-            if d.first_turn and d.layer <= 1 and pk.fresh([case.opening_line]):
-                out.append(pk.pick([case.opening_line]))
+            if d.first_turn and d.layer <= 1 and not _patient_spoke(ctx):
+                # The product shows the opening line as the patient's first turn;
+                # only a session without it (the trainee spoke first) starts here.
+                out.append(case.opening_line)
+            if d.layer == 0 and d.guarded:
+                out.append(pk.pick(GUARDED_PRESENTING_LEADS))
+            elif (
+                d.focus == "none"
+                and d.layer in {1, 2}
+                and ctx.history
+                and ctx.history[-1].text.rstrip().endswith("?")
+                and not ELABORATE.search(ctx.history[-1].text)
+            ):
+                out.append(pk.pick(BRIDGES))
             # Voice lines of one layer are paraphrases: one per reply.
             out.append(pk.pick(self._material(case, situation, d.layer)))
             return out
         if act == "answer":
             return self._answer(ctx, pk, situation)
         if act == "deflect":
+            if d.reason == "not_yet" and d.focus in NOT_YET:
+                return [pk.pick(NOT_YET[d.focus])]
             return [pk.pick(list(case.voice.deflect) + list(DEFLECTIONS))]
         if act == "yes_but":
             if case.style == "pleasing":
@@ -497,10 +633,18 @@ class OfflineResponder:
             return [pk.pick(DEFEND[case.style])]
         if act == "correct":
             named = d.content.get("named") or ""
+            actual = d.content.get("actual")
+            if named and named in ctx.state.emotion:
+                # The feeling is the patient's, just not voiced yet: "I'm not sad"
+                # would contradict the case. They balk at being told, not at the word.
+                out.append(
+                    pk.pick(CORRECT_OWN).format(named=named, named_cap=named.capitalize())
+                )
+                out.append(pk.pick(CORRECT_OWN_TAILS))
+                return out
             if named:
                 out.append(pk.pick(CORRECT).format(named=named))
-            actual = d.content.get("actual")
-            if actual:
+            if actual and actual != named:
                 label = next(e for e in EMOTIONS if emotion_key(e) == actual)
                 out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
             else:
@@ -529,15 +673,40 @@ class OfflineResponder:
         d, case = ctx.direction, ctx.case
         reason = d.reason
         restate = self._material(case, situation, d.layer) if d.layer >= 0 else []
-        if reason == "other" and d.first_turn:
-            return (
-                [case.opening_line]
-                if pk.fresh([case.opening_line])
-                else [pk.pick(self._material(case, situation, 0))]
-            )
+        names = _names(case)
+        if reason in {"other", "greeting"} and d.first_turn and not _patient_spoke(ctx):
+            return [case.opening_line]
+        if reason == "greeting":
+            asked = bool(ctx.history) and ctx.history[-1].text.rstrip().endswith("?")
+            return [pk.pick(SOCIAL_ANSWERS if asked else GREETINGS)]
+        if reason == "agenda":
+            out = [pk.pick(GUARDED_PRESENTING_LEADS)] if d.guarded else []
+            return [*out, pk.restate(self._material(case, situation, 0), names)]
+        if reason == "goal":
+            return [pk.pick(GOALS)]
+        if reason == "asked_again":
+            return [pk.restate(self._material(case, situation, d.layer), names)]
+        if reason == "not_yet":
+            # Declines what was asked, without retelling what was already said.
+            out = [pk.pick(NOT_YET.get(d.focus, HESITANT))]
+            if pk.chance(0.5):
+                out.append(pk.pick(HESITANT))
+            return out
+        if reason == "closing":
+            alliance = ctx.state.alliance
+            tone = "warm" if alliance >= 0.6 else "neutral" if alliance >= 0.35 else "cool"
+            out = [pk.pick(CLOSING[tone])]
+            if ctx.state.alternative_view and tone == "warm":
+                out.append(pk.pick(CLOSING_REFRAMED))
+            return out
         if reason == "closed_question":
             out = [pk.pick(NONCOMMITTAL)]
-            if restate and pk.chance(0.5):
+            asked = d.content.get("asked")
+            if asked:
+                out.append(
+                    pk.restate(self._material(case, situation, int(asked)), names)
+                )
+            elif restate and pk.chance(0.5):
                 out.append(pk.pick(restate))
             return out
         if reason == "synthesis_premature":
@@ -576,9 +745,38 @@ class OfflineResponder:
         rate = P.STYLE_PARAMS[style].marker_rate
         if not sentences:
             return sentences
-        talkative = d.act in {"disclose", "answer", "consider"} and not d.guarded
-        if style == "upset" and ctx.state.alliance < 0.6 and pk.chance(rate):
-            lead = pk.pick(STYLE_MARKERS["upset"])
+        talkative = (
+            d.act in {"disclose", "answer", "consider"}
+            and not d.guarded
+            and "risk" not in d.content
+            and d.reason not in {"closing", "greeting"}
+        )
+        if d.reason in {"closing", "greeting"} or "risk" in d.content:
+            # A goodbye, a hello or an answer about thoughts of death is not the
+            # moment for a style flourish.
+            return sentences
+        cap = min(d.max_sentences, P.STYLE_PARAMS[style].sentence_cap)
+
+        def fits(extra: str) -> bool:
+            # A flourish is added whole or not at all: half a tangent reads as a
+            # glitch ("I've been rewatching a baking show, the old series.").
+            used = sum(len(split_sentences(x)) for x in sentences)
+            return used + len(split_sentences(extra)) <= cap
+
+        if (
+            style == "upset"
+            and ctx.state.alliance < 0.6
+            and pk.chance(rate)
+            and not _DISCOURSE_LEAD.match(sentences[0])
+        ):
+            lead = pk.pick(
+                [
+                    m
+                    for m in STYLE_MARKERS["upset"]
+                    if m.rstrip(",").lower() not in sentences[0].lower()
+                ]
+                or STYLE_MARKERS["upset"]
+            )
             first = sentences[0]
             first_line = ensure_period(lower_first(first, _names(case)))
             if first[-1:] in "?!":
@@ -586,12 +784,27 @@ class OfflineResponder:
             sentences = [f"{lead} {first_line}", *sentences[1:]]
             if ctx.state.alliance < 0.4 and d.act in {"answer", "deflect"}:
                 sentences.append(pk.pick(STYLE_MARKERS["upset_irritable"]))
-        elif style == "pleasing" and pk.chance(rate) and d.act != "redirect":
-            sentences.append(pk.pick(STYLE_MARKERS["pleasing"]))
+        elif (
+            style == "pleasing"
+            and pk.chance(rate)
+            and d.act != "redirect"
+            and (markers := [m for m in pk.fresh(STYLE_MARKERS["pleasing"]) if fits(m)])
+        ):
+            sentences.append(pk.pick(markers))
         elif style == "reserved" and pk.chance(rate * 0.6) and d.act != "redirect":
             sentences.append(pk.pick(STYLE_MARKERS["reserved"]))
-        elif style == "tangent" and talkative and pk.chance(rate):
-            sentences.append(pk.pick(case.voice.tangent or GENERIC_TANGENTS))
+        elif (
+            style == "tangent"
+            and talkative
+            and pk.chance(rate)
+            and (
+                tangents := [
+                    t for t in pk.fresh(case.voice.tangent or GENERIC_TANGENTS) if fits(t)
+                ]
+            )
+        ):
+            # A drift said once is a quirk; said twice it is a recording.
+            sentences.append(pk.pick(tangents))
         elif style == "verbose" and talkative:
             # Long, detailed answers: more of what may already be said.
             situation = case.situation(d.topic)

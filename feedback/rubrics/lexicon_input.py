@@ -1,0 +1,305 @@
+"""Word lists and patterns for what an utterance does: information, advice and
+persuasion, the MI-adherent relational codes, support, social talk and self-disclosure
+(RUBRICS.md §1.1, §6).
+
+Part of the lexicon (`lexicon.py` re-exports every name); written from the rubric
+definitions, not mined from a dataset.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon_forms import rx
+
+# --- input: information, advice, persuade ---------------------------------------------
+
+ADVICE = re.compile(
+    r"\b(?:you (?:really |just |definitely |probably |honestly |seriously |"
+    r"absolutely |still |also )?(?:should|shouldn'?t|ought to|need to|have to|must|"
+    r"gotta|got to|"
+    r"might want to|may want to|could try|can try|could always|can always)|"
+    r"i(?:'d| would)? (?:suggest|recommend|advise|encourage)|i(?:'d| would) (?:try|"
+    r"say (?:try|go|talk|just))|my (?:advice|suggestion|recommendation)|"
+    r"(?:it|that) (?:might|may|could|would) (?:be )?(?:help(?:ful)?|(?:a )?good idea|"
+    r"worth)|try (?:to|not|some|a)|don'?t be afraid to|"
+    r"why (?:don'?t|not) you|have you (?:tried|considered|thought about)|"
+    r"what if you (?:tried|talked|started)|how about (?:you|trying)|"
+    r"the best (?:thing|way) (?:to|is)|it'?s (?:best|important|better) to|"
+    r"if i were you|if you can,|it would be (?:good|best|wise|smart)|"
+    r"(?:best|better) (?:thing|option|bet) (?:would be|is)|you (?:really )?need to|"
+    r"you could (?:also |always |maybe |perhaps |just )?(?:try|start|ask|talk|look|"
+    r"check|go|get|call|join|find|use|write|make|give|take|reach|see|consider|do|"
+    r"tell|speak|spend|set|put|think about|focus|plan|practice|search|contact)|"
+    r"you can (?:also |always |maybe |just )?(?:try|start|ask|talk to|look (?:into|"
+    r"for|up)|check|join|call|reach out|write|consider|search|contact|google)|"
+    r"i(?:'d| would) (?:look|try|go|talk|start|recommend|suggest|advise)|"
+    r"i (?:highly |strongly |would |really )?recommend|(?:find|found|finds) (?:that )?"
+    r"(?:it )?helps? to|it helps to|(?:people|others|folks) (?:find|found) (?:that )?"
+    r"[^.?!]{0,50}\bhelps?\b|(?:is|are|be) (?:very |really |"
+    r"so )?helpful (?:to|for)|i find it (?:helpful|useful) to|something you (?:can|"
+    r"could|"
+    r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
+    r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
+    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you|if you|try|it would)|"
+    r"perhaps (?:you|try|"
+    r"another|if)|(?:another|one|other) option|(?:it|this|that) (?:will|would|should|"
+    r"can) "
+    r"(?:really )?(?:help|be helpful)|(?:is|are) (?:very |really )?good for you|(?:may|"
+    r"might) be able to|"
+    r"you (?:may|might) (?:want|wish|like) to|i (?:could|can) suggest|"
+    r"don'?t (?:go|do|let|give up|be so hard))\b",
+    re.IGNORECASE,
+)
+IMPERATIVE_START = re.compile(
+    r"^(?:please )?(?:(?:just |really |definitely |also |maybe |then )?(?:try|take|"
+    r"make|"
+    r"go|get|stop|start|keep|avoid|consider|find|talk|tell|call|write|reach|ask|give|"
+    r"don'?t|do|be|let(?! me\b| us\b)|put|focus|remember|think about|look|see a|seek|"
+    r"join|leave|"
+    r"quit|cut|eat|drink|exercise|sleep|set|use|read|listen|spend|practice|practise|"
+    r"remind|allow|accept|forgive|break|move|walk|breathe|write|speak|contact|visit|"
+    r"check|plan|schedule|limit|hang|stay|hold|trust|ignore|forget|learn|work|treat|"
+    r"show|open|add|buy|pick|choose|delete|block|surround|apply|wait))\b",
+    re.IGNORECASE,
+)
+WARN = rx(
+    r"or (?:else|you'?ll|you will|it will)|be careful|dangerous|you(?:'ll| will) "
+    r"(?:end up|regret|lose|get hurt|die)|if you don'?t (?:stop|quit|cut)|"
+    r"it(?:'ll| will) (?:only )?get worse|could kill|serious (?:risk|consequences)"
+)
+INFORMATION = rx(
+    r"research|studies|study shows|evidence|according to|statistic|percent|%|"
+    r"on average|typically|usually|generally|in general|most people|many people|"
+    r"a lot of people|it is (?:known|common|normal)|it'?s (?:common|normal|natural|"
+    r"known|called|a (?:sign|symptom|condition|disorder))|is (?:a|an) (?:common|normal|"
+    r"type|kind|form|sign|symptom)|symptoms?|diagnos\w*|medication|treatment|"
+    r"therap(?:y|ist)s?|doctor|counsel(?:l)?or|psychologist|psychiatrist|hotline|"
+    r"helpline|guideline|recommended|mg|milligrams?|units?|per (?:day|week)|"
+    r"increases?|decreases?|reduces?|raises?|lowers?|risk of|causes?|effects?|"
+    r"the body|your body|brain|liver|blood|heart|nicotine|alcohol|caffeine|cortisol|"
+    r"serotonin|dopamine|program(?:me)?|resources?|website|app|book|clinic|service"
+)
+# Cues that a statement is education, not a reflection, even when it says "you"
+# ("It cuts your risk of falls in half").
+STRONG_INFORMATION = rx(
+    r"research|studies|study shows|evidence (?:shows|suggests)|according to|"
+    r"statistics?|"
+    r"percent|on average|typically|in general|most people|many people|a lot of people|"
+    r"recommended|guidelines?|risk of|your risk|(?:increase|decrease|reduce|raise|"
+    r"lower|cut)s? (?:the|your) (?:risk|chance|level|blood)|milligrams?|mg|per (?:day|"
+    r"week)|the body|it(?:'s| is) called|what (?:we|they) call|side effects?|"
+    r"we know that|it tends to|tends to|is associated with|is linked to"
+)
+# First-person plan/structuring talk by the therapist ("I'll give you a form").
+STRUCTURING = rx(
+    r"(?:i|we)(?:'ll| will| are going to|'re going to| can| could) (?:talk|go over|"
+    r"look at|start|begin|stop|meet|see you|give you|send|follow up|check in|get back|"
+    r"schedule|finish|wrap up|come back)|next (?:time|session|week)|"
+    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|"
+    r"questionnaire|"
+    r"let'?s (?:stop|finish|wrap up|pause|end|take a (?:short )?break|leave it|start|"
+    r"begin|get started|move on)|(?:that'?s|we(?:'re| are)) (?:all|"
+    r"out of) (?:the )?time"
+)
+
+# --- MI-adherent relational codes -----------------------------------------------------
+
+# The patient asked for the advice: it is given with permission.
+ASKED_FOR_IT = re.compile(
+    r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what))\b", re.I
+)
+PERMISSION = re.compile(
+    r"\b(?:since you asked|as you asked|you asked (?:me )?(?:for|about|what)|(?:would|"
+    r"will|is) it (?:be )?(?:ok(?:ay)?|alright|all right) (?:if|with you|"
+    r"for me)|may i|can i (?:share|tell|give|offer|suggest|make)|could i (?:share|tell|"
+    r"give|offer|suggest|make)|do you mind if i|would you (?:like|want|be (?:open|"
+    r"interested|willing)) (?:me to|to hear|to know|some|to (?:take a )?look|to talk)|"
+    r"(?:are you|would you be) (?:open|interested|willing) to (?:hear|look|talk|try)|"
+    r"mind if i|i have (?:some|a few) (?:ideas|thoughts|information)|"
+    r"can i ask you|is that something you'?d (?:like|be))\b",
+    re.IGNORECASE,
+)
+SEEK = re.compile(
+    r"\b(?:what do you think|what are your thoughts|how does that sound|"
+    r"does that (?:sound|make sense|fit|seem)|what would (?:you like|work for you|"
+    r"be (?:most )?helpful)|where would you like|how would you like|"
+    r"what (?:should|shall|would|could) we|together|you(?:'re| are) the expert|"
+    r"you know (?:yourself|your \w+) (?:best|better)|you know best|"
+    r"let'?s (?:figure|work|think|look|talk|see)|your (?:ideas?|thoughts|input|take)|"
+    r"which (?:of these|one) (?:would|do|sounds)|what would you want|"
+    r"we (?:can|could|might|will|'ll|should|need to|are going to|'re going to|"
+    r"gonna) (?:\w+ ){0,2}(?:work|talk|look|think|figure|come up|plan|set|try|"
+    r"do|start|meet|go over|make|get|take|find|see|explore|check)|"
+    r"something we can|let'?s)\b",
+    re.IGNORECASE,
+)
+AUTONOMY = re.compile(
+    r"\b(?:(?:it'?s|it is|that'?s|that is) (?:really |completely |entirely |totally )?"
+    r"(?:up to you|your (?:choice|call|decision|life))|up to you|your (?:choice|call|"
+    r"decision)|you (?:get to|can) (?:decide|choose)|you decide|you(?:'re| are) (?:the "
+    r"(?:one|only one|person) who|in (?:charge|control))|only you (?:can|know)|"
+    r"(?:whatever|whether) you (?:decide|choose)|nobody can (?:make|force) you|"
+    r"no one can (?:make|force) you|(?:it'?s|that'?s) your (?:right|body)|"
+    r"you(?:'re| are) free to|if and when you|you(?:'ll| will) (?:know|decide) "
+    r"(?:when|what|best)|you(?:'d| would)? know (?:yourself )?best|"
+    r"you know (?:yourself|your \w+) best)\b",
+    re.IGNORECASE,
+)
+AFFIRM = re.compile(
+    r"\b(?:good for you|well done|great job|nice work|good job|that(?:'s| is| was) "
+    r"(?:a )?(?:really |very |so |pretty |quite )?(?:great|amazing|impressive|"
+    r"wonderful|"
+    r"fantastic|brave|courageous|admirable|a big step|huge|an achievement|an "
+    r"accomplishment|strong|big|important step|awesome|excellent|commendable)|"
+    r"(?:took|takes|shows?|showed|showing) (?:a lot of |real |great |some )?(?:courage|"
+    r"strength|determination|commitment|guts|grit|effort|insight|resilience|"
+    r"initiative|maturity|persistence|patience|honesty|work)|you(?:'re| are) (?:a |so |"
+    r"really |very |clearly |obviously )?(?:strong|"
+    r"brave|resilient|capable|determined|resourceful|smart|thoughtful|caring|"
+    r"committed|courageous|hard[- ]working|a (?:good|great|caring|loving|strong) \w+)|"
+    r"you(?:'ve| have) (?:done|made|come|worked|managed|accomplished|achieved|shown|"
+    r"already) (?:a )?(?:so much|a lot|really|great|well|amazing|far|hard|a great)|"
+    r"i(?:'m| am) (?:so |really )?(?:proud of you|impressed)|you should be proud|"
+    r"i (?:admire|respect|appreciate) (?:that|how|your|you)|"
+    r"(?:kudos|congrat\w*|props)|you did (?:it|great|well|a great)|"
+    r"(?:thank you|thanks) for (?:sharing|being (?:so )?(?:open|honest)|telling))\b",
+    re.IGNORECASE,
+)
+CONFRONT = re.compile(
+    r"\b(?:come on|that'?s (?:just )?(?:an excuse|ridiculous|nonsense|silly|stupid|"
+    r"wrong|not true|selfish|irresponsible|crazy|lazy)|you(?:'re| are) (?:just )?(?:in "
+    r"denial|being (?:ridiculous|silly|dramatic|selfish|lazy|stupid|irrational|"
+    r"unreasonable|childish|naive)|wrong|lying|making excuses|an addict|an alcoholic|"
+    r"overreacting|kidding yourself|fooling yourself)|you know (?:that'?s|better|full "
+    r"well)|be honest|you have to admit|admit it|grow up|get over it|stop (?:whining|"
+    r"complaining|making excuses|feeling sorry)|what did you expect|"
+    r"whose fault|your (?:own )?fault|quit (?:whining|complaining)|"
+    r"man up|snap out of|so you think (?:that'?s|it'?s) (?:ok|okay|fine|alright)|"
+    r"are you (?:seriously|really) (?:saying|telling)|you can'?t be serious|"
+    r"how could you|don'?t be (?:so )?(?:silly|ridiculous|stupid|dramatic)|"
+    r"you think [^?.]{0,60}\b(?:is|'s|are|was) (?:totally |perfectly |just |really )?"
+    r"(?:fine|ok|okay|alright|no big deal|not a (?:big )?(?:deal|problem)))\b",
+    re.IGNORECASE,
+)
+SUPPORT = re.compile(
+    r"\b(?:(?:i'?m|i am) (?:so |really |very |truly )?sorry|sorry (?:to hear|that|for|"
+    r"about|you)|(?:sending|big|virtual) (?:hugs?|love)|hugs|i(?:'m| am) here for you|"
+    r"here (?:for you|if you need)|i hope (?:you|things|it|that|this)|hope you|"
+    r"(?:best|good) (?:of )?luck|wish(?:ing)? you|take care|you(?:'re| are) not alone|"
+    r"i feel for you|my heart (?:goes out|breaks)|hang in there|stay strong|"
+    r"that (?:must be|sounds|is|'s) (?:so |really |very )?(?:hard|tough|awful|"
+    r"terrible|horrible|difficult|rough|painful|scary|frustrating|heartbreaking|sad)|"
+    r"(?:that|it) sucks|i(?:'m| am) (?:so |really )?(?:glad|happy) (?:you|to hear)|"
+    r"(?:you can|feel free to) (?:always )?(?:pm|dm|message|talk to|reach out to) me|"
+    r"i care|people care|we care|you matter|you deserve|"
+    # Reassurance and encouragement (MISC "support"; ESConv "reassurance").
+    r"you can do (?:it|this|anything)|you(?:'ve| have)? got this|i believe in you|"
+    r"i know you (?:can|will)|you(?:'ll| will) (?:be (?:fine|ok|okay|alright)|get "
+    r"through|make it|find (?:a way|someone|the)|do (?:great|fine|well))|"
+    r"(?:it|everything|things|all) (?:is |are )?(?:going to|gonna|will|'ll) (?:be "
+    r"(?:ok|okay|fine|alright|all right|better)|work out|get better|turn out)|"
+    r"don'?t worry|no need to worry|(?:a |that'?s a |sounds like a |what a )(?:good|"
+    r"great|wonderful|fantastic|smart|wise|excellent|brilliant) (?:idea|plan|choice|"
+    r"decision|way|thing|start|step|goal|approach|attitude|mindset)|"
+    r"rooting for you|keep (?:it|going|your head)|you(?:'re| are) doing (?:great|"
+    r"well|the right|your best|a great)|proud of you|i understand (?:completely|"
+    r"that|how|why|what)|i (?:totally |completely )?understand)\b",
+    re.IGNORECASE,
+)
+SUPPORT_REASSURANCE = re.compile(
+    r"\b(?:you can|you(?:'ve| have)? got this|believe in you|you(?:'ll| will)|"
+    r"(?:going to|gonna|will|'ll) (?:be|work out|get better)|don'?t worry|"
+    r"not alone|hope|wish|good luck|proud|glad)\b",
+    re.IGNORECASE,
+)
+# Well-wishing that closes a chat ("I wish you all the best"): sympathy in the MITI
+# sense, but a pleasantry in ESConv's scheme.
+WELL_WISHING = re.compile(
+    r"\b(?:(?:i |we )?(?:hope|wish)(?:ing)? (?:you|that you|u)\b(?! (?:can|will|'ll) "
+    r"(?:find|get|see|try|talk))|good luck|best of luck|all the best|god bless|"
+    r"bless you|take care|stay safe|(?:glad|happy) to hear|nice (?:talking|chatting)|"
+    r"(?:you|u) (?:as well|too)\b)",
+    re.IGNORECASE,
+)
+# Offers to go on or to close that are phrased as questions ("Anything else I can do?").
+CLOSING_QUESTION = re.compile(
+    r"\b(?:anything else (?:i|you|that)|(?:how|what) can i (?:do|help)|can i help|"
+    r"how are you(?: doing)?(?: today| tonight| this \w+)?\s*\?*$|"
+    r"what (?:brings|brought) you|what would you like to (?:talk|chat|discuss))\b",
+    re.IGNORECASE,
+)
+# Advice phrased as a question ("Have you talked to your manager?").
+ADVICE_QUESTION = re.compile(
+    r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought (?:about|of)|"
+    r"spoken|talked|looked (?:into|at)|asked|reached out|googled|checked)|"
+    r"how about|what (?:if|about) (?:you|trying|talking|asking|getting|finding)|"
+    r"(?:are there|is there) (?:any )?(?:\w+ ){0,3}(?:you|that you) (?:can|could|"
+    r"might)|"
+    r"(?:can|could) you (?:try|ask|talk|reach|find|maybe|perhaps|speak|look)|"
+    r"would you (?:consider|be (?:willing|open) to try|try)|(?:do|would) you want to "
+    r"try|maybe (?:you|try)|would it help (?:to|if you))\b",
+    re.IGNORECASE,
+)
+# Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
+# advice about what to do.
+ENCOURAGEMENT = re.compile(
+    r"^(?:please |just |so |and |but )?(?:don'?t (?:beat yourself up|be (?:so |"
+    r"too )?hard "
+    r"on yourself|give up|worry|lose hope|blame yourself)|keep (?:up|your (?:head|"
+    r"chin)|"
+    r"that|going|smiling|the faith|fighting|pushing|it up)|stay (?:positive|strong|"
+    r"hopeful|safe)|try not to (?:think of yourself|blame|be (?:so |too )?hard)|"
+    r"(?:be|go) easy on yourself|believe in yourself|be proud|give yourself (?:some )?"
+    r"(?:credit|time|a break)|remember (?:that )?you(?:'re| are)|hang in there|"
+    r"cheer up|chin up)\b|\b(?:i(?:'m| am) (?:sure|confident|certain)|i (?:think|"
+    r"believe|know)) (?:that )?(?:you|u) (?:can|will|'ll|would|are|'re)\b",
+    re.IGNORECASE,
+)
+# Closings and pleasantries that end or open a chat: `other`, whatever their grammar.
+PLEASANTRY = re.compile(
+    r"^(?:(?:thanks?|thank you|(?:you(?:'re| are|re|r)?|your) (?:(?:very|so|most|"
+    r"more than) )*welcome|(?:and )?you (?:as well|too|do the same)|god bless|"
+    r"of course|same (?:too|to) you|(?:i(?:'m| am) )?glad (?:you|i)|"
+    r"(?:and )?(?:you|same to you|to you) (?:too|as well)|same to you|no problem|"
+    r"my pleasure|have a (?:good|great|nice|wonderful|lovely|blessed)|take care|"
+    r"good ?bye|bye|see you|talk (?:to you )?(?:soon|later)|good (?:morning|afternoon|"
+    r"evening|night)|hi|hello|hey|nice (?:to (?:meet|talk|chat)|talking|chatting)|"
+    r"it was (?:nice|good|great|a pleasure)|glad (?:i could|to) help|"
+    r"i(?:'m| am) glad (?:i|to) (?:could )?help(?:ed)?|"
+    r"(?:i )?(?:hope|wish) you (?:have|had|enjoy) (?:a|an|the|your)|enjoy (?:the rest|"
+    r"your)|you(?:'re| are) (?:most|more than) welcome|(?:it'?s|it has) been (?:my|a) "
+    r"pleasure|(?:it'?s|it has) been (?:great|nice|good|lovely) (?:chatting|talking)|"
+    r"(?:good|best of) luck|stay safe|happy (?:holidays|new year|birthday|"
+    r"thanksgiving)|"
+    r"merry christmas)\b)",
+    re.IGNORECASE,
+)
+# Social talk that opens or closes a chat, wherever it sits in the sentence ("Anyway,
+# thank you for talking with me", "I'm happy I could help"): `other` when nothing else
+# in the utterance has a function.
+SOCIAL_TALK = re.compile(
+    r"\b(?:thanks?(?: you)?(?: so much| very much)? for (?:talking|chatting|sharing|"
+    r"listening|asking|reaching out|opening up|the (?:chat|talk|compliment|kind)|"
+    r"your time|coming)|(?:enjoyed|enjoy|liked|love[ds]?) (?:talking|chatting|speaking)|"
+    r"(?:nice|good|great|lovely|a pleasure) (?:talking|chatting|speaking) (?:to|with)|"
+    r"nice to (?:meet|talk to|chat with) you|(?:it was|it'?s been|it is) (?:a |my )?"
+    r"pleasure|(?:happy|glad|pleased) (?:to|(?:that )?i (?:could|can|was able to)|"
+    r"(?:that )?we (?:could|can|were able to)) (?:help|chat|talk|be of)|"
+    r"(?:hope|glad|happy) (?:that )?i (?:have been|was|could be|helped|was able to)"
+    r"(?: able to)?(?: be)?(?: of)?(?: some| any)? help|"
+    r"i(?:'m| am) doing (?:well|good|ok|okay|fine|great|alright|pretty well))\b",
+    re.IGNORECASE,
+)
+SELF_DISCLOSURE = re.compile(
+    r"\b(?:i(?:'ve| have) (?:been|had|gone|dealt|struggled|felt|experienced|lost|"
+    r"suffered|faced|done|tried|found)|i (?:was|had|went|used to|felt|struggled|lost|"
+    r"did|tried|got|remember|know (?:what|how) (?:it|that)(?:'s| is) like|"
+    r"also|too|myself|personally|went through|suffer|struggle|deal)|when i was|"
+    r"in my (?:experience|case|life)|for me|same (?:here|thing happened)|"
+    r"me too|i can relate|(?:my|me) (?:own )?(?:mom|mum|dad|mother|father|wife|"
+    r"husband|partner|girlfriend|boyfriend|son|daughter|friend|brother|sister|family|"
+    r"ex|dog|cat|kids?|job|boss|therapist|doctor|anxiety|depression)|"
+    r"happened to me|i(?:'m| am) (?:also|in the same|going through))\b",
+    re.IGNORECASE,
+)

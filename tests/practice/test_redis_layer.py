@@ -1,0 +1,53 @@
+"""The chat over the real Redis channel layer (production's), not the in-memory one."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+import redis
+
+from config.settings.base import redis_db
+from tests.conftest import require_service
+
+from .wsutil import message, open_socket, receive_until
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.services]
+
+
+@pytest.fixture
+def redis_layer(settings: Any) -> Any:
+    url = os.environ.get("REDIS_URL", "")
+    reachable = False
+    if url:
+        try:
+            reachable = bool(redis.Redis.from_url(url, socket_timeout=2).ping())
+        except redis.RedisError:
+            reachable = False
+    require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
+    # A database of its own, so a test run never reads another's messages.
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_db(url, 9)]},
+        }
+    }
+    return settings.CHANNEL_LAYERS
+
+
+async def test_a_reply_and_its_annotation_travel_through_redis(redis_layer: Any, practice_session: Any, trainee: Any) -> None:
+    ws = await open_socket(practice_session.uuid, trainee)
+    connected, _ = await ws.connect()
+    assert connected
+    await ws.send_to(text_data=message("It sounds like you've been feeling stuck."))
+    frames = await receive_until(ws, r"data-annotation-for=", timeout=10)
+    # The finished patient turn and the annotation reached this socket via the
+    # group on Redis (they are not sent directly by the consumer).
+    joined = "".join(frames)
+    assert 'data-speaker="patient"' in joined
+    assert "data-complete" in joined
+    from channels.layers import get_channel_layer
+
+    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    await ws.disconnect()
