@@ -78,8 +78,8 @@ def main() -> None:
             assert client.get(url).status_code == 200, url
         queries: list[str] = []
 
-        def count(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
-            queries.append(sql)
+        def count(execute, sql, params, many, context, log=queries):  # type: ignore[no-untyped-def]
+            log.append(sql)
             return execute(sql, params, many, context)
 
         with connection.execute_wrapper(count):

@@ -31,6 +31,8 @@ def request_annotation(turn_id: int) -> None:
     if settings.ANNOTATION_DISPATCH == "celery":
 
         def enqueue_after_commit() -> None:
+            # Synchronous, bounded by the broker socket timeouts (about 4 s at
+            # worst during an outage): what was not published, the sweep finds.
             enqueue_annotation(turn_id)
 
         # robust: a broker outage must not fail the trainee's turn; the periodic

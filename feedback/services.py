@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from .engines import get_annotator
@@ -33,18 +33,12 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     except Turn.DoesNotExist:
         return None  # deleted since it was enqueued: nothing to do
     annotator = get_annotator()
-    # This annotator's stored row, including the offline result it kept when the
-    # model's answer was rejected (stored as "<name>+fallback:<offline name>"):
-    # without that, a redelivery after a fallback asks the model again and adds
-    # a second annotation for the same turn.
-    existing = (
-        Annotation.objects.filter(turn=turn, rubric_version=annotator.rubric_version)
-        .filter(
-            Q(annotator=annotator.name)
-            | Q(annotator__startswith=f"{annotator.name}+fallback:", fallback=True)
-        )
-        .first()
-    )
+    # Rows are keyed by the configured annotator, whatever it produced: an LLM
+    # result rejected twice is stored under the same name with fallback=True, so
+    # a redelivery finds it and the unique constraint holds for every outcome.
+    existing = Annotation.objects.filter(
+        turn=turn, annotator=annotator.name, rubric_version=annotator.rubric_version
+    ).first()
     if existing is not None:
         transaction.on_commit(lambda: broadcast_annotation(turn.pk))
         return existing
@@ -71,8 +65,8 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
         with transaction.atomic():
             annotation = Annotation.objects.create(
                 turn=turn,
-                annotator=result.annotator,
-                rubric_version=result.rubric_version,
+                annotator=annotator.name,
+                rubric_version=annotator.rubric_version,
                 data=result.model_dump(mode="json"),
                 fallback=result.fallback,
                 duration_ms=duration_ms,
@@ -82,17 +76,17 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     except IntegrityError:
         # Another delivery of the same task won the race: keep its row.
         return Annotation.objects.get(
-            turn=turn, annotator=result.annotator, rubric_version=result.rubric_version
+            turn=turn, annotator=annotator.name, rubric_version=annotator.rubric_version
         )
     return annotation
 
 
 def unannotated_turn_ids(*, older_than_seconds: int, limit: int = 500) -> list[int]:
-    """Trainee turns with no annotation by the current annotator and rubric."""
+    """Trainee turns with no annotation under the current rubric version."""
     from practice.models import Turn
 
     annotator = get_annotator()
-    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     done = Annotation.objects.filter(rubric_version=annotator.rubric_version)
     return list(
         Turn.objects.filter(

@@ -278,7 +278,10 @@ def code_utterance(
         (
             lx.PLEASANTRY.match(core)
             or lx.PLEASANTRY.match(undashed)
-            or (lx.SOCIAL_TALK.search(core) and not lx.ADVICE.search(core))
+            or (
+                lx.SOCIAL_TALK.search(core)
+                and not lx.ADVICE.search(lx.SOCIAL_TALK.sub(" ", core))
+            )
         )
         and len(core.split()) <= 14
         and not is_question

@@ -136,7 +136,7 @@ PERCEPTION_STEM = re.compile(
     r"\bi (?:can |could )?(?:really |definitely |totally |truly |already |just )?"
     r"(?:tell|see|sense|feel|imagine|hear|get the (?:sense|feeling|impression)|"
     r"understand|know)(?: that| how| why| what)?(?: it| this| that)?"
-    r"(?: (?:has|is|was|must|might|would|could|can|makes?|made))?(?: \w+)? "
+    r"(?: (?:has|is|was|must|might|would|could|can|makes?|made))?(?: \w+){0,2} "
     r"(?:you|your|you're|you've|you'd)\b",
     re.IGNORECASE,
 )

@@ -138,6 +138,9 @@ def _utterance_strategy(
             return "Reflection of feelings"
         return "Affirmation and Reassurance"
     if codes & {"simple_reflection", "complex_reflection"}:
+        if _NORMALIZING.search(text):
+            # "That's completely normal": validation, whatever its MITI form.
+            return "Affirmation and Reassurance"
         if _names_feeling(text):
             return "Reflection of feelings"
         mirrored = lx.REFLECTION_STEM.match(text) or lx.SUMMARY_MARKERS.search(text)

@@ -85,9 +85,7 @@ def _stems(words: set[str]) -> set[str]:
     # A crude stem (first five letters) so "parties"/"party", "lunches"/"lunch" meet;
     # short and elided words ("off", "didn't") name nothing.
     return {
-        w[:5]
-        for w in words
-        if w not in _GENERIC_WORDS and len(w) >= 4 and "'" not in w
+        w[:5] for w in words if w not in _GENERIC_WORDS and len(w) >= 4 and "'" not in w
     }
 
 
@@ -246,8 +244,11 @@ def direct(
         ):
             # Asked again about something already told on this topic.
             act, reason, layer = "answer", "asked_again", asked
-        elif asked is not None and 1 <= asked <= 4 and trusted(asked) and (
-            asked <= depth() + P.FOCUS_MAX_SKIP + 1
+        elif (
+            asked is not None
+            and 1 <= asked <= 4
+            and trusted(asked)
+            and (asked <= depth() + P.FOCUS_MAX_SKIP + 1)
         ):
             # A focused question gets the layer it asks about once its gate is
             # passed (gates rise with depth, so every shallower layer is allowed
@@ -307,11 +308,16 @@ def direct(
 
     if act == "disclose" and 1 <= layer <= 4:
         s.topic_depth[s.topic] = max(depth(), layer)
-    if act in {"answer", "deflect", "defend"} and layer >= 0 and reason not in {
-        "agenda",
-        "goal",
-        "asked_again",
-    }:
+    if (
+        act in {"answer", "deflect", "defend"}
+        and layer >= 0
+        and reason
+        not in {
+            "agenda",
+            "goal",
+            "asked_again",
+        }
+    ):
         # Restating never goes beyond what this topic has already been told;
         # patient-level layers (5, 6) hold across topics.
         layer = s.disclosure if s.disclosure >= 5 else min(s.disclosure, depth())

@@ -115,7 +115,7 @@ ROLE_BREAK = {
 RISK = _rx(
     r"suicid",
     r"\bkill(?:ing)? (?:yourself|your self)\b",
-    r"\bend(?:ing)? (?:your life|it all|things)\b",
+    r"\bend(?:ing)? (?:(?:your|their|one'?s) (?:own )?li(?:fe|ves)|it all|things)\b",
     r"\b(?:hurt|harm)(?:ing)? yourself\b|\bself-?harm",
     r"\bbetter off dead\b|\bwant(?:ed)? to die\b|\bwish(?:ed)? you (?:were|was) dead\b",
     r"\b(?:don'?t|not) want(?:ing)? to (?:live|be here|be alive|wake up|go on)\b",

@@ -207,6 +207,26 @@ def _act_instruction(case: CaseSpec, direction: StageDirection) -> str:
             )
         if d.reason == "blocked":
             return "You are still stung by the last exchange. Answer guardedly."
+        # Reasons from the question's focus (focus.py): answer what was asked.
+        if d.reason == "agenda":
+            return "You were asked what brings you here. Say so briefly, in your own words."
+        if d.reason == "goal":
+            return (
+                "You were asked what you hope for. Answer simply; you are not sure yet."
+            )
+        if d.reason == "asked_again":
+            return f"You were asked again about the {LAYER_NAMES[d.layer]}. Say it again briefly."
+        if d.reason == "not_yet":
+            return (
+                f"You were asked about the {d.focus}, but you are not ready to say. "
+                "Decline that, briefly, without going deeper than the list above."
+            )
+        if d.reason == "closing":
+            return (
+                "The counsellor is ending the session. Wind down in a sentence or two."
+            )
+        if d.reason == "greeting":
+            return "The counsellor greeted you. Greet them back briefly."
         return "Answer in your own words, without going deeper than the list above."
     if act == "deflect":
         return "You are guarded. Deflect, minimise, or say you don't know. Do not go deeper."

@@ -482,9 +482,9 @@ class OfflineResponder:
             names = _names(ctx.case)
             for lead in rng.sample(RESTATE_LEADS, len(RESTATE_LEADS)):
                 candidate = " ".join(
-                    split_sentences(f"{lead} {lower_first(first, names)}. {' '.join(rest)}")[
-                        :cap
-                    ]
+                    split_sentences(
+                        f"{lead} {lower_first(first, names)}. {' '.join(rest)}"
+                    )[:cap]
                 )
                 if _norm(candidate) not in previous:
                     return candidate
@@ -597,8 +597,9 @@ class OfflineResponder:
                 # The product shows the opening line as the patient's first turn;
                 # only a session without it (the trainee spoke first) starts here.
                 out.append(case.opening_line)
-            if d.layer == 0 and d.guarded:
-                out.append(pk.pick(GUARDED_PRESENTING_LEADS))
+            line = pk.pick(self._material(case, situation, d.layer))
+            if d.layer == 0:
+                out += self._guarded_lead(d, pk, line)
             elif (
                 d.focus == "none"
                 and d.layer in {1, 2}
@@ -608,7 +609,7 @@ class OfflineResponder:
             ):
                 out.append(pk.pick(BRIDGES))
             # Voice lines of one layer are paraphrases: one per reply.
-            out.append(pk.pick(self._material(case, situation, d.layer)))
+            out.append(line)
             return out
         if act == "answer":
             return self._answer(ctx, pk, situation)
@@ -638,7 +639,9 @@ class OfflineResponder:
                 # The feeling is the patient's, just not voiced yet: "I'm not sad"
                 # would contradict the case. They balk at being told, not at the word.
                 out.append(
-                    pk.pick(CORRECT_OWN).format(named=named, named_cap=named.capitalize())
+                    pk.pick(CORRECT_OWN).format(
+                        named=named, named_cap=named.capitalize()
+                    )
                 )
                 out.append(pk.pick(CORRECT_OWN_TAILS))
                 return out
@@ -667,6 +670,14 @@ class OfflineResponder:
             return out
         return [pk.pick(NONCOMMITTAL)]
 
+    @staticmethod
+    def _guarded_lead(d: StageDirection, pk: _Picker, line: str) -> list[str]:
+        # A guarded patient hesitates before saying why they came, but only when
+        # the hesitation leaves room for the reason itself within the cap.
+        if d.guarded and len(split_sentences(line)) < d.max_sentences:
+            return [pk.pick(GUARDED_PRESENTING_LEADS)]
+        return []
+
     def _answer(
         self, ctx: ReplyContext, pk: _Picker, situation: Situation
     ) -> list[str]:
@@ -680,8 +691,8 @@ class OfflineResponder:
             asked = bool(ctx.history) and ctx.history[-1].text.rstrip().endswith("?")
             return [pk.pick(SOCIAL_ANSWERS if asked else GREETINGS)]
         if reason == "agenda":
-            out = [pk.pick(GUARDED_PRESENTING_LEADS)] if d.guarded else []
-            return [*out, pk.restate(self._material(case, situation, 0), names)]
+            line = pk.restate(self._material(case, situation, 0), names)
+            return [*self._guarded_lead(d, pk, line), line]
         if reason == "goal":
             return [pk.pick(GOALS)]
         if reason == "asked_again":
@@ -694,7 +705,9 @@ class OfflineResponder:
             return out
         if reason == "closing":
             alliance = ctx.state.alliance
-            tone = "warm" if alliance >= 0.6 else "neutral" if alliance >= 0.35 else "cool"
+            tone = (
+                "warm" if alliance >= 0.6 else "neutral" if alliance >= 0.35 else "cool"
+            )
             out = [pk.pick(CLOSING[tone])]
             if ctx.state.alternative_view and tone == "warm":
                 out.append(pk.pick(CLOSING_REFRAMED))
@@ -799,7 +812,9 @@ class OfflineResponder:
             and pk.chance(rate)
             and (
                 tangents := [
-                    t for t in pk.fresh(case.voice.tangent or GENERIC_TANGENTS) if fits(t)
+                    t
+                    for t in pk.fresh(case.voice.tangent or GENERIC_TANGENTS)
+                    if fits(t)
                 ]
             )
         ):
