@@ -19,7 +19,7 @@ class Annotation(models.Model):
     turn = models.ForeignKey(
         "practice.Turn", on_delete=models.CASCADE, related_name="annotations"
     )
-    annotator = models.CharField(max_length=60)
+    annotator = models.CharField(max_length=200)
     rubric_version = models.CharField(max_length=40)
     # The engine's TurnAnnotation as JSON.
     data = models.JSONField()

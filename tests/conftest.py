@@ -112,15 +112,26 @@ def practice_session(trainee: Any, case: Any, cohort: Any) -> Any:
 
 @pytest.fixture(scope="session", autouse=True)
 def _close_connection_pools(django_db_setup: Any, django_db_blocker: Any) -> Any:
-    """Close psycopg pools before the test database is dropped (threads of the
-    socket tests borrowed connections from them)."""
-    yield
-    from django.db import connections
+    """Let the test database be dropped at the end of the run.
 
-    for connection in connections.all():
-        close_pool = getattr(connection, "close_pool", None)
+    Socket tests borrow connections on worker threads and from psycopg's pool;
+    a reply task may still hold one when the run ends. Close the pools, then
+    end any other session on the test database (PostgreSQL only).
+    """
+    yield
+    from django.db import connection, connections
+
+    for conn in connections.all():
+        close_pool = getattr(conn, "close_pool", None)
         if close_pool is not None:
             close_pool()
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        connection.close()
 
 
 @pytest.fixture(scope="session")

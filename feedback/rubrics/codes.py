@@ -17,11 +17,18 @@ Decision rules, in the order applied:
    permission came first, the patient asked, or the advice is framed with autonomy),
    Emphasize Autonomy, Affirm and Seek Collaboration are recognised by their phrasing.
 4. A remaining declarative that mirrors the patient (second person, a reflective stem,
-   or words taken from the patient's last utterance) is a Reflection: complex when it
-   adds meaning (an inferred feeling, a double-sided or metaphorical statement, a long
-   paraphrase), simple otherwise. When unsure, simple (MITI's rule).
-5. Neutral facts and education are Giving Information; greetings and structuring talk
-   are `other`.
+   a perception frame such as "I can tell you...", or words taken from the patient's
+   words) is a Reflection: complex when it adds meaning (an inferred feeling, a
+   double-sided or metaphorical statement, a long paraphrase), simple otherwise. When
+   unsure, simple (MITI's rule). The patient's words are their last utterance, or the
+   paragraph before it when that utterance is only a backchannel (`patient_context`).
+   Right after the trainee's own information or advice, a statement about the client
+   without a reflective form continues that input and is not a reflection.
+5. Neutral facts and education are Giving Information; greetings, social talk and
+   structuring talk are `other`.
+
+Rules match a normalised copy of the text (`normalize.py`: "thats" -> "that's"); the
+`UtteranceCode.text` is the utterance as typed.
 """
 
 from __future__ import annotations
