@@ -1,9 +1,15 @@
-"""Turn a stored annotation into what the page shows: readable chips and flags."""
+"""Turn a stored annotation into what the page shows: readable chips and flags.
+
+Definitions, flag names and Socratic type names come from the codebook; only the
+chip wording for behaviour codes is the UI's own (plainer than MITI's names).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from feedback.rubrics import CODEBOOK
 
 # Readable names for the codes (the codebook holds definitions and examples).
 CODE_LABELS: dict[str, str] = {
@@ -26,38 +32,6 @@ GOOD_CODES = {
     "emphasize_autonomy", "persuade_with_permission",
 }
 POOR_CODES = {"persuade", "confront"}
-FLAG_LABELS: dict[str, tuple[str, str]] = {
-    "problem_solving_after_disclosure": (
-        "Problem-solving after a feeling",
-        "The patient shared a feeling and the reply jumped to solutions without "
-        "reflecting or validating it first.",
-    ),
-    "collusion": (
-        "Agrees with a distorted belief",
-        "The reply endorsed the patient's unhelpful thought instead of exploring it.",
-    ),
-    "unexpressed_feeling": (
-        "Reads in a feeling",
-        "The reply names a feeling the patient never expressed.",
-    ),
-    "leading_question": (
-        "Leading question",
-        "The question pushes toward the answer you want instead of guiding discovery.",
-    ),
-    "missed_risk_cue": (
-        "Missed risk cue",
-        "The patient hinted at not wanting to live and the reply did not ask about it.",
-    ),
-}
-SOCRATIC_LABELS = {
-    "clarification": "clarifying",
-    "assumptions": "probing assumptions",
-    "reasons_evidence": "evidence",
-    "viewpoints": "other viewpoints",
-    "implications": "implications",
-    "question_about_question": "about the question",
-    "informational": "informational",
-}
 LEVELS = {0: "none", 1: "weak", 2: "strong"}
 
 
@@ -66,6 +40,11 @@ class Chip:
     label: str
     tone: str  # good | poor | neutral
     title: str = ""
+
+
+def _entry(key: str, default: str) -> str:
+    entry = CODEBOOK.get(key)
+    return entry.label if entry else default
 
 
 def annotation_view(data: dict[str, Any]) -> dict[str, Any]:
@@ -79,15 +58,21 @@ def annotation_view(data: dict[str, Any]) -> dict[str, Any]:
                 label = f"{utterance['question'].capitalize()} question"
             socratic = utterance.get("socratic_type")
             if code == "question" and socratic and socratic != "informational":
-                label += f" · {SOCRATIC_LABELS.get(socratic, socratic)}"
+                label += f" · {_entry(f'socratic.{socratic}', socratic).lower()}"
             tone = "good" if code in GOOD_CODES else "poor" if code in POOR_CODES else "neutral"
             if code == "question" and utterance.get("question") == "open":
                 tone = "good"
-            chips.append(Chip(label, tone, utterance.get("text", "")))
-    flags = [
-        {"label": FLAG_LABELS.get(f, (f, ""))[0], "description": FLAG_LABELS.get(f, (f, ""))[1]}
-        for f in data.get("flags", [])
-    ]
+            definition = CODEBOOK[code].definition if code in CODEBOOK else ""
+            chips.append(Chip(label, tone, definition))
+    flags = []
+    for flag in data.get("flags", []):
+        entry = CODEBOOK.get(f"flag.{flag}")
+        flags.append(
+            {
+                "label": entry.label if entry else flag,
+                "description": entry.definition if entry else "",
+            }
+        )
     empathy = [
         ("Emotional reactions", LEVELS.get(data.get("emotional_reactions", 0), "none")),
         ("Interpretations", LEVELS.get(data.get("interpretations", 0), "none")),

@@ -168,3 +168,13 @@ def llm_configured(settings: Any, fake_openai: Any) -> Any:
     yield fake_openai
     for cached in caches:
         cached.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> Any:
+    """Rate-limit counters live in the cache and user ids repeat between tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
