@@ -8,7 +8,7 @@ from .models import AuditEvent, User
 
 
 @admin.register(User)
-class PracticeUserAdmin(UserAdmin):
+class PracticeUserAdmin(UserAdmin[User]):
     list_display = ("username", "display_name", "role", "is_active")
     list_filter = ("role", "is_active")
     fieldsets = (  # type: ignore[misc]

@@ -27,7 +27,8 @@ if os.environ.get("BENCH_UNPINNED_DB") == "1":
 
     channels.db.database_sync_to_async = _Unpinned  # type: ignore[misc]
 
-from config.asgi import application as practice_application  # noqa: E402  (sets Django up)
+# Django must be set up (by config.asgi) before channels.auth is imported.
+from config.asgi import application as practice_application  # noqa: E402, I001
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402

@@ -328,7 +328,7 @@ def _purge_queue(queue: str) -> None:
         import redis
 
         client = redis.Redis.from_url(f"{REDIS_BASE}/1")
-        keys = [queue, f"_kombu.binding.{queue}"]
+        keys = [queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"]
         keys += [k.decode() for k in client.scan_iter(match=f"{queue}*", count=100)]
         if keys:
             client.delete(*keys)
@@ -372,10 +372,13 @@ def sigterm_as_interrupt() -> Iterator[None]:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, handler)
+    # A shell starts background jobs with SIGINT ignored; restore Ctrl+C anyway.
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
 
 
 def cpu_seconds(pids_of_group: int) -> float:

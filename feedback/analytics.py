@@ -15,15 +15,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.db import connection
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db import connection, models
+from django.db.models import Avg, Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.crypto import salted_hmac
 
 from accounts.models import Role, User
 from practice.models import Cohort
 
 from .charts import LineChart, heat_class, line_chart
-from .models import SessionReview, SessionScore
+from .models import SessionReview, SessionScore, TraineeSummary
+from .rollups import TraineeDigest, trainee_digest
 from .scoring_services import SKILL_COLUMNS, current_versions
 
 if TYPE_CHECKING:
@@ -111,6 +112,25 @@ def scores_in_scope(user: User, filters: Filters) -> QuerySet[SessionScore]:
             started_at__lt=_start_of(filters.date_to + dt.timedelta(days=1))
         )
     return scores
+
+
+def uses_rollups(filters: Filters) -> bool:
+    """True when the page can read the per-trainee rollups instead of every score.
+
+    Rollups summarise all of a trainee's sessions, so a case or date filter needs the
+    live queries; cohort and blinding only choose which rollups and how to show them.
+    """
+    return filters.case is None and filters.date_from is None and filters.date_to is None
+
+
+def summaries_in_scope(user: User, filters: Filters) -> QuerySet[TraineeSummary]:
+    """The rollups of the trainees in scope, under the current versions."""
+    rubric_version, scoring_version = current_versions()
+    return TraineeSummary.objects.filter(
+        rubric_version=rubric_version,
+        scoring_version=scoring_version,
+        trainee__in=scoped_trainees(user, filters),
+    )
 
 
 # --- heat map --------------------------------------------------------------------------
@@ -206,6 +226,48 @@ def heat_map(user: User, filters: Filters, cohorts: Sequence[Cohort]) -> list[He
     return out
 
 
+def heat_map_from_summaries(
+    user: User, filters: Filters, cohorts: Sequence[Cohort]
+) -> list[HeatRow]:
+    """`heat_map` for the unfiltered dashboard: averages one rollup row per trainee.
+
+    A GROUP BY over at most one row per trainee in scope (1,000 for a program admin at
+    the benchmark's size) instead of a window over all their scores.
+    """
+    if filters.cohort is not None:
+        cohorts = [c for c in cohorts if c.pk == filters.cohort.pk]
+    if not cohorts:
+        return []
+    rubric_version, scoring_version = current_versions()
+    averages = {
+        f"{c}_{kind}": Avg(f"{c}_{kind}") for c in SKILL_COLUMNS for kind in ("latest", "trend")
+    }
+    rows = {
+        row["cohort"]: row
+        for row in TraineeSummary.objects.filter(
+            rubric_version=rubric_version,
+            scoring_version=scoring_version,
+            # Trainees with a scored session that is not too short, as in `heat_map`.
+            sessions__gt=0,
+            trainee__trainee_cohorts__in=[c.pk for c in cohorts],
+        )
+        .values(cohort=models.F("trainee__trainee_cohorts"))
+        .annotate(trainees=Count("pk"), **averages)
+        .order_by()
+    }
+    out = []
+    for cohort in cohorts:
+        row = rows.get(cohort.pk)
+        cells = []
+        for skill in SKILL_COLUMNS:
+            latest = _num(row[f"{skill}_latest"]) if row else None
+            trend = _num(row[f"{skill}_trend"]) if row else None
+            fair, good = SKILL_BANDS[skill]
+            cells.append(HeatCell(skill, latest, trend, heat_class(latest, fair=fair, good=good)))
+        out.append(HeatRow(cohort, int(row["trainees"]) if row else 0, cells))
+    return out
+
+
 def _start_of(day: dt.date) -> dt.datetime:
     from django.utils import timezone
 
@@ -235,55 +297,66 @@ class TraineeRow:
 def trainee_rows(
     trainees: Iterable[User], scores: QuerySet[SessionScore], *, blind: bool
 ) -> list[TraineeRow]:
-    """Latest, trend and a sparkline (mean of the skills) for one page of trainees."""
+    """Latest, trend and a sparkline (mean of the skills) for one page of trainees.
+
+    Live: reads every score of the page's trainees (the filtered dashboard, where a
+    case or date filter rules out the rollups).
+    """
     users = list(trainees)
     by_trainee: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     for row in (
         scores.filter(trainee__in=[u.pk for u in users], too_short=False)
-        .order_by("trainee_id", "started_at")
+        .order_by("trainee_id", "started_at", "pk")
         .values_list("trainee_id", *SKILL_COLUMNS)
     ):
         by_trainee[row[0]].append(row[1:])
-    out = []
-    for user in users:
-        history = by_trainee.get(user.pk, [])
-        row = TraineeRow(user=user, code=trainee_code(user.pk), name=display_name(user, blind=blind))
-        row.sessions = len(history)
-        for i, skill in enumerate(SKILL_COLUMNS):
-            values = [h[i] for h in history if h[i] is not None]
-            row.latest[skill] = values[-1] if values else None
-            row.trend[skill] = _trend(values)
-            fair, good = SKILL_BANDS[skill]
-            row.cells.append(
-                HeatCell(skill, row.latest[skill], row.trend[skill],
-                         heat_class(row.latest[skill], fair=fair, good=good))
-            )
-        overall = [_mean([v for v in h if v is not None]) for h in history[-12:]]
-        if overall:
-            row.spark = line_chart(
-                [str(i + 1) for i in range(len(overall))],
-                [("Mean of the skills", overall)],
-                width=140,
-                height=34,
-                compact=True,
-            )
-        below = [s for s in SKILL_COLUMNS if (row.latest[s] or 0) < SKILL_BANDS[s][0]]
-        flat = [s for s in below if (row.trend[s] or 0) <= 0]
-        # "Stuck": below fair on a skill and not improving on it over six sessions.
-        row.stuck = row.sessions >= 4 and bool(flat)
-        out.append(row)
-    return out
+    return [
+        _trainee_row(user, trainee_digest(by_trainee.get(user.pk, [])), blind=blind)
+        for user in users
+    ]
 
 
-def _mean(values: Sequence[float]) -> float | None:
-    return sum(values) / len(values) if values else None
+def trainee_rows_from_summaries(
+    trainees: Iterable[User], summaries: QuerySet[TraineeSummary], *, blind: bool
+) -> list[TraineeRow]:
+    """`trainee_rows` for the unfiltered dashboard: one rollup row per trainee."""
+    users = list(trainees)
+    digests: dict[int, TraineeDigest] = dict(
+        summaries.filter(trainee__in=[u.pk for u in users]).values_list(
+            "trainee_id", "digest"
+        )
+    )
+    return [
+        _trainee_row(user, digests.get(user.pk) or trainee_digest([]), blind=blind)
+        for user in users
+    ]
 
 
-def _trend(values: Sequence[float]) -> float | None:
-    if len(values) < 4:
-        return None
-    last, before = values[-3:], values[-6:-3]
-    return round(sum(last) / len(last) - sum(before) / len(before), 1)
+def _trainee_row(user: User, digest: TraineeDigest, *, blind: bool) -> TraineeRow:
+    row = TraineeRow(user=user, code=trainee_code(user.pk), name=display_name(user, blind=blind))
+    row.sessions = digest["sessions"]
+    for skill in SKILL_COLUMNS:
+        row.latest[skill] = digest["latest"].get(skill)
+        row.trend[skill] = digest["trend"].get(skill)
+        fair, good = SKILL_BANDS[skill]
+        row.cells.append(
+            HeatCell(skill, row.latest[skill], row.trend[skill],
+                     heat_class(row.latest[skill], fair=fair, good=good))
+        )
+    overall = digest["spark"]
+    if overall:
+        row.spark = line_chart(
+            [str(i + 1) for i in range(len(overall))],
+            [("Mean of the skills", overall)],
+            width=140,
+            height=34,
+            compact=True,
+        )
+    below = [s for s in SKILL_COLUMNS if (row.latest[s] or 0) < SKILL_BANDS[s][0]]
+    flat = [s for s in below if (row.trend[s] or 0) <= 0]
+    # "Stuck": below fair on a skill and not improving on it over six sessions.
+    row.stuck = row.sessions >= 4 and bool(flat)
+    return row
 
 
 # --- review queue and agreement --------------------------------------------------------
@@ -312,9 +385,7 @@ class CodeAgreement:
 
 def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]:
     """Per-code kappa over the reviewed sessions in scope (sums stored 2×2 tables)."""
-    from feedback.rubrics.agreement import add_tables, kappa
-
-    from .presenters import CODE_LABELS
+    from feedback.rubrics.agreement import add_tables
 
     total: dict[str, list[int]] = {}
     reviews = SessionReview.objects.filter(session_id__in=scores.values("session_id"))
@@ -341,6 +412,14 @@ def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]
         for tables in reviews.values_list("agreement", flat=True):
             sessions += 1
             add_tables(total, tables or {})
+    return sessions, _code_agreements(total)
+
+
+def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
+    from feedback.rubrics.agreement import kappa
+
+    from .presenters import CODE_LABELS
+
     out = []
     for code, table in total.items():
         n = sum(table)
@@ -357,7 +436,40 @@ def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]
                 supervisor_yes=table[0] + table[2],
             )
         )
-    return sessions, sorted(out, key=lambda c: c.code)
+    return sorted(out, key=lambda c: c.code)
+
+
+def review_totals(summaries: QuerySet[TraineeSummary]) -> tuple[int, int]:
+    """(sessions awaiting review, reviewed sessions) in scope, from the rollups."""
+    totals = summaries.aggregate(scored=Sum("scored"), reviewed=Sum("reviewed"))
+    scored, reviewed = int(totals["scored"] or 0), int(totals["reviewed"] or 0)
+    return scored - reviewed, reviewed
+
+
+def agreement_from_summaries(
+    summaries: QuerySet[TraineeSummary], *, reviewed_sessions: int
+) -> tuple[int, list[CodeAgreement]]:
+    """`agreement` for the unfiltered dashboard: sums per-trainee summed tables."""
+    from feedback.rubrics.agreement import add_tables
+
+    total: dict[str, list[int]] = {}
+    if connection.vendor == "postgresql":
+        # One row per code back; the JSON of at most one rollup per trainee is read
+        # inside the database.
+        inner, params = summaries.values("agreement").query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT e.key, SUM((e.value->>0)::int), SUM((e.value->>1)::int), "
+                "SUM((e.value->>2)::int), SUM((e.value->>3)::int) "
+                "FROM (" + inner + ") r, jsonb_each(r.agreement) e GROUP BY e.key",  # noqa: S608
+                params,
+            )
+            for key, *table in cursor.fetchall():
+                total[key] = [int(v or 0) for v in table]
+    else:
+        for tables in summaries.values_list("agreement", flat=True):
+            add_tables(total, tables or {})
+    return reviewed_sessions, _code_agreements(total)
 
 
 # --- trajectories (progress page and drill-down) ---------------------------------------

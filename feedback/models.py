@@ -125,6 +125,61 @@ class SessionScore(models.Model):
         return SessionScores.model_validate(self.data)
 
 
+class TraineeSummary(models.Model):
+    """Rollup of one trainee's scores and reviews under one rubric and scoring version.
+
+    Derived data only: `feedback.rollups.refresh_trainee_summary` recomputes the row
+    from the trainee's `SessionScore` and `SessionReview` rows whenever a session is
+    scored or reviewed (inside the same transaction), and `rescore_sessions` /
+    `seed_scale` rebuild them, so recomputing always gives the same row. The unfiltered
+    dashboard reads one row per trainee here instead of every score and review.
+    """
+
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    rubric_version = models.CharField(max_length=40)
+    scoring_version = models.CharField(max_length=40)
+    # Scores under these versions, too-short sessions included (the review queue).
+    scored = models.PositiveIntegerField(default=0)
+    # Scores that are not too short: the sessions the skill columns describe.
+    sessions = models.PositiveIntegerField(default=0)
+    # Scored sessions a supervisor marked reviewed, and their summed 2x2 tables.
+    reviewed = models.PositiveIntegerField(default=0)
+    agreement = models.JSONField(default=dict)
+    # Heat-map inputs: the newest session's skill score, and the mean of the three
+    # newest sessions minus the mean of the three before them (nulls skipped).
+    reflective_listening_latest = models.PositiveSmallIntegerField(null=True, blank=True)
+    questioning_latest = models.PositiveSmallIntegerField(null=True, blank=True)
+    guided_discovery_latest = models.PositiveSmallIntegerField(null=True, blank=True)
+    empathy_latest = models.PositiveSmallIntegerField(null=True, blank=True)
+    collaboration_latest = models.PositiveSmallIntegerField(null=True, blank=True)
+    reflective_listening_trend = models.FloatField(null=True, blank=True)
+    questioning_trend = models.FloatField(null=True, blank=True)
+    guided_discovery_trend = models.FloatField(null=True, blank=True)
+    empathy_trend = models.FloatField(null=True, blank=True)
+    collaboration_trend = models.FloatField(null=True, blank=True)
+    # The dashboard's trainee row: latest non-null score and trend per skill, and the
+    # sparkline's values (`feedback.analytics.TraineeDigest`).
+    digest = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            # One rollup per trainee and versions. Its index also serves the
+            # dashboard's reads: the trainee rows of one page
+            # (WHERE trainee_id IN (page) AND versions) and the heat map, totals and
+            # agreement sums (versions AND trainee_id IN (cohort members)).
+            models.UniqueConstraint(
+                fields=["trainee", "rubric_version", "scoring_version"],
+                name="feedback_traineesummary_unique_per_version",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.trainee_id} · {self.rubric_version}/{self.scoring_version}"
+
+
 class SessionReview(models.Model):
     """A supervisor marked the session reviewed; keeps the agreement tables."""
 

@@ -79,7 +79,8 @@ def reviewed_transcript(session: PracticeSession) -> list[Turn]:
     for comment in ReviewComment.objects.filter(
         session=session, turn__isnull=False
     ).select_related("author"):
-        pinned.setdefault(comment.turn_id, []).append(comment)
+        if comment.turn_id is not None:
+            pinned.setdefault(comment.turn_id, []).append(comment)
     for turn in turns:
         annotation = annotations.get(turn.pk)
         effective = None

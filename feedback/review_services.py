@@ -18,6 +18,7 @@ from .models import (
     ReviewComment,
     SessionReview,
 )
+from .rollups import refresh_session_summaries
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -60,9 +61,11 @@ def override_codes(
             .first()
         )
         if review is not None:
-            # Already reviewed: keep the stored agreement in step with the codes.
+            # Already reviewed: keep the stored agreement in step with the codes,
+            # and the dashboard's rollup with it (same transaction).
             review.agreement = agreement_tables(session_id=review.session_id)
             review.save(update_fields=["agreement"])
+            refresh_session_summaries(session_id=review.session_id)
     return override
 
 
@@ -95,6 +98,9 @@ def mark_reviewed(*, session: PracticeSession, reviewer: User) -> SessionReview:
                 "agreement": agreement_tables(session_id=session.pk),
             },
         )
+        # The review counts in its trainee's rollups (queue size, agreement sums):
+        # refreshed in this transaction so both commit together.
+        refresh_session_summaries(session_id=session.pk)
     return review
 
 

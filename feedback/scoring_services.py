@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from practice.models import as_speaker
+
 from .engines import get_annotator
 from .models import Annotation, SessionScore
 
@@ -83,7 +85,7 @@ def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnR
         records.append(
             TurnRecord(
                 index=t["index"],
-                speaker=t["speaker"],
+                speaker=as_speaker(t["speaker"]),
                 text=t["text"],
                 annotation=TurnAnnotation.model_validate(data) if data else None,
                 state=t["state_after"],
@@ -126,9 +128,11 @@ def score_session(*, session_id: int) -> SessionScore | None:
         annotate_turn(turn_id=turn_id)
     scores = score_engine(turn_records(session, rubric_version=rubric_version))
     skills = scores.skill_values
+    from .rollups import refresh_trainee_summary
+
     try:
         with transaction.atomic():
-            return SessionScore.objects.create(
+            score = SessionScore.objects.create(
                 session=session,
                 rubric_version=rubric_version,
                 scoring_version=scoring_version,
@@ -140,6 +144,14 @@ def score_session(*, session_id: int) -> SessionScore | None:
                 data=scores.model_dump(mode="json"),
                 **{key: skills.get(key) for key in SKILL_COLUMNS},
             )
+            # Same transaction: the dashboard's rollup never misses a committed
+            # score, and a rolled-back score never reaches it.
+            refresh_trainee_summary(
+                trainee_id=session.trainee_id,
+                rubric_version=rubric_version,
+                scoring_version=scoring_version,
+            )
+            return score
     except IntegrityError:
         # Another delivery of the same task won the race: keep its row.
         return SessionScore.objects.get(

@@ -23,7 +23,7 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     """
     from feedback.rubrics import TurnContext, Utterance
     from patients.services import spec_for_version
-    from practice.models import Turn
+    from practice.models import Turn, as_speaker
     from practice.realtime import broadcast_annotation
 
     try:
@@ -55,7 +55,7 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     context = TurnContext(
         trainee_text=turn.text,
         previous_patient_text=previous_patient,
-        history=tuple(Utterance(speaker=s, text=t) for s, t in earlier),
+        history=tuple(Utterance(speaker=as_speaker(s), text=t) for s, t in earlier),
         case_has_risk=bool(spec.risk_flags),
     )
     started = time.perf_counter()

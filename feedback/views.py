@@ -7,6 +7,8 @@ selectors for the object; anything the viewer may not see is a 404.
 
 from __future__ import annotations
 
+from accounts.http import AuthenticatedHttpRequest
+
 import csv
 from collections.abc import Iterator
 from uuid import UUID
@@ -39,15 +41,15 @@ SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
 TRAINEES_PER_PAGE = 25
 
 
-def _filters(request: HttpRequest) -> tuple[FilterForm, analytics.Filters]:
-    cohorts = analytics.scoped_cohorts(request.user)  # type: ignore[arg-type]
+def _filters(request: AuthenticatedHttpRequest) -> tuple[FilterForm, analytics.Filters]:
+    cohorts = analytics.scoped_cohorts(request.user)
     form = FilterForm(request.GET, cohorts=cohorts)
     return form, form.filters()
 
 
 @role_required(*SUPERVISING)
-def dashboard(request: HttpRequest) -> TemplateResponse:
-    user: User = request.user  # type: ignore[assignment]
+def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
+    user: User = request.user
     form, filters = _filters(request)
     cohorts = list(analytics.scoped_cohorts(user))
     scores = analytics.scores_in_scope(user, filters)
@@ -56,7 +58,23 @@ def dashboard(request: HttpRequest) -> TemplateResponse:
     )
     page = Paginator(trainees, TRAINEES_PER_PAGE).get_page(request.GET.get("page"))
     queue = analytics.awaiting_review(scores)
-    reviewed_sessions, agreement = analytics.agreement(scores)
+    if analytics.uses_rollups(filters):
+        # No case or date filter: one rollup row per trainee replaces their scores and
+        # reviews (heat map, trainee rows, queue size and agreement).
+        summaries = analytics.summaries_in_scope(user, filters)
+        heat_map = analytics.heat_map_from_summaries(user, filters, cohorts)
+        rows = analytics.trainee_rows_from_summaries(
+            page.object_list, summaries, blind=filters.blind
+        )
+        queue_count, reviewed_count = analytics.review_totals(summaries)
+        reviewed_sessions, agreement = analytics.agreement_from_summaries(
+            summaries, reviewed_sessions=reviewed_count
+        )
+    else:
+        heat_map = analytics.heat_map(user, filters, cohorts)
+        rows = analytics.trainee_rows(page.object_list, scores, blind=filters.blind)
+        queue_count = queue.count()
+        reviewed_sessions, agreement = analytics.agreement(scores)
     return TemplateResponse(
         request,
         "feedback/dashboard.html",
@@ -66,25 +84,25 @@ def dashboard(request: HttpRequest) -> TemplateResponse:
             "querystring": filters.querystring(),
             "cohorts": cohorts,
             "skills": analytics.SKILL_LABELS,
-            "heat_map": analytics.heat_map(user, filters, cohorts),
+            "heat_map": heat_map,
             "page": page,
-            "rows": analytics.trainee_rows(page.object_list, scores, blind=filters.blind),
+            "rows": rows,
             "queue": [
                 (s, analytics.display_name(s.trainee, blind=filters.blind))
                 for s in queue[:10]
             ],
-            "queue_count": queue.count(),
+            "queue_count": queue_count,
             "reviewed_sessions": reviewed_sessions,
             "agreement": agreement,
         },
     )
 
 
-def _trainee_for(request: HttpRequest, code: str, filters: analytics.Filters) -> User:
+def _trainee_for(request: AuthenticatedHttpRequest, code: str, filters: analytics.Filters) -> User:
     """The trainee whose code this is, if in the viewer's scope; else 404."""
     # Codes are one-way (an HMAC of the id), so match them within the viewer's scope:
     # a trainee outside it is never found, whatever the code.
-    scope = analytics.scoped_trainees(request.user, analytics.Filters())  # type: ignore[arg-type]
+    scope = analytics.scoped_trainees(request.user, analytics.Filters())
     for pk in scope.values_list("pk", flat=True):
         if analytics.trainee_code(pk) == code:
             return User.objects.get(pk=pk)
@@ -92,7 +110,7 @@ def _trainee_for(request: HttpRequest, code: str, filters: analytics.Filters) ->
 
 
 @role_required(*SUPERVISING)
-def trainee_detail(request: HttpRequest, code: str) -> TemplateResponse:
+def trainee_detail(request: AuthenticatedHttpRequest, code: str) -> TemplateResponse:
     blind = request.GET.get("blind") == "1"
     trainee = _trainee_for(request, code, analytics.Filters())
     scores = analytics.trainee_scores(trainee.pk)
@@ -109,12 +127,12 @@ def trainee_detail(request: HttpRequest, code: str) -> TemplateResponse:
     )
 
 
-def _session_for_reviewer(request: HttpRequest, session_uuid: UUID) -> PracticeSession:
-    return session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
+def _session_for_reviewer(request: AuthenticatedHttpRequest, session_uuid: UUID) -> PracticeSession:
+    return session_for_viewer(request.user, session_uuid)
 
 
 @role_required(*SUPERVISING)
-def review(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
+def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
     session = _session_for_reviewer(request, session_uuid)
     blind = request.GET.get("blind") == "1"
     score = score_for(session)
@@ -138,7 +156,7 @@ def review(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
 
 @require_POST
 @role_required(*SUPERVISING)
-def override(request: HttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponseRedirect:
+def override(request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     turn = get_object_or_404(Turn, uuid=turn_uuid, session=session)
     annotation = (
@@ -152,7 +170,7 @@ def override(request: HttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpR
             annotation=annotation,
             utterance_index=index,
             codes=request.POST.getlist("codes"),
-            coder=request.user,  # type: ignore[arg-type]
+            coder=request.user,
         )
     except (ValueError, ReviewError) as error:
         messages.error(request, str(error) or "That correction could not be saved.")
@@ -163,7 +181,7 @@ def override(request: HttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpR
 
 @require_POST
 @role_required(*SUPERVISING)
-def comment(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+def comment(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     form = CommentForm(request.POST)
     turn = None
@@ -173,7 +191,7 @@ def comment(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
         try:
             add_comment(
                 session=session,
-                author=request.user,  # type: ignore[arg-type]
+                author=request.user,
                 text=form.cleaned_data["text"],
                 turn=turn,
             )
@@ -188,10 +206,10 @@ def comment(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
 
 @require_POST
 @role_required(*SUPERVISING)
-def reviewed(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+def reviewed(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     try:
-        mark_reviewed(session=session, reviewer=request.user)  # type: ignore[arg-type]
+        mark_reviewed(session=session, reviewer=request.user)
     except ReviewError as error:
         messages.error(request, str(error))
     else:
@@ -224,18 +242,18 @@ def _csv_response(rows: Iterator[list[object]], filename: str) -> StreamingHttpR
 
 
 @role_required(*SUPERVISING)
-def export_scores(request: HttpRequest) -> StreamingHttpResponse:
+def export_scores(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     _, filters = _filters(request)
-    scores = analytics.scores_in_scope(request.user, filters)  # type: ignore[arg-type]
+    scores = analytics.scores_in_scope(request.user, filters)
     from .exports import score_rows
 
     return _csv_response(score_rows(scores, blind=filters.blind), "session-scores.csv")
 
 
 @role_required(*SUPERVISING)
-def export_codes(request: HttpRequest) -> StreamingHttpResponse:
+def export_codes(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     _, filters = _filters(request)
-    scores = analytics.scores_in_scope(request.user, filters)  # type: ignore[arg-type]
+    scores = analytics.scores_in_scope(request.user, filters)
     from .exports import code_rows
 
     return _csv_response(code_rows(scores, blind=filters.blind), "turn-codes.csv")

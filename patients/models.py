@@ -78,7 +78,7 @@ class CaseVersion(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         # Versions are immutable history: sessions and reports depend on them.
-        if self.pk is not None and not kwargs.pop("_allow_update", False):
+        if not self._state.adding and not kwargs.pop("_allow_update", False):
             msg = "Case versions are immutable; publish a new version instead."
             raise ValueError(msg)
         super().save(*args, **kwargs)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from django.conf import settings
 from django.db import models
@@ -227,5 +227,15 @@ class Turn(models.Model):
         return self.status == self.Status.COMPLETE
 
     @property
+    def utterance_speaker(self) -> Literal["trainee", "patient"]:
+        """The speaker as the engines type it."""
+        return as_speaker(self.speaker)
+
+    @property
     def dom_id(self) -> str:
         return f"turn-{self.uuid}"
+
+
+def as_speaker(value: str) -> Literal["trainee", "patient"]:
+    """Narrow a stored speaker value to the engines' literal type."""
+    return "trainee" if value == Turn.Speaker.TRAINEE else "patient"

@@ -7,6 +7,6 @@ from .consumers import PracticeConsumer
 websocket_urlpatterns = [
     path(
         "ws/practice/sessions/<uuid:session_uuid>/",
-        PracticeConsumer.as_asgi(),  # type: ignore[arg-type]
+        PracticeConsumer.as_asgi(),
     ),
 ]

@@ -7,6 +7,7 @@ transaction and lock. Order is always: persist, then stream or broadcast.
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from uuid import UUID
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from accounts.models import User
     from llm.types import Usage
     from patients.models import Case
-    from patients.simulation import ReplyContext
+    from patients.simulation import ReplyContext, Utterance
 
 
 @dataclass(frozen=True)
@@ -129,13 +130,15 @@ def check_rate_limit(*, user_id: int) -> None:
         raise RateLimited(max(1, window - elapsed))
 
 
-def _history(session: PracticeSession, *, before_index: int | None = None) -> list:
+def _history(
+    session: PracticeSession, *, before_index: int | None = None
+) -> list[Utterance]:
     from patients.simulation import Utterance
 
     turns = session.turns.filter(status=Turn.Status.COMPLETE)
     if before_index is not None:
         turns = turns.filter(index__lt=before_index)
-    return [Utterance(speaker=t.speaker, text=t.text) for t in turns.order_by("index")]
+    return [Utterance(speaker=t.utterance_speaker, text=t.text) for t in turns.order_by("index")]
 
 
 def _context_for_retry(session: PracticeSession, trainee_turn: Turn) -> ReplyContext:
@@ -312,7 +315,7 @@ def fail_patient_turn(*, turn_id: int, reason: str) -> Turn:
 
 def recover_interrupted_replies(*, session_id: int, older_than_seconds: int = 45) -> int:
     """A reply left streaming by a process that died is marked failed (retryable)."""
-    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return Turn.objects.filter(
         session_id=session_id, status=Turn.Status.STREAMING, created_at__lt=cutoff
     ).update(status=Turn.Status.FAILED, error="The reply was interrupted.")

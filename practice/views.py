@@ -7,13 +7,14 @@ from uuid import UUID
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import Role
 from patients.models import Case
 from patients.services import spec_for_version
@@ -26,7 +27,7 @@ PRACTISING_ROLES = (Role.TRAINEE, Role.PROGRAM_ADMIN)
 
 
 @role_required(*PRACTISING_ROLES)
-def home(request: HttpRequest) -> TemplateResponse:
+def home(request: AuthenticatedHttpRequest) -> TemplateResponse:
     user = request.user
     cases = (
         Case.objects.filter(status=Case.Status.ACTIVE, current_version__isnull=False)
@@ -37,7 +38,7 @@ def home(request: HttpRequest) -> TemplateResponse:
         request,
         "practice/home.html",
         {
-            "assignments": selectors.assignments_for(user),  # type: ignore[arg-type]
+            "assignments": selectors.assignments_for(user),
             "active_sessions": PracticeSession.objects.filter(
                 trainee=user, status=PracticeSession.Status.ACTIVE
             ).select_related("case_version")[:5],
@@ -48,7 +49,7 @@ def home(request: HttpRequest) -> TemplateResponse:
 
 @require_POST
 @role_required(*PRACTISING_ROLES)
-def start(request: HttpRequest, slug: str) -> HttpResponse:
+def start(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     case = get_object_or_404(
         Case.objects.select_related("current_version"),
         slug=slug,
@@ -73,7 +74,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
         )
     try:
         session = services.start_session(
-            trainee=request.user, case=case, assignment=assignment  # type: ignore[arg-type]
+            trainee=request.user, case=case, assignment=assignment
         )
     except AttemptUsed as error:
         messages.error(request, str(error))
@@ -82,10 +83,10 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def session_detail(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
-    session = selectors.session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
+def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
+    session = selectors.session_for_viewer(request.user, session_uuid)
     template = "practice/session_detail.html"
-    if request.htmx or request.GET.get("partial") == "transcript":  # type: ignore[attr-defined]
+    if request.htmx or request.GET.get("partial") == "transcript":
         template += "#transcript"
     return TemplateResponse(
         request,
@@ -103,15 +104,15 @@ def session_detail(request: HttpRequest, session_uuid: UUID) -> TemplateResponse
 
 @require_POST
 @login_required
-def end(request: HttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
-    session = selectors.session_for_owner(request.user, session_uuid)  # type: ignore[arg-type]
+def end(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+    session = selectors.session_for_owner(request.user, session_uuid)
     services.end_session(session=session)
     messages.success(request, "Session ended. Here is your report.")
     return HttpResponseRedirect(reverse("practice:report", args=[session.uuid]))
 
 
 @login_required
-def history(request: HttpRequest) -> TemplateResponse:
+def history(request: AuthenticatedHttpRequest) -> TemplateResponse:
     sessions = (
         PracticeSession.objects.filter(trainee=request.user)
         .select_related("case_version")
@@ -121,13 +122,13 @@ def history(request: HttpRequest) -> TemplateResponse:
 
 
 @login_required
-def report(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
+def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
     """Scores with bands, curves, key moments, targets, the annotated transcript and
     the supervisor's comments. Never the case formulation (see `formulation`)."""
     from feedback import reports
     from feedback.scoring_services import score_for
 
-    session = selectors.session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
+    session = selectors.session_for_viewer(request.user, session_uuid)
     score = score_for(session)
     session_review, attempt = reports.review_state(session)
     turns = reports.reviewed_transcript(session)
@@ -149,7 +150,7 @@ def report(request: HttpRequest, session_uuid: UUID) -> TemplateResponse:
 
 
 @login_required
-def formulation(request: HttpRequest, session_uuid: UUID) -> HttpResponse:
+def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
     """The case-formulation exercise. The hidden CCD is rendered only once an attempt
     exists: before that the page holds the empty form and nothing of the case."""
     from feedback.forms import FormulationForm
@@ -157,7 +158,7 @@ def formulation(request: HttpRequest, session_uuid: UUID) -> HttpResponse:
     from feedback.review_services import ReviewError, submit_formulation
     from feedback.rubrics.formulation import FormulationAnswer
 
-    session = selectors.session_for_viewer(request.user, session_uuid)  # type: ignore[arg-type]
+    session = selectors.session_for_viewer(request.user, session_uuid)
     is_owner = session.trainee_id == request.user.pk
     attempt = FormulationAttempt.objects.filter(session=session).first()
     form = FormulationForm()
@@ -169,7 +170,7 @@ def formulation(request: HttpRequest, session_uuid: UUID) -> HttpResponse:
             try:
                 submit_formulation(
                     session=session,
-                    trainee=request.user,  # type: ignore[arg-type]
+                    trainee=request.user,
                     answer=FormulationAnswer(**form.cleaned_data),
                 )
             except ReviewError as error:
@@ -191,7 +192,7 @@ def formulation(request: HttpRequest, session_uuid: UUID) -> HttpResponse:
 
 
 @login_required
-def progress(request: HttpRequest) -> TemplateResponse:
+def progress(request: AuthenticatedHttpRequest) -> TemplateResponse:
     """The signed-in trainee's skill trajectories across their scored sessions."""
     from feedback import analytics
 

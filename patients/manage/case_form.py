@@ -202,14 +202,14 @@ def situation_formset(
 
 
 def case_initial(spec: CaseSpec) -> dict[str, Any]:
-    data = spec.model_dump(mode="json", exclude={"situations", "voice"})
+    data: dict[str, Any] = spec.model_dump(mode="json", exclude={"situations", "voice"})
     for key in PATIENT_VOICE:
         data[f"voice_{key}"] = "\n".join(getattr(spec.voice, key))
     return data
 
 
 def situation_initial(situation: Any) -> dict[str, Any]:
-    data = situation.model_dump(mode="json", exclude={"voice"})
+    data: dict[str, Any] = situation.model_dump(mode="json", exclude={"voice"})
     data["evidence"] = "\n".join(situation.evidence)
     for key in SITUATION_VOICE:
         data[f"voice_{key}"] = "\n".join(getattr(situation.voice, key))

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
-from django_htmx.middleware import HtmxDetails
-
-from accounts.models import Role, User
+from accounts.http import AuthenticatedHttpRequest
+from accounts.models import Role
 
 ADMIN = (Role.PROGRAM_ADMIN,)
 # Supervisors read the case library and manage their cohorts' assignments.
 ADMIN_OR_SUPERVISOR = (Role.PROGRAM_ADMIN, Role.SUPERVISOR)
 
 
-class ManageRequest(HttpRequest):
-    """What the views may rely on: a signed-in user (role_required) and htmx."""
-
-    user: User  # type: ignore[assignment]
-    htmx: HtmxDetails
+# What the views may rely on: a signed-in user (role_required) and htmx.
+ManageRequest = AuthenticatedHttpRequest
 
 
 def partial(request: ManageRequest, template: str, name: str) -> str:

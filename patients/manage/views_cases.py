@@ -264,6 +264,7 @@ def case_export_all(request: ManageRequest) -> HttpResponse:
         for c in Case.objects.filter(status=Case.Status.ACTIVE, current_version__isnull=False)
         .select_related("current_version")
         .order_by("slug")
+        if c.current_version is not None
     ]
     if request.GET.get("format") == "psi":
         records = [

@@ -5,8 +5,10 @@
 Rows go in with PostgreSQL COPY (bulk_create on other databases): cohorts of 50
 trainees with one supervisor each, plus `scale-admin`; every session ended, its trainee
 turns annotated (from a pool of real offline-annotator outputs) and scored by the real
-pure scorer, about one in ten reviewed. Meant for a dedicated database
-(DATABASE_URL=postgres://…/practice_scale); it refuses production settings.
+pure scorer, about one in ten reviewed, and each trainee's dashboard rollup
+(`TraineeSummary`) computed by the pure function the services use. Meant for a
+dedicated database (DATABASE_URL=postgres://…/practice_scale); it refuses production
+settings.
 """
 
 from __future__ import annotations
@@ -168,6 +170,8 @@ class _Seeder:
 
     def _sessions(self, trainees: list[int], versions: list[Any]) -> None:
         from feedback.models import Annotation, SessionReview, SessionScore
+        from feedback.rollups import summary_fields
+        from feedback.scoring_services import SKILL_COLUMNS
         from feedback.rubrics import TurnAnnotation
         from feedback.rubrics.agreement import code_tables
         from feedback.rubrics.schema import BEHAVIOUR_CODES
@@ -182,10 +186,14 @@ class _Seeder:
         parsed = {k: TurnAnnotation.model_validate(v) for k, v in self.pool.items()}
         dumped = {k: json.dumps(v) for k, v in self.pool.items()}
         batch: dict[str, list[dict[str, Any]]] = {
-            "sessions": [], "turns": [], "annotations": [], "scores": [], "reviews": []
+            "sessions": [], "turns": [], "annotations": [], "scores": [], "reviews": [],
+            "summaries": [],
         }
         for t_index, trainee in enumerate(trainees):
             skill = self.rng.random()  # this trainee's skill; grows over sessions
+            # The rollup's sources, as `refresh_trainee_summary` reads them.
+            scored: list[tuple[dt.datetime, int, bool, tuple[int | None, ...]]] = []
+            tables: list[dict[str, list[int]]] = []
             for k in range(per):
                 version = versions[(t_index + k) % len(versions)]
                 started = now - dt.timedelta(days=(per - k) * 5, minutes=self.rng.randint(0, 600))
@@ -247,6 +255,9 @@ class _Seeder:
                     "too_short": scores.too_short, "data": scores.model_dump_json(),
                     "computed_at": ended, **skills,
                 })
+                scored.append(
+                    (started, sid, scores.too_short, tuple(skills.get(c) for c in SKILL_COLUMNS))
+                )
                 if self.rng.random() < 0.1:
                     pairs = []
                     for r in records:
@@ -255,10 +266,20 @@ class _Seeder:
                             if self.rng.random() < 0.08:  # a supervisor's correction
                                 human = [self.rng.choice(BEHAVIOUR_CODES)]
                             pairs.append((u.codes, human))
+                    table = code_tables(pairs, BEHAVIOUR_CODES)
+                    tables.append(table)
                     batch["reviews"].append({
                         "session_id": sid, "reviewed_at": ended + dt.timedelta(days=1),
-                        "agreement": json.dumps(code_tables(pairs, BEHAVIOUR_CODES)),
+                        "agreement": json.dumps(table),
                     })
+            scored.sort(key=lambda s: s[:2])  # started_at, then id: the refresh's order
+            fields = summary_fields([(s[2], s[3]) for s in scored], tables)
+            batch["summaries"].append({
+                "trainee_id": trainee, "rubric_version": self.rubric_version,
+                "scoring_version": SCORING_VERSION,
+                **{k: json.dumps(v) if k in ("agreement", "digest") else v
+                   for k, v in fields.items()},
+            })
             if len(batch["turns"]) >= 100_000 or t_index == len(trainees) - 1:
                 self._flush(batch)
                 self.log(f"  … {t_index + 1:,} trainees")
@@ -267,12 +288,12 @@ class _Seeder:
         del SessionReview, SessionScore
 
     def _flush(self, batch: dict[str, list[dict[str, Any]]]) -> None:
-        from feedback.models import Annotation, SessionReview, SessionScore
+        from feedback.models import Annotation, SessionReview, SessionScore, TraineeSummary
         from practice.models import PracticeSession, Turn
 
         for key, model in (("sessions", PracticeSession), ("turns", Turn),
                            ("annotations", Annotation), ("scores", SessionScore),
-                           ("reviews", SessionReview)):
+                           ("reviews", SessionReview), ("summaries", TraineeSummary)):
             rows = batch[key]
             _copy(model, rows)
             if key == "sessions":

@@ -5,7 +5,7 @@ A thin wrapper: the harness lives in `patients.simulation.harness` (pure code).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TextIO, cast
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -54,7 +54,8 @@ class Command(BaseCommand):
         if not (options["case"] or options["all_cases"] or options["report"]):
             raise CommandError("give --case <slug>, --all-cases or --report")
         try:
-            main(argv, out=self.stdout)
+            # OutputWrapper quacks like the TextIO the harness writes to.
+            main(argv, out=cast(TextIO, self.stdout))
         except SystemExit as exc:  # argparse errors (unknown case, missing key)
             if exc.code:
                 raise CommandError(f"simulate failed (exit {exc.code})") from None

@@ -714,10 +714,10 @@ class OfflineResponder:
             return out
         if reason == "closed_question":
             out = [pk.pick(NONCOMMITTAL)]
-            asked = d.content.get("asked")
-            if asked:
+            asked_layer = d.content.get("asked")
+            if asked_layer:
                 out.append(
-                    pk.restate(self._material(case, situation, int(asked)), names)
+                    pk.restate(self._material(case, situation, int(asked_layer)), names)
                 )
             elif restate and pk.chance(0.5):
                 out.append(pk.pick(restate))
