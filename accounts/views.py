@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-from accounts.http import AuthenticatedHttpRequest
-
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponseRedirect
+from django.http import HttpResponseRedirect
+
+from accounts.http import AuthenticatedHttpRequest
 
 
 @login_required

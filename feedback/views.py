@@ -7,8 +7,6 @@ selectors for the object; anything the viewer may not see is a 404.
 
 from __future__ import annotations
 
-from accounts.http import AuthenticatedHttpRequest
-
 import csv
 from collections.abc import Iterator
 from uuid import UUID
@@ -17,7 +15,6 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import (
     Http404,
-    HttpRequest,
     HttpResponseRedirect,
     StreamingHttpResponse,
 )
@@ -27,6 +24,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import Role, User
 from practice.models import PracticeSession, Turn
 from practice.selectors import session_for_viewer

@@ -7,8 +7,8 @@ transaction and lock. Order is always: persist, then stream or broadcast.
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -269,25 +269,33 @@ def retry_reply(*, session_id: int, user_id: int) -> Submitted:
     return Submitted(trainee_turn, last, created=True, reply=reply)
 
 
-def mark_first_token(*, turn_id: int) -> None:
-    Turn.objects.filter(pk=turn_id, first_token_at__isnull=True).update(
-        first_token_at=timezone.now()
-    )
-
-
 def complete_patient_turn(
-    *, turn_id: int, text: str, responder: str, usage: Usage | None
+    *,
+    turn_id: int,
+    text: str,
+    responder: str,
+    usage: Usage | None,
+    first_token_at: datetime | None = None,
 ) -> Turn:
-    """Save the finished reply; the turn is complete only now."""
+    """Save the finished reply; the turn is complete only now.
+
+    A reply the session no longer waits for (ended meanwhile, so marked failed)
+    stays as it is.
+    """
     with transaction.atomic():
         turn = (
             Turn.objects.select_for_update().select_related("session").get(pk=turn_id)
         )
+        if turn.status != Turn.Status.STREAMING:
+            return turn
         turn.text = text
         turn.status = Turn.Status.COMPLETE
         turn.responder = responder
         turn.state_after = turn.session.state
         turn.completed_at = timezone.now()
+        # Measured by the streamer and written here, so the first word never
+        # waits for a write of its own.
+        turn.first_token_at = first_token_at
         if usage is not None:
             turn.prompt_tokens = usage.prompt_tokens
             turn.completion_tokens = usage.completion_tokens
@@ -297,19 +305,22 @@ def complete_patient_turn(
         turn.save(
             update_fields=[
                 "text", "status", "responder", "state_after", "completed_at",
-                "prompt_tokens", "completion_tokens", "model",
+                "first_token_at", "prompt_tokens", "completion_tokens", "model",
             ]
         )
     return turn
 
 
-def fail_patient_turn(*, turn_id: int, reason: str) -> Turn:
+def fail_patient_turn(
+    *, turn_id: int, reason: str, first_token_at: datetime | None = None
+) -> Turn:
     """Mark a reply that broke off: nothing half-written is kept as complete."""
     turn = Turn.objects.select_related("session").get(pk=turn_id)
     turn.status = Turn.Status.FAILED
     turn.text = ""
     turn.error = reason[:200]
-    turn.save(update_fields=["status", "text", "error"])
+    turn.first_token_at = first_token_at
+    turn.save(update_fields=["status", "text", "error", "first_token_at"])
     return turn
 
 

@@ -154,7 +154,17 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_db(REDIS_URL, 0)]},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": redis_db(REDIS_URL, 0),
+                        # redis-py 8 reads with a 5 s timeout by default, the same
+                        # as the layer's blocking receive: an idle socket would
+                        # die after 5 s without this (channels_redis#422).
+                        "socket_timeout": 10,
+                    }
+                ]
+            },
         }
     }
     CACHES = {

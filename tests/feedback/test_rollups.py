@@ -97,6 +97,7 @@ def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
     play: Callable[..., Any], trainee: Any, supervisor: Any, program_admin: Any,
     cohort: Any, make_user: Any,
 ) -> None:
+    from feedback.analytics import trainee_code
     from feedback.rollups import rebuild_summaries
 
     extra = make_user("extra")
@@ -128,6 +129,22 @@ def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
     assert _summary_rows() == maintained  # recomputing from the sources: same rows
     assert rebuild_summaries() == 2
     assert _summary_rows() == maintained
+
+    # A skill the scorer left undefined (None) in the newest and an older session:
+    # the heat map takes the newest session's value, the trainee row the newest
+    # defined one. The play fixture's sessions always define every skill, so the
+    # stored scores are edited here and the rollups rebuilt from them.
+    from feedback.models import SessionScore
+
+    mine = SessionScore.objects.filter(trainee=trainee, too_short=False)
+    newest, *_, older = mine.order_by("-started_at", "-pk").values_list("pk", flat=True)
+    mine.filter(pk__in=[newest, older]).update(questioning=None, empathy=None)
+    rebuild_summaries()
+    for user in (supervisor, program_admin):
+        live, rolled = _dashboard_both_ways(user)
+        assert rolled == live
+    row = next(r for r in live["rows"] if r[0] == trainee_code(trainee.pk))
+    assert row[2]["questioning"] is not None
 
 
 def test_the_filtered_dashboard_reads_scores_and_the_unfiltered_one_rollups(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import os
 from typing import Any
 
@@ -27,12 +29,13 @@ def redis_layer(settings: Any) -> Any:
             reachable = False
     require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
     # A database of its own, so a test run never reads another's messages.
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_db(url, 9)]},
-        }
-    }
+    from config.settings.base import CHANNEL_LAYERS as production_layers
+
+    # Production's layer configuration, on a database of its own.
+    layer = copy.deepcopy(production_layers["default"])
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    layer["CONFIG"]["hosts"][0]["address"] = redis_db(url, 9)
+    settings.CHANNEL_LAYERS = {"default": layer}
     return settings.CHANNEL_LAYERS
 
 
@@ -40,6 +43,9 @@ async def test_a_reply_and_its_annotation_travel_through_redis(redis_layer: Any,
     ws = await open_socket(practice_session.uuid, trainee)
     connected, _ = await ws.connect()
     assert connected
+    # A trainee thinking for a while: the socket must survive more than the
+    # Redis client's default 5 s read timeout with no group traffic.
+    await asyncio.sleep(6.5)
     await ws.send_to(text_data=message("It sounds like you've been feeling stuck."))
     frames = await receive_until(ws, r"data-annotation-for=", timeout=10)
     # The finished patient turn and the annotation reached this socket via the
