@@ -57,6 +57,9 @@ def main() -> None:
          "/feedback/?blind=1&from=2020-01-01"),
         ("dashboard (program admin, 20 cohorts, 1,000 trainees)", admin, "/feedback/"),
         ("dashboard (program admin, page 20)", admin, "/feedback/?page=20"),
+        # A case or date filter cannot use the rollups: the live queries over scores.
+        ("dashboard (program admin, filtered by date)", admin,
+         "/feedback/?from=2020-01-01"),
         ("drill-down: trainee trajectories", supervisor, f"/feedback/trainees/{code}/"),
         ("drill-down: session review", supervisor, f"/feedback/sessions/{session.uuid}/"),  # type: ignore[union-attr]
         ("progress (trainee)", trainee, "/practice/progress/"),

@@ -20,7 +20,7 @@ them differently before the rollup existed and must not change:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from django.db import transaction
@@ -68,7 +68,7 @@ def trainee_digest(history: Sequence[Skills]) -> TraineeDigest:
         latest[skill] = values[-1] if values else None
         trend[skill] = _trend(values)  # type: ignore[arg-type]
     spark = [
-        _mean([v for v in h if v is not None])  # type: ignore[misc]
+        _mean([v for v in h if v is not None])
         for h in history[-SPARK_SESSIONS:]
     ]
     return TraineeDigest(sessions=len(history), latest=latest, trend=trend, spark=spark)
@@ -94,7 +94,7 @@ def heat_inputs(history: Sequence[Skills]) -> dict[str, float | None]:
 
 
 def summary_fields(
-    scores: Iterable[tuple[bool, Skills]], tables: Iterable[dict[str, Sequence[int]]]
+    scores: Iterable[tuple[bool, Skills]], tables: Iterable[Mapping[str, Sequence[int]]]
 ) -> dict[str, Any]:
     """A TraineeSummary's values from its sources (pure; the one place they are computed).
 

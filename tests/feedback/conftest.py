@@ -1,4 +1,5 @@
-"""Fixtures for the annotation pipeline tests: a real Celery worker and a fake model.
+"""Fixtures for the feedback tests: whole sessions played through the services (`play`),
+and for the annotation pipeline tests a real Celery worker and a fake model.
 
 Nothing here is autouse: the rubric tests under tests/feedback/rubrics never touch
 the database, a broker or a worker.
@@ -146,3 +147,48 @@ def submit_turn(trainee: Any, practice_session: Any) -> Callable[..., Any]:
         return submitted.trainee_turn
 
     return submit
+
+
+# Trainee lines of a session `play` runs by default (five turns: long enough to score).
+LINES = [
+    "What brings you in today?",
+    "It sounds like that left you feeling really anxious.",
+    "What went through your mind right then?",
+    "You should just talk to your boss.",
+    "What tells you that they thought you were useless?",
+]
+
+
+@pytest.fixture
+def play(case: Any, settings: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Any]:
+    """Run a whole session through the services and end it (scoring runs inline)."""
+    from practice.services import (
+        complete_patient_turn,
+        end_session,
+        start_session,
+        submit_trainee_turn,
+    )
+
+    settings.PRACTICE_RATE_LIMIT_MESSAGES = 10_000
+
+    def run(trainee: Any, lines: list[str] = LINES) -> Any:
+        session = start_session(trainee=trainee, case=case)
+        # The test's transaction never commits: run the after-commit work (annotation,
+        # then scoring at the end) as a commit would.
+        with django_capture_on_commit_callbacks(execute=True):
+            return _play(session, trainee, lines)
+
+    def _play(session: Any, trainee: Any, lines: list[str]) -> Any:
+        for text in lines:
+            sub = submit_trainee_turn(
+                session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
+            )
+            complete_patient_turn(
+                turn_id=sub.patient_turn.pk,
+                text="I felt so ashamed. I just think I'm not good enough.",
+                responder="test",
+                usage=None,
+            )
+        return end_session(session=session)
+
+    return run

@@ -6,8 +6,6 @@ Access: a trainee sees only their own sessions; a supervisor only their cohorts'
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,15 +14,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
-pytestmark = pytest.mark.django_db
+from tests.feedback.conftest import LINES
 
-LINES = [
-    "What brings you in today?",
-    "It sounds like that left you feeling really anxious.",
-    "What went through your mind right then?",
-    "You should just talk to your boss.",
-    "What tells you that they thought you were useless?",
-]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
@@ -36,39 +28,6 @@ def client_for(user: Any) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-@pytest.fixture
-def play(case: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Any]:
-    """Run a whole session through the services and end it (scoring runs inline)."""
-    from practice.services import (
-        complete_patient_turn,
-        end_session,
-        start_session,
-        submit_trainee_turn,
-    )
-
-    def run(trainee: Any, lines: list[str] = LINES) -> Any:
-        session = start_session(trainee=trainee, case=case)
-        # The test's transaction never commits: run the after-commit work (annotation,
-        # then scoring at the end) as a commit would.
-        with django_capture_on_commit_callbacks(execute=True):
-            return _play(session, trainee, lines)
-
-    def _play(session: Any, trainee: Any, lines: list[str]) -> Any:
-        for text in lines:
-            sub = submit_trainee_turn(
-                session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
-            )
-            complete_patient_turn(
-                turn_id=sub.patient_turn.pk,
-                text="I felt so ashamed. I just think I'm not good enough.",
-                responder="test",
-                usage=None,
-            )
-        return end_session(session=session)
-
-    return run
 
 
 def test_ending_a_session_stores_its_scores_once(play: Any, trainee: Any, cohort: Any) -> None:

@@ -12,15 +12,17 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 
-from tests.feedback.test_reports import (  # noqa: F401 - fixtures used by name
-    LINES,
-    _no_rate_limit,
-    client_for,
-    play,
-)
+from tests.feedback.conftest import LINES
 
 pytestmark = pytest.mark.django_db
+
+
+def client_for(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 # Sessions of different make-up, so skills differ between sessions and some are null
 # (no question asked: questioning has no score) or the session is too short.

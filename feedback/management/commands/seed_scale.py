@@ -171,11 +171,11 @@ class _Seeder:
     def _sessions(self, trainees: list[int], versions: list[Any]) -> None:
         from feedback.models import Annotation, SessionReview, SessionScore
         from feedback.rollups import summary_fields
-        from feedback.scoring_services import SKILL_COLUMNS
         from feedback.rubrics import TurnAnnotation
         from feedback.rubrics.agreement import code_tables
         from feedback.rubrics.schema import BEHAVIOUR_CODES
         from feedback.rubrics.scoring import SCORING_VERSION, TurnRecord, score_session
+        from feedback.scoring_services import SKILL_COLUMNS
         from practice.models import PracticeSession, Turn
 
         per, n_turns = self.opts["sessions"], self.opts["turns"]
@@ -262,7 +262,7 @@ class _Seeder:
                     pairs = []
                     for r in records:
                         for u in r.annotation.utterances if r.annotation else []:
-                            human = list(u.codes)
+                            human: list[str] = list(u.codes)
                             if self.rng.random() < 0.08:  # a supervisor's correction
                                 human = [self.rng.choice(BEHAVIOUR_CODES)]
                             pairs.append((u.codes, human))
@@ -288,7 +288,12 @@ class _Seeder:
         del SessionReview, SessionScore
 
     def _flush(self, batch: dict[str, list[dict[str, Any]]]) -> None:
-        from feedback.models import Annotation, SessionReview, SessionScore, TraineeSummary
+        from feedback.models import (
+            Annotation,
+            SessionReview,
+            SessionScore,
+            TraineeSummary,
+        )
         from practice.models import PracticeSession, Turn
 
         for key, model in (("sessions", PracticeSession), ("turns", Turn),
@@ -306,7 +311,7 @@ class _Seeder:
 
 
 def _next_id(model: type[models.Model]) -> int:
-    last = model.objects.order_by("-pk").values_list("pk", flat=True).first()
+    last = model._default_manager.order_by("-pk").values_list("pk", flat=True).first()
     return int(last or 0) + 1
 
 
@@ -349,7 +354,7 @@ def _copy(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
                 if isinstance(f, models.JSONField) and isinstance(values[f.attname], str):
                     values[f.attname] = json.loads(values[f.attname])
             objs.append(model(**values))
-        model.objects.bulk_create(objs, batch_size=2000)
+        model._default_manager.bulk_create(objs, batch_size=2000)
         return
     table = connection.ops.quote_name(model._meta.db_table)
     cols = ", ".join(connection.ops.quote_name(c) for c in columns)
