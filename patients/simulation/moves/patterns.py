@@ -1,61 +1,16 @@
-"""A fast, in-process classifier of trainee moves (no model, ~0.3 ms a turn).
+"""The regular expressions the move classifiers read a trainee turn with.
 
-Labels come from the move vocabulary in PATIENT_MODEL.md. Where a move is the same
-concept as one of the annotator's offline codes (`feedback.rubrics.code_turn`:
-MITI question open/closed, reflection simple/complex, persuade with or without
-permission, affirm, confront, giving information; the Padesky synthesising and
-summary stages; the leading-question and collusion flags) it is derived from
-those codes, so the feedback report and the simulated patient read a turn the
-same way. Regular expressions remain for what the annotator does not code (see
-`classify_moves`). The engine only depends on the `MoveClassifier` signature.
-
-A turn is split into utterances (the annotator's segmentation); each may carry
-several labels, and the turn's labels are their union, in vocabulary order.
+Pure (no Django). One compiled, case-insensitive pattern per cue, grouped as tables so
+they can be read and tuned without the logic around them: role breaks by kind, risk
+questions, confrontation, leading questions, permission, advice and information,
+the Socratic question types, summaries, validation, collusion, off-topic talk, and
+question and reflection shapes (used by the regex-only reference classifier). The
+last group covers what the annotator does not code and `classify_moves` still needs.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Literal, Protocol
-
-from feedback.rubrics import TurnContext, UtteranceCode, code_turn
-from feedback.rubrics.flags import find_flags
-from patients.simulation.dialogue import Utterance
-from patients.simulation.text import content_words, split_sentences
-from patients.simulation.vocab import emotions_named
-
-Move = Literal[
-    "open_question",
-    "closed_question",
-    "simple_reflection",
-    "complex_reflection",
-    "summary",
-    "validation",
-    "socratic_evidence",
-    "socratic_alternatives",
-    "socratic_consequences",
-    "socratic_synthesis",
-    "advice",
-    "advice_with_permission",
-    "information",
-    "confrontation",
-    "leading_question",
-    "collusion",
-    "reading_in",
-    "off_topic",
-    "role_break",
-    "risk_question",
-    "other",
-]
-MOVES: tuple[str, ...] = Move.__args__  # type: ignore[attr-defined]
-SOCRATIC = frozenset(
-    {"socratic_evidence", "socratic_alternatives", "socratic_consequences"}
-)
-
-
-class MoveClassifier(Protocol):
-    def __call__(self, text: str, history: Sequence[Utterance]) -> tuple[str, ...]: ...
 
 
 def _rx(*patterns: str) -> re.Pattern[str]:
@@ -339,21 +294,6 @@ GREETING = _rx(
 SELF_REFERENCE = _rx(r"\b(?:you|your|yourself|you're|you've)\b")
 
 
-def _expressed_emotions(history: Sequence[Utterance]) -> set[str]:
-    found: set[str] = set()
-    for u in history:
-        if u.speaker == "patient":
-            found |= emotions_named(u.text)
-    return found
-
-
-def _last_patient(history: Sequence[Utterance]) -> str:
-    for u in reversed(history):
-        if u.speaker == "patient":
-            return u.text
-    return ""
-
-
 def role_break_kind(text: str) -> str | None:
     """Which kind of role-breaking attempt `text` is, if any."""
     for kind, pattern in ROLE_BREAK.items():
@@ -362,19 +302,8 @@ def role_break_kind(text: str) -> str | None:
     return None
 
 
-# -- labels derived from the annotator's offline codes ---------------------------------
+# -- cues the annotator does not code --------------------------------------------------
 #
-# The annotator (`feedback.rubrics`) codes every utterance with MITI behaviour codes
-# (question open/closed, reflection simple/complex, persuade with or without
-# permission, affirm, confront, giving information), a Paul & Elder question type, a
-# Padesky stage and turn-level flags (leading question, collusion). Where a move is
-# the same concept, it is read from those codes, so the report and the patient never
-# disagree about what the trainee did. The patterns above stay only for what the
-# annotator does not code: role breaks, risk questions, off-topic talk, reading in,
-# collusion, normalising validation, the Socratic subtypes aimed at the patient's
-# thought, and structuring talk (closing, agenda), plus two narrow recall supplements
-# (confrontation, leading question) listed in `SUPPLEMENTS` below.
-
 # A Socratic question examines the patient's thought or conclusion. The annotator's
 # question types are about any question ("What would you like to be different?" is
 # an implications question to it), so a type only counts as Socratic when the
@@ -399,256 +328,3 @@ NORMALISING = _rx(
     r"\bit'?s (?:very |really |so )?(?:common|normal|understandable)\b",
     r"\bsometimes when (?:people|someone|we)\b",
 )
-# Annotator gaps that change how the patient must react. Each is a supplement to
-# the annotator's code, never a replacement; remove one when the annotator covers it.
-SUPPLEMENTS: dict[str, str] = {
-    "confrontation": "dismissive statements the annotator may code as a reflection "
-    "('Other people have it worse than you'), or miss in an imperative",
-    "leading_question": "'surely', 'wouldn't it be better' without a question mark",
-}
-_PERSUADE = frozenset({"persuade", "persuade_with_permission"})
-
-
-def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
-    """Socratic subtypes of one question utterance."""
-    if not asks or PERMISSION.search(text):
-        # "Would it be okay if I shared an idea?" asks leave, not about the thought.
-        return set()
-    labels: set[str] = set()
-    if SYNTHESIS.search(text) or (
-        u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text)
-    ):
-        labels.add("socratic_synthesis")
-    anchored = bool(THOUGHT_ANCHOR.search(text))
-    if EVIDENCE.search(text) or (u.socratic_type == "reasons_evidence" and anchored):
-        labels.add("socratic_evidence")
-    if ALTERNATIVES.search(text) or (u.socratic_type == "viewpoints" and anchored):
-        labels.add("socratic_alternatives")
-    if CONSEQUENCES.search(text) or (u.socratic_type == "implications" and anchored):
-        labels.add("socratic_consequences")
-    return labels
-
-
-def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, ...]:
-    """Labels of one trainee turn, given the transcript before it.
-
-    MITI-type labels come from the annotator's `code_turn`; see the comment above.
-    """
-    found: set[str] = set()
-    last_patient = _last_patient(history)
-    if role_break_kind(text):
-        # Whatever else the turn looks like, the attempt to break the frame is what
-        # the patient reacts to.
-        found.add("role_break")
-        if RISK.search(text):
-            found.add("risk_question")
-        return tuple(m for m in MOVES if m in found)
-    if RISK.search(text):
-        found.add("risk_question")
-    ctx = TurnContext(trainee_text=text, previous_patient_text=last_patient or None)
-    utterances = code_turn(ctx)
-    flags = find_flags(ctx, utterances)
-    expressed: set[str] | None = None  # computed only if a reflection names a feeling
-
-    for u in utterances:
-        s = u.text.strip()
-        codes = set(u.codes)
-        labels: set[str] = set()
-        structuring = bool(STRUCTURING.search(s))
-        if "confront" in codes or CONFRONT.search(s):
-            labels.add("confrontation")
-        if LEADING.search(s):
-            labels.add("leading_question")
-        if COLLUSION.search(s):
-            labels.add("collusion")
-        if "persuade" in codes and not structuring:
-            labels.add("advice")
-        if "persuade_with_permission" in codes and not structuring:
-            labels.add("advice_with_permission")
-        if (
-            "giving_information" in codes
-            and not structuring
-            and not NORMALISING.search(s)
-            and not VALIDATION.search(s)
-        ):
-            labels.add("information")
-        if (
-            OFF_TOPIC.search(s)
-            and not SELF_REFERENCE.search(s.replace("your favourite", ""))
-            or re.search(
-                r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I
-            )
-        ):
-            labels.add("off_topic")
-        if "affirm" in codes or VALIDATION.search(s) or NORMALISING.search(s):
-            labels.add("validation")
-        is_question = u.question is not None
-        asks = is_question or bool(
-            re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I)
-        )
-        labels |= _socratic_labels(u, s, asks)
-        if (u.padesky_stage == "summary" or SUMMARY.search(s)) and len(s.split()) >= 12:
-            labels.add("summary")
-
-        if is_question:
-            if (
-                RISK.search(s)
-                or codes & _PERSUADE
-                or labels & {"leading_question", "off_topic", "confrontation"}
-                or labels & SOCRATIC
-                or "socratic_synthesis" in labels
-            ):
-                pass  # the question has a more specific function
-            elif "seek_collaboration" in codes and PERMISSION.search(s):
-                pass  # asking permission is collaboration, not a question to answer
-            else:
-                labels.add(f"{u.question}_question")
-        elif u.reflection is not None and not labels & {
-            "advice",
-            "advice_with_permission",
-            "confrontation",
-            "collusion",
-            "summary",
-        }:
-            named = emotions_named(s)
-            if named:
-                if expressed is None:
-                    expressed = _expressed_emotions(history)
-                if named - expressed:
-                    labels.add("reading_in")
-            if "reading_in" not in labels and not (
-                "validation" in labels and u.reflection == "simple"
-            ):
-                # A normalising statement ("That makes sense") is validation in our
-                # vocabulary; the annotator, without that code, calls it simple.
-                labels.add(f"{u.reflection}_reflection")
-        found |= labels
-
-    if "leading_question" in flags:
-        found.add("leading_question")
-    if "collusion" in flags:
-        found.add("collusion")
-    if not found:
-        found.add("other")
-    return tuple(m for m in MOVES if m in found)
-
-
-def classify_moves_regex(
-    text: str, history: Sequence[Utterance] = ()
-) -> tuple[str, ...]:
-    """The original stand-alone classifier (regular expressions only).
-
-    Kept as a reference and for comparison in tests; the engine uses
-    `classify_moves`, which derives the MITI-type labels from the annotator.
-    """
-    found: set[str] = set()
-    expressed = _expressed_emotions(history)
-    last_patient = _last_patient(history)
-    patient_asked_advice = bool(
-        re.search(
-            r"\bwhat (?:should|can|do you think) i (?:do|try)\b", last_patient, re.I
-        )
-    )
-    if role_break_kind(text):
-        found.add("role_break")
-    if RISK.search(text):
-        found.add("risk_question")
-    permission = bool(PERMISSION.search(text)) or patient_asked_advice
-
-    for sentence in split_sentences(text) or [text]:
-        s = sentence.strip()
-        is_question = s.endswith("?")
-        tagged = bool(TAG_QUESTION.search(s))
-        labels: set[str] = set()
-        if CONFRONT.search(s):
-            labels.add("confrontation")
-        if LEADING.search(s):
-            labels.add("leading_question")
-        if COLLUSION.search(s):
-            labels.add("collusion")
-        if ADVICE.search(s) and not NOT_ADVICE.search(s):
-            labels.add("advice_with_permission" if permission else "advice")
-        if INFORMATION.search(s):
-            labels.add("information")
-        if (
-            OFF_TOPIC.search(s)
-            and not SELF_REFERENCE.search(s.replace("your favourite", ""))
-            or re.search(
-                r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I
-            )
-        ):
-            labels.add("off_topic")
-        # Socratic moves are questions; the same words in a statement ("you've
-        # noticed things that don't fit") summarise rather than ask.
-        asks = is_question or bool(
-            re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I)
-        )
-        if asks and SYNTHESIS.search(s):
-            labels.add("socratic_synthesis")
-        if asks and EVIDENCE.search(s):
-            labels.add("socratic_evidence")
-        if asks and ALTERNATIVES.search(s):
-            labels.add("socratic_alternatives")
-        if asks and CONSEQUENCES.search(s):
-            labels.add("socratic_consequences")
-        if SUMMARY.search(s) and len(s.split()) >= 12:
-            labels.add("summary")
-        if VALIDATION.search(s):
-            labels.add("validation")
-
-        if is_question and not tagged:
-            if (
-                PERMISSION.search(s)
-                or RISK.search(s)
-                or labels
-                & {"leading_question", "off_topic", "advice", "advice_with_permission"}
-            ):
-                pass  # asking permission is collaboration; leading is its own code
-            elif labels & {
-                "socratic_evidence",
-                "socratic_alternatives",
-                "socratic_consequences",
-                "socratic_synthesis",
-            }:
-                pass  # a Socratic question is an open question with a purpose
-            elif CLOSED_WH.search(s):
-                labels.add("closed_question")
-            elif OPEN_Q.search(s):
-                labels.add("open_question")
-            elif CLOSED_Q.search(s):
-                labels.add("closed_question")
-            else:
-                labels.add("open_question")
-        elif REFLECTION.search(s) and not labels & {
-            "advice",
-            "advice_with_permission",
-            "confrontation",
-            "collusion",
-        }:
-            named = emotions_named(s)
-            if named - expressed:
-                labels.add("reading_in")
-            elif COMPLEX_MARKERS.search(s) or len(s.split()) >= (7 if named else 14):
-                labels.add("complex_reflection")
-            elif content_words(s) and content_words(s) <= content_words(last_patient):
-                labels.add("simple_reflection")
-            else:
-                labels.add("simple_reflection")
-        elif OPEN_Q.search(s) and re.match(
-            r"^(?:tell me|talk me|walk me|take me|describe|help me understand|say more)",
-            s,
-            re.I,
-        ):
-            labels.add("open_question")
-        found |= labels
-
-    if "role_break" in found:
-        # Whatever else the sentence looks like, the attempt to break the frame
-        # is what the patient reacts to.
-        found &= {"role_break", "risk_question"}
-    if not found:
-        found.add("other")
-    elif "summary" in found:
-        # A summary is coded as such rather than as one more reflection.
-        found.discard("simple_reflection")
-    return tuple(m for m in MOVES if m in found)

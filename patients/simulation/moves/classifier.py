@@ -1,0 +1,200 @@
+"""`classify_moves`: the labels of one trainee turn, derived from the annotator's codes.
+
+Pure (no Django). The turn is split and coded by the annotator's offline rules
+(`feedback.rubrics.code_turn` and its flags); MITI-type labels are read from those
+codes, and the patterns in `patterns.py` add only what the annotator does not code.
+The two history helpers here are shared with the regex-only reference classifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from feedback.rubrics import TurnContext, UtteranceCode, code_turn
+from feedback.rubrics.flags import find_flags
+from patients.simulation.dialogue import Utterance
+from patients.simulation.vocab import emotions_named
+
+from .labels import MOVES, SOCRATIC
+from .patterns import (
+    ALTERNATIVES,
+    COLLUSION,
+    CONFRONT,
+    CONSEQUENCES,
+    EVIDENCE,
+    LEADING,
+    NORMALISING,
+    OFF_TOPIC,
+    PERMISSION,
+    RISK,
+    SELF_REFERENCE,
+    STRUCTURING,
+    SUMMARY,
+    SYNTHESIS,
+    THOUGHT_ANCHOR,
+    VALIDATION,
+    role_break_kind,
+)
+
+
+def expressed_emotions(history: Sequence[Utterance]) -> set[str]:
+    found: set[str] = set()
+    for u in history:
+        if u.speaker == "patient":
+            found |= emotions_named(u.text)
+    return found
+
+
+def last_patient_text(history: Sequence[Utterance]) -> str:
+    for u in reversed(history):
+        if u.speaker == "patient":
+            return u.text
+    return ""
+
+
+# -- labels derived from the annotator's offline codes ---------------------------------
+#
+# The annotator (`feedback.rubrics`) codes every utterance with MITI behaviour codes
+# (question open/closed, reflection simple/complex, persuade with or without
+# permission, affirm, confront, giving information), a Paul & Elder question type, a
+# Padesky stage and turn-level flags (leading question, collusion). Where a move is
+# the same concept, it is read from those codes, so the report and the patient never
+# disagree about what the trainee did. The patterns (`patterns.py`) stay only for what
+# the annotator does not code: role breaks, risk questions, off-topic talk, reading
+# in, collusion, normalising validation, the Socratic subtypes aimed at the patient's
+# thought, and structuring talk (closing, agenda), plus two narrow recall supplements
+# (confrontation, leading question) listed in `SUPPLEMENTS` below.
+
+# Annotator gaps that change how the patient must react. Each is a supplement to
+# the annotator's code, never a replacement; remove one when the annotator covers it.
+SUPPLEMENTS: dict[str, str] = {
+    "confrontation": "dismissive statements the annotator may code as a reflection "
+    "('Other people have it worse than you'), or miss in an imperative",
+    "leading_question": "'surely', 'wouldn't it be better' without a question mark",
+}
+_PERSUADE = frozenset({"persuade", "persuade_with_permission"})
+
+
+def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
+    """Socratic subtypes of one question utterance."""
+    if not asks or PERMISSION.search(text):
+        # "Would it be okay if I shared an idea?" asks leave, not about the thought.
+        return set()
+    labels: set[str] = set()
+    if SYNTHESIS.search(text) or (
+        u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text)
+    ):
+        labels.add("socratic_synthesis")
+    anchored = bool(THOUGHT_ANCHOR.search(text))
+    if EVIDENCE.search(text) or (u.socratic_type == "reasons_evidence" and anchored):
+        labels.add("socratic_evidence")
+    if ALTERNATIVES.search(text) or (u.socratic_type == "viewpoints" and anchored):
+        labels.add("socratic_alternatives")
+    if CONSEQUENCES.search(text) or (u.socratic_type == "implications" and anchored):
+        labels.add("socratic_consequences")
+    return labels
+
+
+def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, ...]:
+    """Labels of one trainee turn, given the transcript before it.
+
+    MITI-type labels come from the annotator's `code_turn`; see the comment above.
+    """
+    found: set[str] = set()
+    last_patient = last_patient_text(history)
+    if role_break_kind(text):
+        # Whatever else the turn looks like, the attempt to break the frame is what
+        # the patient reacts to.
+        found.add("role_break")
+        if RISK.search(text):
+            found.add("risk_question")
+        return tuple(m for m in MOVES if m in found)
+    if RISK.search(text):
+        found.add("risk_question")
+    ctx = TurnContext(trainee_text=text, previous_patient_text=last_patient or None)
+    utterances = code_turn(ctx)
+    flags = find_flags(ctx, utterances)
+    expressed: set[str] | None = None  # computed only if a reflection names a feeling
+
+    for u in utterances:
+        s = u.text.strip()
+        codes = set(u.codes)
+        labels: set[str] = set()
+        structuring = bool(STRUCTURING.search(s))
+        if "confront" in codes or CONFRONT.search(s):
+            labels.add("confrontation")
+        if LEADING.search(s):
+            labels.add("leading_question")
+        if COLLUSION.search(s):
+            labels.add("collusion")
+        if "persuade" in codes and not structuring:
+            labels.add("advice")
+        if "persuade_with_permission" in codes and not structuring:
+            labels.add("advice_with_permission")
+        if (
+            "giving_information" in codes
+            and not structuring
+            and not NORMALISING.search(s)
+            and not VALIDATION.search(s)
+        ):
+            labels.add("information")
+        if (
+            OFF_TOPIC.search(s)
+            and not SELF_REFERENCE.search(s.replace("your favourite", ""))
+            or re.search(
+                r"\bwhat'?s your favou?rite\b|\bdid you (?:see|watch)\b", s, re.I
+            )
+        ):
+            labels.add("off_topic")
+        if "affirm" in codes or VALIDATION.search(s) or NORMALISING.search(s):
+            labels.add("validation")
+        is_question = u.question is not None
+        asks = is_question or bool(
+            re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I)
+        )
+        labels |= _socratic_labels(u, s, asks)
+        if (u.padesky_stage == "summary" or SUMMARY.search(s)) and len(s.split()) >= 12:
+            labels.add("summary")
+
+        if is_question:
+            if (
+                RISK.search(s)
+                or codes & _PERSUADE
+                or labels & {"leading_question", "off_topic", "confrontation"}
+                or labels & SOCRATIC
+                or "socratic_synthesis" in labels
+            ):
+                pass  # the question has a more specific function
+            elif "seek_collaboration" in codes and PERMISSION.search(s):
+                pass  # asking permission is collaboration, not a question to answer
+            else:
+                labels.add(f"{u.question}_question")
+        elif u.reflection is not None and not labels & {
+            "advice",
+            "advice_with_permission",
+            "confrontation",
+            "collusion",
+            "summary",
+        }:
+            named = emotions_named(s)
+            if named:
+                if expressed is None:
+                    expressed = expressed_emotions(history)
+                if named - expressed:
+                    labels.add("reading_in")
+            if "reading_in" not in labels and not (
+                "validation" in labels and u.reflection == "simple"
+            ):
+                # A normalising statement ("That makes sense") is validation in our
+                # vocabulary; the annotator, without that code, calls it simple.
+                labels.add(f"{u.reflection}_reflection")
+        found |= labels
+
+    if "leading_question" in flags:
+        found.add("leading_question")
+    if "collusion" in flags:
+        found.add("collusion")
+    if not found:
+        found.add("other")
+    return tuple(m for m in MOVES if m in found)

@@ -1,0 +1,247 @@
+"""Realisation per act: the sentences that say what the stage direction decided.
+
+Pure (no Django). `realise_act` turns a `StageDirection` (act, reason, layer, focus,
+content) into a short list of sentences, from the case's material and the phrasebook,
+through the session's `Picker`: disclose, answer (by reason: greeting, agenda, goal,
+closed question, closing, collusion...), deflect, yes-but, defend, correct, consider,
+reframe, redirect, and the risk answers. Style is added afterwards (`style.py`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from patients.simulation.case import Situation
+from patients.simulation.direction import StageDirection
+from patients.simulation.responders.base import ReplyContext
+from patients.simulation.text import ensure_period, lower_first, split_sentences
+from patients.simulation.vocab import EMOTIONS, emotion_key
+
+from .material import case_names, material, unquote
+from .phrasebook import (
+    BACK_TO_IT,
+    BRIDGES,
+    CLOSING,
+    CLOSING_REFRAMED,
+    COLLUSION,
+    CONSIDER_LEADS,
+    CONSIDER_TAILS,
+    CORRECT,
+    CORRECT_OWN,
+    CORRECT_OWN_TAILS,
+    CORRECT_TAILS,
+    CORRECT_TAILS_ACTUAL,
+    DEFEND,
+    DEFLECTIONS,
+    EXHAUSTED,
+    GENERIC_TANGENTS,
+    GOALS,
+    GREETINGS,
+    GUARDED_LEADS,
+    GUARDED_PRESENTING_LEADS,
+    HESITANT,
+    NONCOMMITTAL,
+    NOT_YET,
+    PERMISSION_CONSIDER,
+    PLEASING_AGREE,
+    PLEASING_HEDGE,
+    REDIRECT,
+    REFRAME_LEADS,
+    REFRAME_TAILS,
+    RISK_DENY,
+    RISK_EVADE,
+    SOCIAL_ANSWERS,
+    STILL_BELIEVE,
+    TOO_EARLY,
+    TOO_EARLY_ADVICE,
+    YES_BUT,
+    YES_BUT_LEADS,
+)
+from .picker import Picker
+
+# An invitation to go on ("say more") asks for more of the same: it needs no bridge.
+ELABORATE = re.compile(
+    r"\b(?:say more|tell me more|go on|expand|elaborate|what else|and then)\b", re.I
+)
+
+
+def _words(label: str) -> str:
+    parts = [p.strip() for p in label.split(",")]
+    return " and ".join(parts[:2]) if len(parts) > 1 else parts[0]
+
+
+def _patient_spoke(ctx: ReplyContext) -> bool:
+    return any(u.speaker == "patient" for u in ctx.history)
+
+
+def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
+    d, case = ctx.direction, ctx.case
+    situation = case.situation(d.topic)
+    act = d.act
+    out: list[str] = []
+    if act == "redirect":
+        kind = d.content.get("kind", "meta")
+        if (
+            kind == "off_topic"
+            and case.style == "tangent"
+            and (case.voice.tangent or GENERIC_TANGENTS)
+        ):
+            out.append(pk.pick(case.voice.tangent or GENERIC_TANGENTS))
+            return out
+        out.append(pk.pick(REDIRECT.get(kind, REDIRECT["meta"])))
+        out.append(pk.pick(BACK_TO_IT))
+        return out
+    risk = d.content.get("risk")
+    if risk == "disclose":
+        first = pk.restate(case.voice.risk, case_names(case))
+        return [first, *pk.fresh(case.voice.risk)[:1]]
+    if risk == "evade":
+        return [pk.pick(RISK_EVADE)]
+    if risk == "deny":
+        return [pk.pick(RISK_DENY)]
+    if act == "disclose":
+        if d.first_turn and d.layer <= 1 and not _patient_spoke(ctx):
+            # The product shows the opening line as the patient's first turn;
+            # only a session without it (the trainee spoke first) starts here.
+            out.append(case.opening_line)
+        line = pk.pick(material(case, situation, d.layer))
+        if d.layer == 0:
+            out += guarded_lead(d, pk, line)
+        elif (
+            d.focus == "none"
+            and d.layer in {1, 2}
+            and ctx.history
+            and ctx.history[-1].text.rstrip().endswith("?")
+            and not ELABORATE.search(ctx.history[-1].text)
+        ):
+            out.append(pk.pick(BRIDGES))
+        # Voice lines of one layer are paraphrases: one per reply.
+        out.append(line)
+        return out
+    if act == "answer":
+        return answer(ctx, pk, situation)
+    if act == "deflect":
+        if d.reason == "not_yet" and d.focus in NOT_YET:
+            return [pk.pick(NOT_YET[d.focus])]
+        return [pk.pick(list(case.voice.deflect) + list(DEFLECTIONS))]
+    if act == "yes_but":
+        if case.style == "pleasing":
+            return [pk.pick(PLEASING_AGREE), pk.pick(PLEASING_HEDGE)]
+        own = case.voice.yes_but
+        if own and pk.chance(0.75):
+            line = pk.pick(own)
+            if " but " in line.lower():
+                return ["Yeah.", line]
+            lead = pk.pick(YES_BUT_LEADS)
+            return [f"{lead} {ensure_period(lower_first(line, case_names(case)))}"]
+        return [pk.pick(YES_BUT)]
+    if act == "defend":
+        if d.reason == "socratic_too_early" and case.style != "pleasing":
+            return [pk.pick(TOO_EARLY)]
+        return [pk.pick(DEFEND[case.style])]
+    if act == "correct":
+        named = d.content.get("named") or ""
+        actual = d.content.get("actual")
+        if named and named in ctx.state.emotion:
+            # The feeling is the patient's, just not voiced yet: "I'm not sad"
+            # would contradict the case. They balk at being told, not at the word.
+            out.append(
+                pk.pick(CORRECT_OWN).format(named=named, named_cap=named.capitalize())
+            )
+            out.append(pk.pick(CORRECT_OWN_TAILS))
+            return out
+        if named:
+            out.append(pk.pick(CORRECT).format(named=named))
+        if actual and actual != named:
+            label = next(e for e in EMOTIONS if emotion_key(e) == actual)
+            out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
+        else:
+            out.append(pk.pick(CORRECT_TAILS))
+        return out
+    if act == "consider":
+        evidence = d.content.get("evidence")
+        if evidence:
+            out.append(f"{pk.pick(CONSIDER_LEADS)} {ensure_period(evidence)}")
+            out.append(pk.pick(CONSIDER_TAILS))
+        elif d.reason == "advice_with_permission":
+            out.append(pk.pick(PERMISSION_CONSIDER))
+        else:
+            out.append(pk.pick(EXHAUSTED))
+        return out
+    if act == "reframe":
+        view = d.content.get("alternative_view") or ""
+        out.append(f"{pk.pick(REFRAME_LEADS)} {ensure_period(view)}")
+        out.append(pk.pick(REFRAME_TAILS))
+        return out
+    return [pk.pick(NONCOMMITTAL)]
+
+
+def guarded_lead(d: StageDirection, pk: Picker, line: str) -> list[str]:
+    # A guarded patient hesitates before saying why they came, but only when
+    # the hesitation leaves room for the reason itself within the cap.
+    if d.guarded and len(split_sentences(line)) < d.max_sentences:
+        return [pk.pick(GUARDED_PRESENTING_LEADS)]
+    return []
+
+
+def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
+    d, case = ctx.direction, ctx.case
+    reason = d.reason
+    restate = material(case, situation, d.layer) if d.layer >= 0 else []
+    names = case_names(case)
+    if reason in {"other", "greeting"} and d.first_turn and not _patient_spoke(ctx):
+        return [case.opening_line]
+    if reason == "greeting":
+        asked = bool(ctx.history) and ctx.history[-1].text.rstrip().endswith("?")
+        return [pk.pick(SOCIAL_ANSWERS if asked else GREETINGS)]
+    if reason == "agenda":
+        line = pk.restate(material(case, situation, 0), names)
+        return [*guarded_lead(d, pk, line), line]
+    if reason == "goal":
+        return [pk.pick(GOALS)]
+    if reason == "asked_again":
+        return [pk.restate(material(case, situation, d.layer), names)]
+    if reason == "not_yet":
+        # Declines what was asked, without retelling what was already said.
+        out = [pk.pick(NOT_YET.get(d.focus, HESITANT))]
+        if pk.chance(0.5):
+            out.append(pk.pick(HESITANT))
+        return out
+    if reason == "closing":
+        alliance = ctx.state.alliance
+        tone = "warm" if alliance >= 0.6 else "neutral" if alliance >= 0.35 else "cool"
+        out = [pk.pick(CLOSING[tone])]
+        if ctx.state.alternative_view and tone == "warm":
+            out.append(pk.pick(CLOSING_REFRAMED))
+        return out
+    if reason == "closed_question":
+        out = [pk.pick(NONCOMMITTAL)]
+        asked_layer = d.content.get("asked")
+        if asked_layer:
+            out.append(pk.restate(material(case, situation, int(asked_layer)), names))
+        elif restate and pk.chance(0.5):
+            out.append(pk.pick(restate))
+        return out
+    if reason == "synthesis_premature":
+        thought = ensure_period(unquote(situation.auto_thought))
+        return [f'{pk.pick(STILL_BELIEVE)} "{thought}"']
+    if reason == "collusion":
+        out = [pk.pick(COLLUSION)]
+        if d.allowed_layer >= 2:
+            out.append(
+                f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
+            )
+        return out
+    if reason == "advice_too_early":
+        return [pk.pick(TOO_EARLY_ADVICE)]
+    if reason == "blocked":
+        return [pk.pick(GUARDED_LEADS)]
+    lead = pk.pick(HESITANT)
+    # Say something not yet said, from the deepest layer already told down.
+    for layer in range(d.layer, -1, -1):
+        if 1 <= layer <= 4 and layer > ctx.state.topic_depth.get(d.topic, 0):
+            continue
+        fresh = pk.fresh(material(case, situation, layer))
+        if fresh:
+            return [lead, pk.pick(fresh)]
+    return [lead, pk.pick(restate)] if restate else [lead]

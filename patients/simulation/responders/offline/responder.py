@@ -1,0 +1,105 @@
+"""`OfflineResponder`: compose, check for repeats, fall back; sync and streamed.
+
+Pure (no Django). A reply is the realised act (`acts.py`) with its style
+(`style.py`), cut to the sentence cap. It is seeded by (case, session seed, turn,
+attempt) and retried until it differs from everything the patient said before; a
+long session on a narrow act falls back to restating with "Like I said," and, last,
+to a seeded pair of fact-free sentences.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+
+from llm.types import Usage
+from patients.simulation import parameters as P
+from patients.simulation.responders.base import Final, ReplyContext, Token
+from patients.simulation.text import lower_first, split_sentences
+
+from .acts import realise_act
+from .material import case_names
+from .phrasebook import (
+    BACK_TO_IT,
+    DEFLECTIONS,
+    HESITANT,
+    NONCOMMITTAL,
+    REDIRECT,
+    RESTATE_LEADS,
+)
+from .picker import Picker, norm
+from .style import add_style
+
+
+class OfflineResponder:
+    """Composes the reply from the case and the direction; no model, ~1 ms."""
+
+    name = "offline"
+
+    def reply(self, ctx: ReplyContext) -> str:
+        history_texts = [u.text for u in ctx.history if u.speaker == "patient"]
+        said = {norm(s) for t in history_texts for s in split_sentences(t)}
+        said |= {norm(t) for t in history_texts}
+        previous = {norm(t) for t in history_texts}
+        text = ""
+        for attempt in range(12):
+            rng = random.Random(
+                f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:reply:{attempt}"
+            )
+            text = self._compose(ctx, Picker(rng, said))
+            if norm(text) not in previous:
+                return text
+        cap = max(
+            1,
+            min(
+                ctx.direction.max_sentences, P.STYLE_PARAMS[ctx.case.style].sentence_cap
+            ),
+        )
+        rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:pairs")
+        # Said before in full (a long session on a narrow act): a person repeating
+        # themselves says so, rather than switching to an unrelated hedge.
+        if ctx.direction.act != "redirect" and text:
+            first, *rest = split_sentences(text)
+            names = case_names(ctx.case)
+            for lead in rng.sample(RESTATE_LEADS, len(RESTATE_LEADS)):
+                candidate = " ".join(
+                    split_sentences(
+                        f"{lead} {lower_first(first, names)}. {' '.join(rest)}"
+                    )[:cap]
+                )
+                if norm(candidate) not in previous:
+                    return candidate
+        # Still nothing new: pair two fact-free sentences, in a seeded order. Caps
+        # are never below two sentences, so a pair always fits.
+        if ctx.direction.act == "redirect":
+            kind = ctx.direction.content.get("kind", "meta")
+            firsts = list(REDIRECT.get(kind, REDIRECT["meta"]))
+            seconds = [*BACK_TO_IT, *HESITANT]
+        else:
+            firsts = [*split_sentences(text)[:1], *NONCOMMITTAL, *DEFLECTIONS]
+            seconds = [*HESITANT, *NONCOMMITTAL]
+        pairs = [(a, b) for a in firsts for b in seconds if a != b]
+        rng.shuffle(pairs)
+        for a, b in pairs:
+            candidate = " ".join(split_sentences(f"{a} {b}")[:cap])
+            if norm(candidate) not in previous:
+                return candidate
+        return text
+
+    async def stream(self, ctx: ReplyContext) -> AsyncIterator[Token | Final]:
+        text = self.reply(ctx)
+        words = text.split(" ")
+        for i, word in enumerate(words):
+            yield Token(word if i == 0 else " " + word)
+        yield Final(text=text, responder=self.name, usage=Usage())
+
+    # -- composition -------------------------------------------------------------
+
+    def _compose(self, ctx: ReplyContext, pk: Picker) -> str:
+        d = ctx.direction
+        case = ctx.case
+        sentences = realise_act(ctx, pk)
+        sentences = add_style(case, d, ctx, pk, sentences)
+        cap = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        flat = [s for chunk in sentences for s in split_sentences(chunk)]
+        return " ".join(flat[:cap]).strip()
