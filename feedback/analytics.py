@@ -37,7 +37,7 @@ SKILL_LABELS: dict[str, str] = {
     "empathy": "Empathy",
     "collaboration": "Collaboration",
 }
-# (fair, good) on the 0-100 skill scale; see feedback/rubrics/scoring.py SKILLS.
+# (fair, good) on the 0-100 skill scale; see feedback/rubrics/scoring/skills.py SKILLS.
 SKILL_BANDS: dict[str, tuple[float, float]] = {
     "reflective_listening": (50, 75),
     "questioning": (50, 75),

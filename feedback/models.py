@@ -27,6 +27,10 @@ class Annotation(models.Model):
     fallback = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     duration_ms = models.PositiveIntegerField(default=0)
+    # What the annotation cost (LLM annotator only), for usage and budgets.
+    model = models.CharField(max_length=100, blank=True)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["turn", "-created_at"]

@@ -59,7 +59,8 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
         case_has_risk=bool(spec.risk_flags),
     )
     started = time.perf_counter()
-    result = annotator.annotate(context)
+    metered = annotator.annotate_metered(context)
+    result = metered.annotation
     duration_ms = int((time.perf_counter() - started) * 1000)
     try:
         with transaction.atomic():
@@ -70,6 +71,9 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
                 data=result.model_dump(mode="json"),
                 fallback=result.fallback,
                 duration_ms=duration_ms,
+                model=metered.model,
+                prompt_tokens=metered.usage.prompt_tokens,
+                completion_tokens=metered.usage.completion_tokens,
             )
             # Persist first, then notify (after commit).
             transaction.on_commit(lambda: broadcast_annotation(turn.pk))

@@ -1,7 +1,9 @@
 """Token usage and estimated cost, from the token counts the model returned.
 
-Costs are estimates: tokens x MODEL_PRICES (per 1M tokens, per model). A turn
-that does not record its model (older rows) is priced as PATIENT_MODEL.
+Both model roles count: the patient's replies (stored on the turn) and the
+annotations of the trainee's turns (stored on the annotation). Costs are
+estimates: tokens x MODEL_PRICES (per 1M tokens, per model). A row that does not
+record its model (older rows) is priced as PATIENT_MODEL.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
+from feedback.models import Annotation
 
 from .exceptions import TokenBudgetExceeded
 from .models import Turn
@@ -80,29 +83,57 @@ def _fold(rows: Iterable[dict[str, Any]], key: str) -> dict[Any, UsageRow]:
     return out
 
 
-def _grouped(turns: QuerySet[Turn], key: str) -> dict[Any, UsageRow]:
-    rows = (
+def billed_annotations(month: date | None = None) -> QuerySet[Annotation]:
+    annotations = Annotation.objects.filter(BILLED)
+    if month is not None:
+        start, end = month_bounds(month)
+        annotations = annotations.filter(created_at__gte=start, created_at__lt=end)
+    return annotations
+
+
+def _annotation_rows(annotations: QuerySet[Annotation], key: str) -> list[dict[str, Any]]:
+    """Annotation tokens grouped like the turns: `key` seen from the annotated turn."""
+    via_turn = "month" if key == "month" else f"turn__{key}"
+    return [
+        {key: row[via_turn], "model": row["model"], "p": row["p"], "c": row["c"]}
+        for row in annotations.values(via_turn, "model")
+        .annotate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
+        .order_by()
+    ]
+
+
+def _grouped(
+    turns: QuerySet[Turn], key: str, annotations: QuerySet[Annotation] | None = None
+) -> dict[Any, UsageRow]:
+    rows = list(
         turns.values(key, "model")
         .annotate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
         .order_by()
     )
+    if annotations is not None:
+        rows += _annotation_rows(annotations, key)
     out = _fold(rows, key)
     # Sessions are counted per group on their own: a session whose replies used
     # two models would otherwise count twice.
     for row in turns.values(key).annotate(n=Count("session", distinct=True)).order_by():
-        out[row[key]].sessions = row["n"]
+        if row[key] in out:
+            out[row[key]].sessions = row["n"]
     return out
 
 
 def usage_by_month() -> list[UsageRow]:
-    rows = _grouped(Turn.objects.filter(BILLED).annotate(month=TruncMonth("created_at")), "month")
+    rows = _grouped(
+        Turn.objects.filter(BILLED).annotate(month=TruncMonth("created_at")),
+        "month",
+        billed_annotations().annotate(month=TruncMonth("created_at")),
+    )
     for row in rows.values():
         row.label = row.key.strftime("%B %Y") if row.key else "—"
     return sorted(rows.values(), key=lambda r: r.key, reverse=True)
 
 
 def usage_by_trainee(month: date | None) -> list[UsageRow]:
-    rows = _grouped(billed_turns(month), "session__trainee")
+    rows = _grouped(billed_turns(month), "session__trainee", billed_annotations(month))
     users = User.objects.in_bulk(list(rows))
     for pk, row in rows.items():
         user = users[pk]
@@ -117,6 +148,9 @@ def usage_by_cohort(month: date | None) -> list[UsageRow]:
     rows = _grouped(
         billed_turns(month).filter(session__trainee__trainee_cohorts__isnull=False),
         "session__trainee__trainee_cohorts",
+        billed_annotations(month).filter(
+            turn__session__trainee__trainee_cohorts__isnull=False
+        ),
     )
     cohorts = Cohort.objects.in_bulk(list(rows))
     for pk, row in rows.items():
@@ -127,7 +161,7 @@ def usage_by_cohort(month: date | None) -> list[UsageRow]:
 def usage_by_session(month: date | None, *, limit: int = 50) -> list[UsageRow]:
     from .models import PracticeSession
 
-    rows = _grouped(billed_turns(month), "session")
+    rows = _grouped(billed_turns(month), "session", billed_annotations(month))
     top = sorted(rows.values(), key=lambda r: r.tokens, reverse=True)[:limit]
     sessions = PracticeSession.objects.select_related("trainee", "case_version").in_bulk(
         [r.key for r in top]
@@ -150,12 +184,17 @@ def total(rows: Iterable[UsageRow]) -> UsageRow:
 
 
 def tokens_used_today(*, user_id: int) -> int:
-    """Patient-model tokens used by a trainee since local midnight."""
+    """Model tokens a trainee's practice used since local midnight (patient and
+    annotator alike: both are spent on their messages)."""
     midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    used = Turn.objects.filter(
+    totals = (Sum("prompt_tokens"), Sum("completion_tokens"))
+    replies = Turn.objects.filter(
         BILLED, session__trainee_id=user_id, created_at__gte=midnight
-    ).aggregate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
-    return (used["p"] or 0) + (used["c"] or 0)
+    ).aggregate(p=totals[0], c=totals[1])
+    annotations = Annotation.objects.filter(
+        BILLED, turn__session__trainee_id=user_id, created_at__gte=midnight
+    ).aggregate(p=totals[0], c=totals[1])
+    return sum(used[k] or 0 for used in (replies, annotations) for k in ("p", "c"))
 
 
 def check_token_budget(*, user_id: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -23,8 +24,19 @@ from .schema import (
 )
 from .strategies import bolt_codes, esconv_strategy
 
+from llm.types import Usage
+
 if TYPE_CHECKING:
     from llm.types import ChatModel, Message
+
+
+@dataclass(frozen=True, slots=True)
+class Metered:
+    """An annotation with the model tokens it cost (zero for the offline rules)."""
+
+    annotation: TurnAnnotation
+    usage: Usage = field(default_factory=Usage)
+    model: str = ""
 
 
 class Annotator(Protocol):
@@ -33,12 +45,19 @@ class Annotator(Protocol):
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation: ...
 
+    def annotate_metered(self, ctx: TurnContext) -> Metered:
+        """The annotation plus the tokens spent on it (for usage and cost)."""
+        ...
+
 
 class OfflineAnnotator:
     """Fast, deterministic annotator built from the codebook's decision rules."""
 
     name = "offline-rules"
     rubric_version = RUBRIC_VERSION
+
+    def annotate_metered(self, ctx: TurnContext) -> Metered:
+        return Metered(self.annotate(ctx))
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
         utterances = code_turn(ctx)
@@ -241,25 +260,31 @@ class LLMAnnotator:
         ]
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
+        return self.annotate_metered(ctx).annotation
+
+    def annotate_metered(self, ctx: TurnContext) -> Metered:
         from llm.errors import LLMOutputError
 
         messages = self._messages(ctx)
+        # Tokens of every answer that parsed, including ones the rubric rejected.
+        usage = Usage()
         for _attempt in range(2):
             try:
                 result = self.model.structured(
                     messages, LLMTurnAnnotation, max_tokens=self.max_tokens
                 )
+                usage += result.usage
                 value = result.value
                 if not isinstance(value, LLMTurnAnnotation):
                     value = LLMTurnAnnotation.model_validate(
                         value.model_dump() if isinstance(value, BaseModel) else value
                     )
-                return _to_annotation(value, self.name)
+                return Metered(_to_annotation(value, self.name), usage, self.model.model)
             except (LLMOutputError, AnnotationRejected, ValidationError) as exc:
                 # Keep the reason: the evaluation command reports rejection counts.
                 self.rejections.append(f"{type(exc).__name__}: {exc}"[:300])
         offline = self.fallback.annotate(ctx)
-        return offline.model_copy(
+        kept = offline.model_copy(
             update={
                 "fallback": True,
                 "annotator": f"{self.name}+fallback:{self.fallback.name}",
@@ -268,6 +293,7 @@ class LLMAnnotator:
                 ],
             }
         )
+        return Metered(kept, usage, self.model.model)
 
 
 __all__ = [
@@ -277,5 +303,6 @@ __all__ = [
     "EsconvStrategy",
     "LLMAnnotator",
     "LLMTurnAnnotation",
+    "Metered",
     "OfflineAnnotator",
 ]

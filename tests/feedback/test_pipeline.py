@@ -144,6 +144,9 @@ def test_a_task_delivered_twice_still_leaves_exactly_one_annotation(
     [annotation] = annotations_of(turn)
     assert annotation.annotator == LLM_ANNOTATOR
     assert annotation.data["rationale"] == LLM_RATIONALE
+    # What the model spent is kept for usage and budgets.
+    assert annotation.model == FAKE_MODEL
+    assert annotation.prompt_tokens > 0
     outcomes = worker.outcomes(TASK)
     assert len(outcomes.succeeded) == 2
     # The losing delivery returns the stored row instead of raising IntegrityError.

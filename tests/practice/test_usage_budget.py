@@ -130,3 +130,37 @@ async def test_the_chat_refuses_a_message_over_the_daily_budget(practice_session
     assert "practice allowance (1,000 tokens)" in frames[-1]
     assert await trainee_turns() == 0
     await ws.disconnect()
+
+
+@pytest.mark.django_db
+def test_annotation_tokens_count_in_usage_and_in_the_budget(
+    settings: Any, trainee: Any, case: Any, cohort: Any
+) -> None:
+    from feedback.models import Annotation
+
+    settings.MODEL_PRICES = {
+        "gpt-4o-mini": {"input": 1.0, "output": 2.0},
+        "judge": {"input": 3.0, "output": 6.0},
+    }
+    session = start_session(trainee=trainee, case=case)
+    billed_turn(session, prompt=1_000_000, completion=0)  # patient: 1.0
+    trainee_turn = Turn.objects.create(
+        session=session, index=session.turns.count(), speaker=Turn.Speaker.TRAINEE,
+        text="What happened?", status=Turn.Status.COMPLETE,
+    )
+    Annotation.objects.create(
+        turn=trainee_turn, annotator="llm:judge", rubric_version="v", data={},
+        model="judge", prompt_tokens=1_000_000, completion_tokens=500_000,  # 3 + 3 = 6.0
+    )
+    month = timezone.localdate().replace(day=1)
+    [row] = usage.usage_by_trainee(month)
+    assert row.tokens == 2_500_000
+    assert row.cost == pytest.approx(7.0)
+    assert usage.usage_by_month()[0].cost == pytest.approx(7.0)
+    assert {r.label: r.cost for r in usage.usage_by_cohort(month)} == {"Tuesday group": pytest.approx(7.0)}
+    assert usage.usage_by_session(month)[0].cost == pytest.approx(7.0)
+    assert usage.tokens_used_today(user_id=trainee.pk) == 2_500_000
+    trainee.daily_token_budget = 2_000_000
+    trainee.save()
+    with pytest.raises(TokenBudgetExceeded):
+        usage.check_token_budget(user_id=trainee.pk)

@@ -171,3 +171,20 @@ def test_it_accepts_a_valid_answer_from_the_loopback_openai_server() -> None:
     assert ann.fallback is False
     assert ann.annotator == "llm:fake-model"
     assert ann.explorations == 2
+
+
+def test_it_reports_the_tokens_the_model_spent() -> None:
+    model = FakeLLM([reply()], model="fake-model")
+    metered = LLMAnnotator(model).annotate_metered(CTX)
+    assert metered.model == "fake-model"
+    assert metered.usage.prompt_tokens > 0
+    assert metered.usage.completion_tokens > 0
+    assert not metered.annotation.fallback
+
+
+def test_the_offline_annotator_costs_no_tokens() -> None:
+    from feedback.rubrics import OfflineAnnotator
+
+    metered = OfflineAnnotator().annotate_metered(CTX)
+    assert metered.usage.prompt_tokens == metered.usage.completion_tokens == 0
+    assert metered.annotation.annotator == "offline-rules"
