@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from llm.types import Usage
+
 from .codebook import codebook_prompt
 from .codes import code_turn
 from .empathy import empathy_levels
@@ -23,8 +25,6 @@ from .schema import (
     last_patient_text,
 )
 from .strategies import bolt_codes, esconv_strategy
-
-from llm.types import Usage
 
 if TYPE_CHECKING:
     from llm.types import ChatModel, Message
