@@ -32,6 +32,9 @@ from .realtime import asend_html, render_turn, session_group
 
 logger = logging.getLogger(__name__)
 
+# Streamed words arriving within this window share one frame.
+TOKEN_FLUSH_SECONDS = 0.04
+
 # Background reply tasks, kept referenced until done (asyncio holds weak refs).
 _reply_tasks: set[asyncio.Task[None]] = set()
 
@@ -232,20 +235,37 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         turn_id = submitted.patient_turn.pk
         target = f"{submitted.patient_turn.dom_id}-text"
         delay = settings.PATIENT_TOKEN_DELAY
+        loop = asyncio.get_running_loop()
         final: Final | None = None
         first_token_at: datetime | None = None
+        pending: list[str] = []
+        last_flush = 0.0
+
+        async def flush() -> None:
+            nonlocal last_flush
+            if pending:
+                text = escape("".join(pending))
+                pending.clear()
+                await self._send_safe(f'<span hx-swap-oob="beforeend:#{target}">{text}</span>')
+            last_flush = loop.time()
+
         try:
             async for event in get_responder().stream(submitted.reply):
                 if isinstance(event, Token):
+                    pending.append(event.text)
+                    # The first word goes out at once; after that, words that
+                    # arrive within one flush window share a frame (a frame per
+                    # word cost most of the socket's CPU under load).
                     if first_token_at is None:
                         first_token_at = timezone.now()
-                    await self._send_safe(
-                        f'<span hx-swap-oob="beforeend:#{target}">{escape(event.text)}</span>'
-                    )
+                        await flush()
+                    elif loop.time() - last_flush >= TOKEN_FLUSH_SECONDS:
+                        await flush()
                     if delay:
                         await asyncio.sleep(delay)
                 elif isinstance(event, Final):
                     final = event
+            await flush()
         except Exception as error:  # noqa: BLE001 - any failure must not leave a half turn
             logger.warning("patient reply for turn %s failed: %r", turn_id, error)
             final = None

@@ -127,6 +127,7 @@ else:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Under ASGI persistent connections leak; psycopg's pool replaces them.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DB_POOL_MIN", default=2),
         "max_size": env.int("DB_POOL_MAX", default=20),

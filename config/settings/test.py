@@ -47,3 +47,9 @@ else:
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"  # noqa: F405
     }
+    # No psycopg pool under pytest: each async test runs on an event loop of its
+    # own, and connections borrowed on that loop's executor threads were not
+    # all returned to the process-wide pool (about one per socket test), which
+    # exhausted it mid-run. Unpooled, a connection closes with its thread. The
+    # pool itself is exercised by bench/ws_latency.py (400 messages, 0 leaks).
+    DATABASES["default"].get("OPTIONS", {}).pop("pool", None)  # noqa: F405

@@ -8,7 +8,9 @@ engine deciding how the simulated patient reacts to a closed question or to advi
 context (permission asked earlier in the turn, the patient asking for advice).
 
 Decision rules, in the order applied:
-1. Fillers and backchannels ("Mm-hmm.", "Okay.") carry no behaviour: code `other`.
+1. Fillers and backchannels ("Mm-hmm.", "Okay.") carry no behaviour: code `other`;
+   so do acknowledgements that approve or agree without reflecting any content
+   ("That's true.", "Sounds good.").
 2. Text convention (§0.4): an utterance ending in "?" is a Question, unless it is a
    declarative reflection followed by a tag question ("..., is that right?"), which is
    a Reflection with `tag_question`. Without a question mark, an interrogative opening
@@ -164,11 +166,27 @@ def is_declarative_form(text: str) -> bool:
     core = _strip_markers(text.rstrip(" ?!.\"'")) or text
     if _ANY_WH.search(core):
         return False
-    for clause in re.split(r"[,;:]\s*|\s+(?:and|so|but|or)\s+", core):
+    for i, clause in enumerate(re.split(r"[,;:]\s*|\s+(?:and|so|but|or)\s+", core)):
         c = _strip_markers(clause)
-        if c and (_is_interrogative(c) or lx.AUX_START.match(c)):
+        # Inside the sentence an auxiliary opens a question only before its subject
+        # (", have you lost..."), not in a coordinated verb phrase ("...and have lost
+        # touch", "but did nothing").
+        aux = lx.AUX_START if i == 0 else _AUX_SUBJECT
+        if c and (_is_interrogative(c) or aux.match(c)):
             return False
-    return bool(_SECOND_PERSON.search(core) or lx.REFLECTION_STEM.match(core))
+    return bool(
+        _SECOND_PERSON.search(core)
+        or lx.REFLECTION_STEM.match(core)
+        or _opener(text) == "so"
+    )
+
+
+_AUX_SUBJECT = re.compile(
+    lx.AUX_START.pattern
+    + r"(?:\s+(?:not|n't))?\s+(?:you|it|that|this|there|they|he|she|we|i|your|my|his|"
+    r"her|their|our|the|a|an|anyone|anything|someone|something|everyone|people)\b",
+    re.IGNORECASE,
+)
 
 
 _ANY_WH = re.compile(
@@ -292,7 +310,9 @@ def code_utterance(
         )
         and len(core.split()) <= 14
         and not is_question
-    ):
+    ) or (not is_question and lx.ACKNOWLEDGEMENT.match(core)):
+        # Pleasantries, and acknowledgements that approve of what was said without
+        # reflecting any of it ("That's true.", "Sounds good."), carry no behaviour.
         return UtteranceCode(text=typed, codes=["other"])
     if is_question:
         codes.append("question")

@@ -28,6 +28,7 @@ from .lexicon_feelings import (
     VEILED_RISK_CUE,
 )
 from .lexicon_forms import (
+    ACKNOWLEDGEMENT,
     AUX_START,
     COMPLEX_MARKERS,
     EMBEDDED_CLOSED,
@@ -72,6 +73,7 @@ from .lexicon_input import (
 )
 
 __all__ = [
+    "ACKNOWLEDGEMENT",
     "ADVICE",
     "ADVICE_QUESTION",
     "AFFIRM",

@@ -130,6 +130,16 @@ REFLECTION_STEM = re.compile(
     r"seems?))\b",
     re.IGNORECASE,
 )
+# An evaluative acknowledgement ("That's true.", "Sounds good.", "That's okay."): the
+# listener agrees with or approves of what was said, but reflects none of its content,
+# so it is not a reflection (MITI: a reflection captures what the client said).
+ACKNOWLEDGEMENT = re.compile(
+    r"^(?:(?:that|it|this)(?:'s| is| was| sounds?| seems?)?|sounds?) (?:(?:so|really|"
+    r"very|pretty|quite|certainly|definitely|totally|all|perfectly) )?(?:good|great|"
+    r"fine|okay|ok|true|right|fair|cool|nice|perfect|excellent|wonderful|awesome|"
+    r"reasonable|fantastic|alright|all right)(?: (?:to me|then|too|enough))?[\s.!,]*$",
+    re.IGNORECASE,
+)
 # A reflection framed as the listener's perception ("I can tell this has worn you
 # down", "I can see that you care about her"): first person in form, about the client.
 PERCEPTION_STEM = re.compile(

@@ -93,6 +93,7 @@ _DIFFICULTY = re.compile(
 )
 
 
+_AGREEING = re.compile(r"\b(?:true|right|fair)\b", re.I)
 _SELF_TALK = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my)\b", re.I)
 _YOU = re.compile(r"\b(?:you|your|you're|you've|you'd|you'll|yourself|u|ur)\b", re.I)
 
@@ -100,6 +101,27 @@ _YOU = re.compile(r"\b(?:you|your|you're|you've|you'd|you'll|yourself|u|ur)\b", 
 def _names_feeling(text: str) -> bool:
     return bool(
         any(w in lx.FEELING_WORDS for w in lx.words(text)) or _DIFFICULTY.search(text)
+    )
+
+
+def _feeling_reflection(text: str, seeker_words: set[str] | None) -> bool:
+    """Names a feeling, and not only the feelings the seeker already named.
+
+    ESConv's Restatement rephrases what the seeker said, their named feelings
+    included ("So you feel lonely?" after "I'm so lonely"); Reflection of feelings
+    articulates a feeling they described without naming it.
+    """
+    if not _names_feeling(text):
+        return False
+    if not seeker_words:
+        return True
+    named = {lx.EMOTION_TO_FAMILY[w] for w in seeker_words if w in lx.EMOTION_TO_FAMILY}
+    mine = [w for w in lx.words(text) if w in lx.FEELING_WORDS]
+    difficulty = {m.lower() for m in _DIFFICULTY.findall(text)} - set(mine)
+    if difficulty - seeker_words:
+        return True
+    return not mine or any(
+        lx.EMOTION_TO_FAMILY[w] not in named and w not in seeker_words for w in mine
     )
 
 
@@ -114,7 +136,7 @@ def _utterance_strategy(
         if is_declarative_form(text):
             return (
                 "Reflection of feelings"
-                if _names_feeling(text)
+                if _feeling_reflection(text, patient_words)
                 else "Restatement or Paraphrasing"
             )
         return "Question"
@@ -141,7 +163,7 @@ def _utterance_strategy(
         if _NORMALIZING.search(text):
             # "That's completely normal": validation, whatever its MITI form.
             return "Affirmation and Reassurance"
-        if _names_feeling(text):
+        if _feeling_reflection(text, patient_words):
             return "Reflection of feelings"
         mirrored = lx.REFLECTION_STEM.match(text) or lx.SUMMARY_MARKERS.search(text)
         if mirrored or patient_words is None:
@@ -167,6 +189,12 @@ def _utterance_strategy(
         if _SELF_TALK.search(text):
             return "Others"
         return "Information"
+    ack = lx.ACKNOWLEDGEMENT.match(lx.LEADING_MARKERS.sub("", text).strip())
+    if ack and not _AGREEING.search(ack.group(0)):
+        # "That's great!", "That's okay.": approval and reassurance in a support chat,
+        # though the MITI codes neither (it reflects nothing). Plain agreement
+        # ("That's true.") is conversation.
+        return "Affirmation and Reassurance"
     return "Others"
 
 
