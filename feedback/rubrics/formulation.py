@@ -135,6 +135,17 @@ def _pct(value: float) -> int:
     return round(100 * min(1.0, value / 0.6))
 
 
+def _text_field(key: str, label: str, answer: str, expected: str) -> FieldScore:
+    """A free-text field scored by word overlap with the hidden answer."""
+    return FieldScore(
+        key=key,
+        label=label,
+        score=_pct(text_match(answer, expected)),
+        answer=answer,
+        expected=expected,
+    )
+
+
 def score_formulation(
     answer: FormulationAnswer, key: FormulationKey
 ) -> FormulationResult:
@@ -162,20 +173,8 @@ def score_formulation(
     if beliefs_in and belief_score < 100 and answer.core_belief in beliefs_in:
         belief_score = 100
     fields = [
-        FieldScore(
-            key="situation",
-            label="Situation",
-            score=_pct(text_match(answer.situation, sit.situation)),
-            answer=answer.situation,
-            expected=sit.situation,
-        ),
-        FieldScore(
-            key="auto_thought",
-            label="Automatic thought",
-            score=_pct(text_match(answer.auto_thought, sit.auto_thought)),
-            answer=answer.auto_thought,
-            expected=sit.auto_thought,
-        ),
+        _text_field("situation", "Situation", answer.situation, sit.situation),
+        _text_field("auto_thought", "Automatic thought", answer.auto_thought, sit.auto_thought),
         FieldScore(
             key="emotions",
             label="Emotions",
@@ -183,13 +182,7 @@ def score_formulation(
             answer=", ".join(answer.emotions),
             expected=", ".join(sit.emotions),
         ),
-        FieldScore(
-            key="behavior",
-            label="Behaviour",
-            score=_pct(text_match(answer.behavior, sit.behavior)),
-            answer=answer.behavior,
-            expected=sit.behavior,
-        ),
+        _text_field("behavior", "Behaviour", answer.behavior, sit.behavior),
         FieldScore(
             key="core_belief_category",
             label="Core-belief category",
@@ -204,20 +197,8 @@ def score_formulation(
             answer=answer.core_belief,
             expected=" ".join(all_beliefs),
         ),
-        FieldScore(
-            key="intermediate_belief",
-            label="Intermediate belief",
-            score=_pct(text_match(answer.intermediate_belief, key.intermediate_belief)),
-            answer=answer.intermediate_belief,
-            expected=key.intermediate_belief,
-        ),
-        FieldScore(
-            key="coping_strategies",
-            label="Coping strategies",
-            score=_pct(text_match(answer.coping_strategies, key.coping_strategies)),
-            answer=answer.coping_strategies,
-            expected=key.coping_strategies,
-        ),
+        _text_field("intermediate_belief", "Intermediate belief", answer.intermediate_belief, key.intermediate_belief),
+        _text_field("coping_strategies", "Coping strategies", answer.coping_strategies, key.coping_strategies),
     ]
     total = round(sum(f.score for f in fields) / len(fields))
     return FormulationResult(fields=fields, total=total, situation_index=best)
