@@ -16,7 +16,6 @@ Target (issue 4): p95 <= 300 ms with a real worker, Redis and PostgreSQL.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 from pathlib import Path
@@ -147,30 +146,13 @@ def main(argv: list[str] | None = None) -> int:
     if not h.port_is_free(args.port):
         print(f"port {args.port} is in use; pass --port", file=sys.stderr)
         return 2
-    loop_kind = h.install_uvloop()
-    bench = h.new_env(database=args.database, port=args.port)
-    log_dir = Path("/tmp") / f"annotation_latency-{bench.queue}"
-    with h.sigterm_as_interrupt():
-        try:
-            h.recreate_database(args.database)
-            h.setup_django(bench)
-            seats = h.prepare_seats(WARMUP_SESSIONS + sum(args.levels))
-            h.close_django_connections()
-            info = h.machine_info() | {"client_loop": loop_kind, "logs": str(log_dir)}
-            with h.Processes(bench, log_dir) as procs:
-                celery = procs.start_celery(concurrency=args.celery_concurrency)
-                server = procs.start_uvicorn(workers=args.workers)
-                results = asyncio.run(measure(args, seats, procs, server.popen.pid,
-                                              celery.popen.pid))
-            report(args, results, info)
-        except KeyboardInterrupt:
-            print("interrupted; processes stopped", file=sys.stderr)
-            return 130
-        finally:
-            h.close_django_connections()
-            if not args.keep_db:
-                h.drop_database(args.database)
-    return 0
+    return h.run_benchmark(
+        "annotation_latency",
+        args,
+        seats=WARMUP_SESSIONS + sum(args.levels),
+        measure=measure,
+        report=report,
+    )
 
 
 if __name__ == "__main__":

@@ -8,25 +8,9 @@ the application adds on top of uvicorn + Channels + the Redis layer subscription
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-if os.environ.get("BENCH_UNPINNED_DB") == "1":
-    # EXPERIMENT (ws_latency.py --experiment-unpinned-db), not the shipped code:
-    # Channels' database_sync_to_async is thread_sensitive=True and no
-    # ThreadSensitiveContext is set per connection, so every ORM call of every
-    # socket in the process queues for ONE thread. This runs them on the loop's
-    # default executor instead, to measure what that serialisation costs. It
-    # must happen before config.asgi imports the consumers (they bind the name).
-    import channels.db
-
-    class _Unpinned(channels.db.DatabaseSyncToAsync):
-        def __init__(self, func: Any, thread_sensitive: bool = True,
-                     **kwargs: Any) -> None:
-            super().__init__(func, thread_sensitive=False, **kwargs)
-
-    channels.db.database_sync_to_async = _Unpinned  # type: ignore[misc]
-
+# isort: split
 # Django must be set up (by config.asgi) before channels.auth is imported.
 from config.asgi import application as practice_application  # noqa: E402, I001
 

@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -762,3 +762,42 @@ async def drain_queue(queue: str, *, timeout: float) -> bool:
         return False
     finally:
         client.close()
+
+
+def run_benchmark(
+    name: str,
+    args: Any,
+    *,
+    seats: int,
+    measure: Callable[[Any, list[Seat], Processes, int, int], Awaitable[Any]],
+    report: Callable[[Any, Any, dict[str, str]], None],
+) -> int:
+    """The shared life of a benchmark run: a fresh database, seats, uvicorn and a
+    Celery worker in their own process groups, the measurement, the report, and
+    cleanup on every exit (Ctrl+C and SIGTERM included)."""
+    loop_kind = install_uvloop()
+    bench = new_env(database=args.database, port=args.port)
+    log_dir = Path("/tmp") / f"{name}-{bench.queue}"
+    with sigterm_as_interrupt():
+        try:
+            recreate_database(args.database)
+            setup_django(bench)
+            prepared = prepare_seats(seats)
+            close_django_connections()
+            info = machine_info() | {"client_loop": loop_kind, "logs": str(log_dir)}
+            with Processes(bench, log_dir) as procs:
+                celery = procs.start_celery(concurrency=args.celery_concurrency)
+                server = procs.start_uvicorn(workers=args.workers)
+                results = asyncio.run(
+                    measure(args, prepared, procs, server.popen.pid, celery.popen.pid)
+                )
+            report(args, results, info)
+        except KeyboardInterrupt:
+            print("interrupted; processes stopped", file=sys.stderr)
+            return 130
+        finally:
+            close_django_connections()
+            if not args.keep_db:
+                drop_database(args.database)
+    return 0
+

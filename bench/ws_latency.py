@@ -17,7 +17,6 @@ Target (issue): p95 first frame <= 50 ms at 50 sessions and <= 2x the echo p95.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 from pathlib import Path
@@ -51,9 +50,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=5.0,
                         help="mean seconds a trainee pauses before each message, uniform "
                              "0.5-1.5x (default 5; 0 = closed loop, i.e. saturation)")
-    parser.add_argument("--experiment-unpinned-db", action="store_true",
-                        help="EXPERIMENT: run the consumers' ORM calls on a thread pool "
-                             "instead of Channels' single thread (see bench/asgi_echo.py)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
     args = parser.parse_args(argv)
     args.levels = [int(x) for x in args.sessions.split(",") if x.strip()]
@@ -154,14 +150,14 @@ def report(args: argparse.Namespace, results: list[h.LevelResult], info: dict[st
     if args.json:
         print(h.to_json({"benchmark": "ws_latency", "machine": info, "args": {
             "sessions": args.levels, "messages": args.messages, "workers": args.workers,
-            "think_s": args.think, "experiment_unpinned_db": args.experiment_unpinned_db,
+            "think_s": args.think,
             "celery_concurrency": args.celery_concurrency}, "levels": rows,
             "target_at_50": verdict}))
         return
     print()
     print(f"ws_latency  messages/session={args.messages}  think={args.think:g}s  "
           f"uvicorn workers={args.workers}  celery threads={args.celery_concurrency}"
-          f"{'  EXPERIMENT unpinned-db' if args.experiment_unpinned_db else ''}  (ms)")
+          f"  (ms)")
     header = (f"{'N':>4} {'msgs':>5} {'fail':>4} | {'ack p50':>7} {'p95':>6} | "
               f"{'1st tok p50':>11} {'p95':>6} {'max':>7} | {'complete p50':>12} {'p95':>6} "
               f"{'max':>7} | {'echo p50':>8} {'p95':>6} | {'ratio':>5} | {'msg/s':>6}")
@@ -197,32 +193,13 @@ def main(argv: list[str] | None = None) -> int:
     if not h.port_is_free(args.port):
         print(f"port {args.port} is in use; pass --port", file=sys.stderr)
         return 2
-    loop_kind = h.install_uvloop()
-    extra = {"BENCH_UNPINNED_DB": "1"} if args.experiment_unpinned_db else {}
-    bench = h.new_env(database=args.database, port=args.port, extra=extra)
-    log_dir = Path("/tmp") / f"ws_latency-{bench.queue}"
-    seats_needed = WARMUP_SESSIONS + sum(args.levels)
-    with h.sigterm_as_interrupt():
-        try:
-            h.recreate_database(args.database)
-            h.setup_django(bench)
-            seats = h.prepare_seats(seats_needed)
-            h.close_django_connections()
-            info = h.machine_info() | {"client_loop": loop_kind, "logs": str(log_dir)}
-            with h.Processes(bench, log_dir) as procs:
-                celery = procs.start_celery(concurrency=args.celery_concurrency)
-                server = procs.start_uvicorn(workers=args.workers)
-                results = asyncio.run(measure(args, seats, procs, server.popen.pid,
-                                              celery.popen.pid))
-            report(args, results, info)
-        except KeyboardInterrupt:
-            print("interrupted; processes stopped", file=sys.stderr)
-            return 130
-        finally:
-            h.close_django_connections()
-            if not args.keep_db:
-                h.drop_database(args.database)
-    return 0
+    return h.run_benchmark(
+        "ws_latency",
+        args,
+        seats=WARMUP_SESSIONS + sum(args.levels),
+        measure=measure,
+        report=report,
+    )
 
 
 if __name__ == "__main__":
