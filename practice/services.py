@@ -60,19 +60,23 @@ def start_session(
     if version is None:
         msg = f"Case {case.slug} has no published version."
         raise ValueError(msg)
-    if assignment is not None and assignment.mode == Mode.ASSESSMENT:
-        # One attempt: a submitted assessment stays closed until a reset, and
-        # an open one resumes its session instead of starting a second.
-        if not assignment.can_start:
-            raise AttemptUsed
-        running = assignment.sessions.filter(status=PracticeSession.Status.ACTIVE).first()
-        if running is not None:
-            return running
     mode = assignment.mode if assignment is not None else Mode.PRACTICE
     seed = random.SystemRandom().randrange(1, 2**31)
     spec = spec_for_version(version)
     state = initial_state(spec, seed=seed)
     with transaction.atomic():
+        if assignment is not None and assignment.mode == Mode.ASSESSMENT:
+            # Lock the assignment: two clicks on "Start" must not open two
+            # attempts. One attempt: a submitted assessment stays closed until a
+            # reset, and an open one resumes its session instead of a second.
+            assignment = Assignment.objects.select_for_update().get(pk=assignment.pk)
+            if not assignment.can_start:
+                raise AttemptUsed
+            running = assignment.sessions.filter(
+                status=PracticeSession.Status.ACTIVE
+            ).first()
+            if running is not None:
+                return running
         session = PracticeSession.objects.create(
             trainee=trainee,
             case_version=version,
