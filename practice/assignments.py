@@ -18,7 +18,7 @@ from accounts.audit import record_event
 from accounts.models import AuditEvent, Role
 
 from .exceptions import AssignmentError
-from .models import Assignment, Cohort, Mode, PracticeSession, Turn
+from .models import Assignment, Cohort, Mode, PracticeSession
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -155,10 +155,7 @@ def reset_assignment(*, assignment: Assignment, reset_by: User | None) -> Assign
     for session in PracticeSession.objects.select_for_update().filter(
         assignment=assignment, status=PracticeSession.Status.ACTIVE
     ):
-        session.turns.filter(status=Turn.Status.STREAMING).update(
-            status=Turn.Status.FAILED, error="The assignment was reset."
-        )
-        session.close()
+        session.close(reason="The assignment was reset.")
     assignment.status = Assignment.Status.PENDING
     assignment.completed_at = None
     assignment.save(update_fields=["status", "completed_at"])

@@ -154,7 +154,12 @@ class PracticeSession(models.Model):
 
         return PatientState.model_validate(self.state)
 
-    def close(self) -> None:
+    def close(self, *, reason: str = "The session ended before the reply.") -> None:
+        """End the session. A reply still streaming can no longer be waited for,
+        so it is marked failed (never complete) with `reason`."""
+        self.turns.filter(status=Turn.Status.STREAMING).update(
+            status=Turn.Status.FAILED, error=reason
+        )
         self.status = self.Status.ENDED
         self.ended_at = timezone.now()
         self.save(update_fields=["status", "ended_at"])

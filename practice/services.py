@@ -342,9 +342,6 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
         session = PracticeSession.objects.select_for_update().get(pk=session.pk)
         if not session.is_active:
             return session
-        session.turns.filter(status=Turn.Status.STREAMING).update(
-            status=Turn.Status.FAILED, error="The session ended before the reply."
-        )
         session.close()
         if session.assignment_id is not None:
             Assignment.objects.filter(

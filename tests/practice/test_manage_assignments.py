@@ -236,3 +236,21 @@ def test_trainees_see_open_assignments_first_with_due_dates(
     html = response.content.decode()
     assert html.index("Assigned to you") < html.index("Case library")
     assert f'datetime="{timezone.localtime(due).isoformat(timespec="seconds")}' in html or "Due <time" in html
+
+
+def test_a_reset_closes_the_running_attempt_and_fails_its_unfinished_reply(
+    trainee: Any, supervisor: Any, case: Any, cohort: Any
+) -> None:
+    from practice.models import Turn
+
+    assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
+    session = start_session(trainee=trainee, case=case, assignment=assignment)
+    streaming = Turn.objects.create(
+        session=session, index=1, speaker="patient", status=Turn.Status.STREAMING
+    )
+    assignments.reset_assignment(assignment=assignment, reset_by=supervisor)
+    session.refresh_from_db()
+    streaming.refresh_from_db()
+    assert session.status == PracticeSession.Status.ENDED
+    assert streaming.status == Turn.Status.FAILED
+    assert streaming.error == "The assignment was reset."

@@ -150,3 +150,21 @@ def test_it_shows_an_empty_state_without_cases(trainee: Any) -> None:
     html = client_for(trainee).get("/practice/").content.decode()
     assert "The case library is empty" in html
     assert "Nothing assigned right now" in html
+
+
+def test_ending_a_session_fails_a_reply_still_streaming(practice_session: Any, trainee: Any) -> None:
+    from practice.models import Turn
+
+    streaming = Turn.objects.create(
+        session=practice_session, index=1, speaker="patient", status=Turn.Status.STREAMING
+    )
+    client_for(trainee).post(f"/practice/sessions/{practice_session.uuid}/end/")
+    streaming.refresh_from_db()
+    assert streaming.status == Turn.Status.FAILED
+    assert streaming.error == "The session ended before the reply."
+    # The streamer finishing late does not turn it into a complete turn.
+    from practice.services import complete_patient_turn
+
+    complete_patient_turn(turn_id=streaming.pk, text="Too late.", responder="offline", usage=None)
+    streaming.refresh_from_db()
+    assert streaming.status == Turn.Status.FAILED
