@@ -62,6 +62,11 @@ def test_a_trainee_practises_reloads_ends_and_finds_the_session(
         box.press("Enter")
         wait_for_patient_turns(page, 4)
         assert box.input_value() == ""
+        # Annotations arrive on their own after each reply: wait for all three, so
+        # the comparison below is of a settled page.
+        page.wait_for_function(
+            "() => document.querySelectorAll('#transcript [data-annotation-for]').length >= 3"
+        )
         before = page.locator("#transcript").inner_text()
 
         page.reload()
