@@ -8,9 +8,14 @@ from dataclasses import dataclass
 from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
+from patients.simulation.factq import fact_question
 from patients.simulation.moves import MoveClassifier, classify_moves
 from patients.simulation.state import PatientState
 from patients.simulation.transitions import apply_moves
+
+# After a question about suicidal thoughts, "How often?" or "Do you have a plan?"
+# within this many turns is a follow-up about those thoughts.
+RISK_CONTEXT_TURNS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +43,14 @@ def advance(
             f"state belongs to case {state.case_slug!r}, not {case.slug!r}"
         )
     moves = tuple(classifier(trainee_text, history))
-    moved, outcome = apply_moves(case, state, moves, trainee_text)
-    final, direction = direct(case, moved, moves, outcome, trainee_text)
+    in_risk_talk = state.risk_turn is not None and state.turn - state.risk_turn <= (
+        RISK_CONTEXT_TURNS
+    )
+    fact = (
+        None
+        if "role_break" in moves
+        else fact_question(trainee_text, case.facts, risk_context=in_risk_talk)
+    )
+    moved, outcome = apply_moves(case, state, moves, trainee_text, fact)
+    final, direction = direct(case, moved, moves, outcome, trainee_text, fact)
     return Advance(state=final, moves=moves, direction=direction)

@@ -204,7 +204,7 @@ class FactSheet(_Model):
 
 
 def person_line(p: Person) -> str:
-    age = f", {p.age}" if p.age is not None else ""
+    age = f", {p.age}" if p.age else ""
     first = f"{p.name}'s my {p.relation}{age}."
     return f"{first} {p.note}".strip()
 

@@ -15,6 +15,7 @@ from typing import Literal
 
 from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
+from patients.simulation.factq import FactQuestion
 from patients.simulation.moves import SOCRATIC
 from patients.simulation.state import PatientState
 from patients.simulation.vocab import emotion_key, emotions_named
@@ -63,8 +64,26 @@ def _gain(move: str, delta: float, case: CaseSpec) -> float:
     return delta
 
 
+SI_DOMAINS = frozenset(
+    {
+        "suicidal_thoughts",
+        "si_frequency",
+        "si_plan",
+        "si_intent",
+        "si_means",
+        "si_past_attempts",
+        "si_protective",
+        "si_support",
+    }
+)
+
+
 def apply_moves(
-    case: CaseSpec, state: PatientState, moves: Sequence[str], trainee_text: str
+    case: CaseSpec,
+    state: PatientState,
+    moves: Sequence[str],
+    trainee_text: str,
+    fact: FactQuestion | None = None,
 ) -> tuple[PatientState, Outcome]:
     """The state after the trainee's moves (disclosure is decided by the direction)."""
     pre = state
@@ -199,8 +218,17 @@ def apply_moves(
             s.emotion[key] = round(value + (base - value) * P.EMOTION_DECAY, 2)
 
     risk: RiskOutcome | None = None
-    if "risk_question" in moves:
-        if not case.risk_flags:
+    si_fact = fact is not None and fact.domain in SI_DOMAINS
+    if fact is not None:
+        s.facts_asked.append(fact.domain)
+    if ("risk_question" in moves and not (fact and not si_fact)) or si_fact:
+        # A question about self-harm or voices matches the risk cues too, but it is
+        # answered from its own domain of the fact sheet (factq.py).
+        s.risk_turn = s.turn
+        present = case.facts.suicidal_thoughts.present or bool(
+            {"passive_si", "active_si"} & set(case.risk_flags)
+        )
+        if not present:
             risk = "deny"
         elif s.alliance >= P.RISK_DISCLOSURE_MIN_ALLIANCE and not (
             # Right after advice or a confrontation, a bare risk question meets
@@ -209,6 +237,9 @@ def apply_moves(
         ):
             risk = "disclose"
             s.risk_disclosed = True
+            domain = fact.domain if fact is not None and si_fact else "suicidal_thoughts"
+            if domain not in s.risk_asked:
+                s.risk_asked.append(domain)
         else:
             risk = "evade"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from patients.simulation.case import Situation
-from patients.simulation.direction import StageDirection
+from patients.simulation.direction import StageDirection, fact_text
 from patients.simulation.responders.base import ReplyContext
 from patients.simulation.text import ensure_period, lower_first, split_sentences
 from patients.simulation.vocab import EMOTIONS, emotion_key
@@ -92,13 +92,22 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         out.append(pk.pick(BACK_TO_IT))
         return out
     risk = d.content.get("risk")
+    sheet = {"domain": d.content.get("domain", "suicidal_thoughts")}
     if risk == "disclose":
+        if "domain" in d.content or case.facts.suicidal_thoughts.say:
+            # The fact sheet's answer to exactly what was asked (plan, means...).
+            return [pk.restate([fact_text(case, sheet)], case_names(case))]
         first = pk.restate(case.voice.risk, case_names(case))
         return [first, *pk.fresh(case.voice.risk)[:1]]
     if risk == "evade":
         return [pk.pick(RISK_EVADE)]
     if risk == "deny":
+        denial = fact_text(case, sheet)
+        if pk.fresh([denial]) or "domain" in d.content:
+            return [pk.restate([denial], case_names(case))]
         return [pk.pick(RISK_DENY)]
+    if d.reason == "fact":
+        return [pk.restate([fact_text(case, d.content)], case_names(case))]
     if act == "disclose":
         if d.first_turn and d.layer <= 1 and not _patient_spoke(ctx):
             # The product shows the opening line as the patient's first turn;

@@ -101,5 +101,7 @@ class OfflineResponder:
         sentences = realise_act(ctx, pk)
         sentences = add_style(case, d, ctx, pk, sentences)
         cap = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        if "domain" in d.content:
+            cap = d.max_sentences
         flat = [s for chunk in sentences for s in split_sentences(chunk)]
         return " ".join(flat[:cap]).strip()
