@@ -10,8 +10,10 @@ from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
 from patients.simulation.moves import MoveClassifier, classify_moves
+from patients.simulation.moves.case_aware import own_feelings, reinterpret
 from patients.simulation.state import PatientState
 from patients.simulation.transitions import apply_moves
+from patients.simulation.vocab import emotion_key
 
 # After a question about suicidal thoughts, "How often?" or "Do you have a plan?"
 # within this many turns is a follow-up about those thoughts.
@@ -23,6 +25,22 @@ class Advance:
     state: PatientState
     moves: tuple[str, ...]
     direction: StageDirection
+
+
+_FEELINGS: dict[int, tuple[CaseSpec, frozenset[str]]] = {}
+
+
+def case_feelings(case: CaseSpec) -> frozenset[str]:
+    cached = _FEELINGS.get(id(case))
+    if cached is not None and cached[0] is case:
+        return cached[1]
+    texts = [case.presenting_problem, case.history, *case.voice.presenting]
+    for s in case.situations:
+        texts += [*s.voice.emotion]
+    keys = [emotion_key(e) for s in case.situations for e in s.emotions]
+    feelings = own_feelings(texts, keys)
+    _FEELINGS[id(case)] = (case, feelings)
+    return feelings
 
 
 def advance(
@@ -42,7 +60,9 @@ def advance(
         raise ValueError(
             f"state belongs to case {state.case_slug!r}, not {case.slug!r}"
         )
-    moves = tuple(classifier(trainee_text, history))
+    moves = reinterpret(
+        tuple(classifier(trainee_text, history)), trainee_text, case_feelings(case)
+    )
     in_risk_talk = state.risk_turn is not None and state.turn - state.risk_turn <= (
         RISK_CONTEXT_TURNS
     )

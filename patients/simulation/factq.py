@@ -105,7 +105,7 @@ SUICIDAL = _rx(
     r"\blife (?:is|isn'?t|was|wasn'?t) (?:not )?worth\b|\bnot (?:be|being) "
     r"(?:here|around|alive)\b",
     r"\bno longer (?:be )?(?:here|alive|around)\b|\bgive up on life\b",
-    r"\bgo to sleep and not wake\b|\bnot wak(?:e|ing) up\b",
+    r"\bgo to sleep and not wake\b|\bnot (?:to )?wak(?:e|ing) up\b",
 )
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
 # context ("Have you made a plan to end your life?").
@@ -139,8 +139,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"rope|firearms?)\b",
             r"\b(?:pills|tablets|medication|guns?|weapons?) (?:at home|in the house|"
             r"around)\b",
-            r"\b(?:something|anything) (?:at home |in the house )?(?:you could|to|"
-            r"you'?d) (?:use|do it with|hurt yourself)\b",
+            r"\b(?:something|anything)\b.{0,40}\b(?:you could|to|you'?d|you might) "
+            r"(?:use|do it with|hurt yourself)\b|\blike pills\b",
             r"\b(?:how|what) would you (?:do it|use)\b",
         ),
     ),
@@ -274,7 +274,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "work",
         _rx(
             r"\bwork(?:ing)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
-            r"\bretired\b|\bstud(?:y|ying|ent)\b|\buniversity\b|\bcollege\b|"
+            r"\bretired\b|\bstud(?:y|ying|ent)\b|\b(?:the|that|your) (?:company|firm|"
+            r"employer|office|shop|agency|ward)\b|\buniversity\b|\bcollege\b|"
             r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b"
         ),
     ),
@@ -290,7 +291,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\bhealth\b|\bphysical(?:ly)?\b|\billness(?:es)?\b|\bmedical\b|"
             r"\bconditions?\b|\bpain\b|\bblood pressure\b|\bheadaches?\b|"
-            r"\bdiagnos\w*|\bGP\b|\bdoctor\b"
+            r"\bdiagnos\w*|\bGP\b|\bdoctor\b|\btests?\b|\bresults\b|\bscans?\b|"
+            r"\bcheck-?ups?\b"
         ),
     ),
     (
@@ -322,7 +324,9 @@ _CLOSED = re.compile(
 )
 _WHO_IS = re.compile(
     r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
-    r"how'?s|what'?s \w+ like|what is \w+ like|are you close to|do you see)\b",
+    r"how'?s|what'?s \w+ like|what is \w+ like|are you close to|do you see|"
+    r"what happened to|how often do you (?:see|talk to|speak to|hear from|call|ring)|"
+    r"does \w+ (?:know|help|live|visit|work))\b",
     re.IGNORECASE,
 )
 # A question about a CCD layer ("How did you feel...?") is not a fact question.
@@ -368,14 +372,30 @@ def fact_question(
         if pattern.search(joined):
             return FactQuestion(domain)
     focus = question_focus(last)
-    if focus in _CCD_FOCUS and not _CLOSED.match(last):
-        return None
     closed = bool(_CLOSED.match(last))
-    for person in facts.people:
-        first = person.name.split()[0]
-        if re.search(rf"\b{re.escape(first)}\b", last) and (_WHO_IS.search(last) or closed):
-            return FactQuestion("people", person=person.name)
-    for domain, pattern in DOMAIN_PATTERNS:
-        if pattern.search(last):
-            return FactQuestion(domain)
+    if focus not in {"emotion", "thought"}:
+        # "Who's Jean?", "What happened to your brother?": the person, not a layer.
+        for person in facts.people:
+            first = person.name.split()[0]
+            relation = person.relation.split()[-1]
+            named = re.search(rf"\b{re.escape(first)}\b", last) or re.search(
+                rf"\byour {re.escape(relation)}\b", last, re.IGNORECASE
+            )
+            if named and (_WHO_IS.search(last) or closed):
+                return FactQuestion("people", person=person.name)
+    if focus in _CCD_FOCUS and not closed:
+        return None
+    # The domain named first is what the question is about: "Were you working
+    # before the baby came?" asks about work.
+    hits = [
+        (m.start(), rank, domain)
+        for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
+        if (m := pattern.search(last))
+    ]
+    if len(hits) > 1:
+        # "How long were you at the company?" is about work, not the problem's
+        # timeline; the timeline is asked about on its own.
+        hits = [h for h in hits if h[2] != "timeline"]
+    if hits:
+        return FactQuestion(min(hits)[2])
     return None

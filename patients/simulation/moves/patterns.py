@@ -60,6 +60,20 @@ ROLE_BREAK = {
         r"\bthis is (?:just )?(?:a test|an exercise|fake|not real)\b",
         r"\bpretend\b",
     ),
+    # Requests for a task a person who came for help would not do in a session:
+    # code, poems, sums, essays, trivia, translations.
+    "task": _rx(
+        r"\b(?:write|compose|generate|draft|give me|make me|create)\b.{0,30}"
+        r"\b(?:poem|haiku|limerick|song|lyrics|story|essay|code|function|script|"
+        r"program|sql|query|regex|email|letter|cover letter|recipe|joke|list)\b",
+        r"\b(?:python|javascript|java|html|css|sql|c\+\+)\b",
+        r"\bwhat(?:'s| is) \d+\s*(?:[-+*/x×]|times|plus|minus|divided by|multiplied by)"
+        r"\s*\d+",
+        r"\b(?:calculate|solve|compute|work out)\b.{0,20}\d",
+        r"\b(?:translate|summari[sz]e) (?:this|that|the following|it)\b",
+        r"\bwhat(?:'s| is) the capital of\b|\bwho won the\b",
+        r"\bhelp me with my (?:essay|homework|assignment|code|report|coursework)\b",
+    ),
     "formulation": _rx(
         r"\b(?:core|intermediate) beliefs?\b",
         r"\bcognitive (?:conceptuali[sz]ation|model|diagram)\b|\bccd\b",

@@ -13,6 +13,7 @@ import re
 
 from patients.simulation.case import Situation
 from patients.simulation.direction import StageDirection, fact_text
+from patients.simulation.integrity import REACTIONS
 from patients.simulation.responders.base import ReplyContext
 from patients.simulation.text import ensure_period, lower_first, split_sentences
 from patients.simulation.vocab import EMOTIONS, emotion_key
@@ -47,6 +48,7 @@ from .phrasebook import (
     PLEASING_HEDGE,
     REDIRECT,
     REFRAME_LEADS,
+    RESTATE_LEADS,
     REFRAME_TAILS,
     RISK_DENY,
     RISK_EVADE,
@@ -57,7 +59,7 @@ from .phrasebook import (
     YES_BUT,
     YES_BUT_LEADS,
 )
-from .picker import Picker
+from .picker import DISCOURSE_LEAD, Picker
 
 # An invitation to go on ("say more") asks for more of the same: it needs no bridge.
 ELABORATE = re.compile(
@@ -79,6 +81,12 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     situation = case.situation(d.topic)
     act = d.act
     out: list[str] = []
+    if act == "redirect" and d.reason == "role_break":
+        # Puzzled or put out, then back to why they came: a person, not a denial.
+        kind = d.content.get("kind", "meta")
+        out.append(pk.pick(REACTIONS.get(kind, REACTIONS["meta"])))
+        out.append(pk.restate(material(case, situation, 0), case_names(case)))
+        return out
     if act == "redirect":
         kind = d.content.get("kind", "meta")
         if (
@@ -96,7 +104,7 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     if risk == "disclose":
         if "domain" in d.content or case.facts.suicidal_thoughts.say:
             # The fact sheet's answer to exactly what was asked (plan, means...).
-            return [pk.restate([fact_text(case, sheet)], case_names(case))]
+            return [say_fact(pk, fact_text(case, sheet), case_names(case))]
         first = pk.restate(case.voice.risk, case_names(case))
         return [first, *pk.fresh(case.voice.risk)[:1]]
     if risk == "evade":
@@ -104,10 +112,10 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     if risk == "deny":
         denial = fact_text(case, sheet)
         if pk.fresh([denial]) or "domain" in d.content:
-            return [pk.restate([denial], case_names(case))]
+            return [say_fact(pk, denial, case_names(case))]
         return [pk.pick(RISK_DENY)]
     if d.reason == "fact":
-        return [pk.restate([fact_text(case, d.content)], case_names(case))]
+        return [say_fact(pk, fact_text(case, d.content), case_names(case))]
     if act == "disclose":
         if d.first_turn and d.layer <= 1 and not _patient_spoke(ctx):
             # The product shows the opening line as the patient's first turn;
@@ -131,8 +139,11 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         return answer(ctx, pk, situation)
     if act == "deflect":
         if d.reason == "not_yet" and d.focus in NOT_YET:
-            return [pk.pick(NOT_YET[d.focus])]
-        return [pk.pick(list(case.voice.deflect) + list(DEFLECTIONS))]
+            first = pk.pick(NOT_YET[d.focus])
+        else:
+            first = pk.pick(list(case.voice.deflect) + list(DEFLECTIONS))
+        # Guarded, but still about their own life: why they came, briefly.
+        return [first, pk.restate(material(case, situation, 0), case_names(case))]
     if act == "yes_but":
         if case.style == "pleasing":
             return [pk.pick(PLEASING_AGREE), pk.pick(PLEASING_HEDGE)]
@@ -166,6 +177,9 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
         else:
             out.append(pk.pick(CORRECT_TAILS))
+        # What it is actually about, in their own words.
+        told = min(ctx.state.topic_depth.get(d.topic, 0), 1)
+        out.append(pk.restate(material(case, situation, told), case_names(case)))
         return out
     if act == "consider":
         evidence = d.content.get("evidence")
@@ -183,6 +197,15 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         out.append(pk.pick(REFRAME_TAILS))
         return out
     return [pk.pick(NONCOMMITTAL)]
+
+
+def say_fact(pk: Picker, line: str, names: frozenset[str]) -> str:
+    """A fact answer; asked again, its first sentence as a repeat ("Like I said,
+    two."), never the whole answer word for word."""
+    if pk.fresh([line]):
+        return pk.pick([line])
+    first = DISCOURSE_LEAD.sub("", split_sentences(line)[0])
+    return f"{pk.pick(RESTATE_LEADS)} {ensure_period(lower_first(first, names))}"
 
 
 def guarded_lead(d: StageDirection, pk: Picker, line: str) -> list[str]:
@@ -240,6 +263,8 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
             out.append(
                 f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
             )
+        else:
+            out.append(pk.restate(material(case, situation, 0), names))
         return out
     if reason == "advice_too_early":
         return [pk.pick(TOO_EARLY_ADVICE)]
