@@ -10,7 +10,11 @@ from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
 from patients.simulation.moves import MoveClassifier, classify_moves
-from patients.simulation.moves.case_aware import own_feelings, reinterpret
+from patients.simulation.moves.case_aware import (
+    add_collusion,
+    own_feelings,
+    reinterpret,
+)
 from patients.simulation.state import PatientState
 from patients.simulation.transitions import apply_moves
 from patients.simulation.vocab import emotion_key
@@ -43,6 +47,15 @@ def case_feelings(case: CaseSpec) -> frozenset[str]:
     return feelings
 
 
+def case_beliefs(case: CaseSpec) -> list[str]:
+    """The distorted thoughts a trainee might agree with."""
+    return [
+        *(s.auto_thought for s in case.situations),
+        *case.core_beliefs,
+        *(line for s in case.situations for line in s.voice.thought),
+    ]
+
+
 def advance(
     case: CaseSpec,
     state: PatientState,
@@ -63,6 +76,7 @@ def advance(
     moves = reinterpret(
         tuple(classifier(trainee_text, history)), trainee_text, case_feelings(case)
     )
+    moves = add_collusion(moves, trainee_text, case_beliefs(case))
     in_risk_talk = state.risk_turn is not None and state.turn - state.risk_turn <= (
         RISK_CONTEXT_TURNS
     )

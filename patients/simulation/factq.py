@@ -36,7 +36,7 @@ _ANYONE = r"(?:any ?one|some ?one|any ?body|some ?body|people|others|other peopl
 _WHO = (
     r"(?:the baby|your (?:baby|son|daughter|kids?|children|child|mother|mum|mom|"
     r"father|dad|wife|husband|partner|boyfriend|girlfriend|boss|manager|colleagues?|"
-    r"family|brother|sister|flatmate)|him|her|them|[A-Z][a-z]+)"
+    r"family|brother|sister|flatmate)|the (?:person|people)|him|her|them|[A-Z][a-z]+)"
 )
 # Screening: checked first, on every question.
 SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -64,9 +64,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "being_hurt",
         _rx(
-            rf"\b{_ANYONE} (?:ever )?(?:hurt|hurting|harm|harming|hit|hitting|"
+            rf"\b{_ANYONE}\b.{{0,25}}\b(?:hurt|hurting|harm|harming|hit|hitting|"
             r"threaten|threatening|abuse|abusing|bully|bullying|scare|scaring|"
-            r"frighten|frightening|control|controlling)\w* you\b",
+            r"frighten|frightening|control|controlling)\w*(?: you\b| or makes you)",
             r"\b(?:safe|unsafe) (?:at home|where you live|with (?:him|her|them|your))\b",
             r"\b(?:afraid|scared|frightened) of (?:him|her|your (?:partner|husband|"
             r"wife|boyfriend|girlfriend)|anyone at home)\b",
@@ -80,8 +80,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\bvoices?\b(?! (?:mail|message|note))",
             r"\b(?:hear|hearing|heard|see|seeing|seen) (?:things|stuff|people|"
-            r"anything)\b.{0,40}\b(?:aren'?t|isn'?t|not|wasn'?t|weren'?t|can'?t|"
-            r"don'?t|couldn'?t|others|other people)\b",
+            r"anything|voices?|someone|somebody)\b.{0,50}\b(?:aren'?t|isn'?t|not|"
+            r"wasn'?t|weren'?t|can'?t|don'?t|couldn'?t|others|other people|nobody|"
+            r"no one|no-one)\b",
             r"\bhallucinat",
             r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b",
             r"\b(?:being watched|being followed|spied on|plotting against|"
@@ -214,7 +215,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "medication",
         _rx(
             r"\bmedicat\w*|\bmeds\b|\bmedicines?\b|\bprescri\w*|\bantidepressant\w*",
-            r"\b(?:taking|take|on) (?:any )?(?:tablets|pills|anything)\b",
+            r"\b(?:taking|take|on) (?:any )?(?:tablets|pills|anything)\b|\btablets\b|"
+            r"\bpills\b",
         ),
     ),
     (
@@ -234,7 +236,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "sleep",
         _rx(
-            r"\bsleep\w*|\binsomnia\b|\bnightmares?\b|\bslept\b|\bwak(?:e|ing) (?:up )?"
+            r"\bsleep\w*|\binsomnia\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
             r"(?:in the night|at night|early)\b|\bnights?\b.{0,20}\b(?:like|been)\b"
         ),
     ),
@@ -256,7 +258,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "partner",
         _rx(
             r"\bpartner\b|\bmarried\b|\bhusband\b|\bwife\b|\bboyfriend\b|\bgirlfriend\b|"
-            r"\bspouse\b|\bin a relationship\b|\bseeing (?:anyone|someone)\b|"
+            r"\bspouse\b|\bin a relationship\b|\bbeen together\b|\bseeing (?:anyone|someone)\b|"
             r"\bsingle\b|\bdivorced?\b|\bwidow\w*|\bsignificant other\b|\bdating\b"
         ),
     ),
@@ -274,8 +276,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "work",
         _rx(
             r"\bwork(?:ing)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
-            r"\bretired\b|\bstud(?:y|ying|ent)\b|\b(?:the|that|your) (?:company|firm|"
-            r"employer|office|shop|agency|ward)\b|\buniversity\b|\bcollege\b|"
+            r"\bretired\b|\bstud(?:y|ying|ent)\b|\bcompany\b|\bfirm\b|\bemployer\b|"
+            r"\bpromot\w*|\b(?:the|that|your) (?:office|shop|agency|ward)\b|\buniversity\b|\bcollege\b|"
             r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b"
         ),
     ),
@@ -326,7 +328,8 @@ _WHO_IS = re.compile(
     r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
     r"how'?s|what'?s \w+ like|what is \w+ like|are you close to|do you see|"
     r"what happened to|how often do you (?:see|talk to|speak to|hear from|call|ring)|"
-    r"does \w+ (?:know|help|live|visit|work))\b",
+    r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
+    r"what(?:'?s| is) (?:your )?\w+?'?s? name)\b",
     re.IGNORECASE,
 )
 # A question about a CCD layer ("How did you feel...?") is not a fact question.
@@ -369,17 +372,39 @@ def fact_question(
         if si_named:
             return FactQuestion("suicidal_thoughts")
     for domain, pattern in SCREENING:
-        if pattern.search(joined):
+        # "Some people hear voices when... Has anything like that happened?":
+        # the screening may sit in the sentence before the question.
+        if pattern.search(joined) or (
+            _ANAPHORA.search(last) and pattern.search(text)
+        ):
             return FactQuestion(domain)
+    for question in reversed(questions):
+        found = _everyday(question, facts)
+        if found is not None:
+            return found
+    return None
+
+
+_ANAPHORA = re.compile(r"\b(?:like that|like this|such|those|these)\b", re.IGNORECASE)
+_SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
+# Specific domains win over broad ones named in the same question ("Has your GP
+# given you anything, like tablets?" is about medication, not health).
+_SPECIFIC = frozenset(
+    {"previous_help", "medication", "alcohol", "drugs", "sleep", "appetite"}
+)
+
+
+def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     focus = question_focus(last)
     closed = bool(_CLOSED.match(last))
     if focus not in {"emotion", "thought"}:
         # "Who's Jean?", "What happened to your brother?": the person, not a layer.
         for person in facts.people:
             first = person.name.split()[0]
-            relation = person.relation.split()[-1]
+            relation = person.relation.split()[-1].lower()
+            words = _SYNONYMS.get(relation, re.escape(relation))
             named = re.search(rf"\b{re.escape(first)}\b", last) or re.search(
-                rf"\byour {re.escape(relation)}\b", last, re.IGNORECASE
+                rf"\byour (?:{words})(?:'?s)?\b", last, re.IGNORECASE
             )
             if named and (_WHO_IS.search(last) or closed):
                 return FactQuestion("people", person=person.name)
@@ -392,6 +417,8 @@ def fact_question(
         for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
         if (m := pattern.search(last))
     ]
+    if any(h[2] in _SPECIFIC for h in hits):
+        hits = [h for h in hits if h[2] in _SPECIFIC]
     if len(hits) > 1:
         # "How long were you at the company?" is about work, not the problem's
         # timeline; the timeline is asked about on its own.

@@ -9,8 +9,10 @@ feeling the patient does not have is read in. Pure (no Django).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
+from patients.simulation.text import content_words
 from patients.simulation.vocab import emotions_named
 
 from .labels import MOVES
@@ -38,4 +40,48 @@ def reinterpret(
     out = [m for m in moves if m != "reading_in"]
     if "complex_reflection" not in out:
         out.append("complex_reflection")
+    return tuple(m for m in MOVES if m in out)
+
+
+_TENTATIVE = re.compile(
+    r"\b(?:you (?:think|feel|felt|believe|worry|fear|tell yourself|said|say|"
+    r"wonder|keep thinking)|sounds? like you(?:'re| are)? (?:think|feel|believ)|"
+    r"part of you|it feels like|i wonder|i'?m hearing|what if|is it possible|"
+    r"could it be)\b",
+    re.IGNORECASE,
+)
+_ASSERT = re.compile(
+    r"\b(?:true|right|agree|fair|probably|definitely|really|pretty|hard to argue|"
+    r"does sound|must|of course|yeah|yes|honestly|i mean|can'?t argue|makes sense)\b",
+    re.IGNORECASE,
+)
+_COMMON = frozenset(
+    "just know think feel good really thing things going make made someone people "
+    "everyone always never something".split()
+)
+
+
+def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
+    """A statement, in the trainee's own voice, that agrees with the patient's
+    distorted thought ("it's hard to argue you're not a failure"): not a question,
+    not a tentative reflection of what the patient thinks, an agreeing word, and
+    the thought's own words."""
+    text = trainee_text.strip()
+    if text.endswith("?") or _TENTATIVE.search(text) or not _ASSERT.search(text):
+        return False
+    said = {w[:5] for w in content_words(text) if w not in _COMMON and len(w) > 3}
+    for belief in beliefs:
+        words = {w[:5] for w in content_words(belief) if w not in _COMMON and len(w) > 3}
+        if said & words:
+            return True
+    return False
+
+
+def add_collusion(moves: tuple[str, ...], trainee_text: str, beliefs: Iterable[str]) -> tuple[str, ...]:
+    """Collusion the annotator's cues missed: it replaces the reflection it was
+    mistaken for, so it neither deepens disclosure nor loosens the belief."""
+    if "collusion" in moves or not colludes(trainee_text, beliefs):
+        return moves
+    dropped = {"complex_reflection", "simple_reflection", "validation", "summary", "other"}
+    out = {m for m in moves if m not in dropped} | {"collusion"}
     return tuple(m for m in MOVES if m in out)

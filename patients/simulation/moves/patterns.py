@@ -59,6 +59,9 @@ ROLE_BREAK = {
         r"\bout of character\b|\brole ?-?play(?:ing)?\b|\bsimulat(?:ed|ion)\b",
         r"\bthis is (?:just )?(?:a test|an exercise|fake|not real)\b",
         r"\bpretend\b",
+        # Asking the patient to grade the trainee steps out of the session.
+        r"\b(?:score|rate|grade|mark) (?:me|my|that|this|how i)\b|\bout of (?:10|ten)\b",
+        r"\bhow am i doing\b|\bgive me (?:some )?feedback\b",
     ),
     # Requests for a task a person who came for help would not do in a session:
     # code, poems, sums, essays, trivia, translations.

@@ -65,7 +65,8 @@ INVERTED = re.compile(
 # does not claim ("I'd never hurt her").
 CLAIMS: dict[str, re.Pattern[str]] = {
     "voices": _rx(
-        r"\bvoices?\b",
+        r"\b(?:hear|hearing|heard)\b.{0,20}\bvoices?\b|\bvoices? (?:tell|telling|say|"
+        r"saying|in my head)\b",
         r"\b(?:hear|heard|see|saw) (?:things|people) (?:that|who)\b",
         r"\bhallucinat",
     ),

@@ -10,6 +10,7 @@ to a seeded pair of fact-free sentences.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 
 from llm.types import Usage
@@ -37,6 +38,9 @@ class OfflineResponder:
     name = "offline"
 
     def reply(self, ctx: ReplyContext) -> str:
+        return _without_repeats(self._reply(ctx), ctx)
+
+    def _reply(self, ctx: ReplyContext) -> str:
         history_texts = [u.text for u in ctx.history if u.speaker == "patient"]
         said = {norm(s) for t in history_texts for s in split_sentences(t)}
         said |= {norm(t) for t in history_texts}
@@ -105,3 +109,34 @@ class OfflineResponder:
             cap = d.max_sentences
         flat = [s for chunk in sentences for s in split_sentences(chunk)]
         return " ".join(flat[:cap]).strip()
+
+
+def _key(sentence: str) -> str:
+    return " ".join(re.findall(r"[a-z']+", sentence.lower()))
+
+
+# Short leads for a point already made: under four words, so never a repeat.
+_AGAIN = ("Like I said.", "As I said.", "Same as before.", "You know that.")
+
+
+def _without_repeats(text: str, ctx: ReplyContext) -> str:
+    """Drop any sentence of four words or more the patient already said in this
+    session: a long session on a narrow topic otherwise ends in "Like I said,
+    ..." loops. If nothing is left, a short 'as I said' stands for the point."""
+    said = {
+        _key(x)
+        for u in ctx.history
+        if u.speaker == "patient"
+        for x in split_sentences(u.text)
+    }
+    kept = []
+    for sentence in split_sentences(text):
+        key = _key(sentence)
+        if len(key.split()) >= 4 and key in said:
+            continue
+        said.add(key)
+        kept.append(sentence)
+    if kept:
+        return " ".join(kept)
+    rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:again")
+    return rng.choice(_AGAIN)
