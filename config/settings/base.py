@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "patients",
     "practice",
     "feedback",
+    "backoffice",
 ]
 
 MIDDLEWARE = [
