@@ -11,6 +11,11 @@ from . import trainee_views as views
 urlpatterns = [
     path("sessions/<uuid:session_uuid>/report/", views.report, name="report"),
     path(
+        "sessions/<uuid:session_uuid>/report/status/",
+        views.report_status,
+        name="report-status",
+    ),
+    path(
         "sessions/<uuid:session_uuid>/formulation/",
         views.formulation,
         name="formulation",

@@ -25,7 +25,7 @@ from . import analytics, reports
 from .forms import FormulationForm
 from .models import FormulationAttempt
 from .review_services import ReviewError, submit_formulation
-from .scoring_services import score_for
+from .scoring_services import is_scored, score_for
 
 
 @login_required
@@ -33,6 +33,8 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
     """Scores with bands, curves, key moments, targets, the annotated transcript and
     the supervisor's comments. Never the case formulation (see `formulation`)."""
     session = session_for_viewer(request.user, session_uuid)
+    # Only reads: right after "End" the task is usually still scoring, and the
+    # page shows "Scoring…" and polls `report_status` until the score is stored.
     score = score_for(session)
     session_review, attempt = reports.review_state(session)
     turns = reports.reviewed_transcript(session)
@@ -48,9 +50,24 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
             "session_review": session_review,
             "attempt": attempt,
             "is_owner": session.trainee_id == request.user.pk,
+            "scoring_pending": score is None and not session.is_active,
         }
     )
     return TemplateResponse(request, "practice/report.html", context)
+
+
+@login_required
+def report_status(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
+    """Polled by a page showing "Scoring…": the same notice while the task works,
+    then a full reload of the page (htmx `HX-Refresh`) once the score is stored."""
+    session = session_for_viewer(request.user, session_uuid)
+    if is_scored(session_id=session.pk):
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    return TemplateResponse(
+        request, "feedback/partials/_scoring.html", {"session": session}
+    )
 
 
 @login_required
