@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
 from patients.simulation.factq import FactQuestion
-from patients.simulation.facts import person_line
+from patients.simulation.facts import SCREENING_DOMAINS, person_line
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.moves import role_break_kind
 from patients.simulation.state import PatientState
@@ -189,7 +189,10 @@ def direct(
         layer, reason = -1, f"risk_{outcome.risk}"
         if fact is not None and fact.domain in SI_DOMAINS:
             content["domain"] = fact.domain
-    elif fact is not None:
+    elif fact is not None and (
+        fact.domain in SCREENING_DOMAINS
+        or not moveset & {"advice", "confrontation", "leading_question", "collusion"}
+    ):
         # A question about the patient's life gets a direct answer from the fact
         # sheet, whatever else the turn did to the state.
         act, reason, layer = "answer", "fact", -1

@@ -86,7 +86,7 @@ REACTIONS: dict[str, tuple[str, ...]] = {
         "I came here hoping you could help me with this.",
     ),
     "instructions": (
-        "Sorry, I'm not following you, what instructions?",
+        "Sorry, I'm not following you at all.",
         "I don't know what you mean by that.",
         "You've lost me there, I just came to talk.",
     ),

@@ -102,7 +102,8 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     risk = d.content.get("risk")
     sheet = {"domain": d.content.get("domain", "suicidal_thoughts")}
     if risk == "disclose":
-        if "domain" in d.content or case.facts.suicidal_thoughts.say:
+        asked = d.content.get("domain", "suicidal_thoughts")
+        if asked != "suicidal_thoughts" or not case.voice.risk:
             # The fact sheet's answer to exactly what was asked (plan, means...).
             return [say_fact(pk, fact_text(case, sheet), case_names(case))]
         first = pk.restate(case.voice.risk, case_names(case))

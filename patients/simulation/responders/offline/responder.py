@@ -136,7 +136,11 @@ def _without_repeats(text: str, ctx: ReplyContext) -> str:
             continue
         said.add(key)
         kept.append(sentence)
-    if kept:
+    previous = {u.text for u in ctx.history if u.speaker == "patient"}
+    if kept and " ".join(kept) not in previous:
         return " ".join(kept)
+    options = [a for a in _AGAIN if a not in previous]
+    if not options:
+        return text  # unique as a whole (see `_reply`), if not sentence by sentence
     rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:again")
-    return rng.choice(_AGAIN)
+    return rng.choice(options)
