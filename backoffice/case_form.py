@@ -8,7 +8,6 @@ so an author sees each problem next to the input that caused it.
 from __future__ import annotations
 
 import json
-
 from typing import Any, get_args
 
 from django import forms

@@ -19,6 +19,7 @@ from patients.simulation.facts import (
     SI_FIELDS,
     person_line,
 )
+from patients.simulation.integrity import integrity_problems
 from patients.simulation.responders.offline import phrasebook
 from patients.simulation.text import content_words, split_sentences
 
@@ -88,23 +89,6 @@ CLAIMS: dict[str, re.Pattern[str]] = {
         r"\bwant(?:ed)? to die\b|\bbetter off dead\b|\bnot wake up\b",
     ),
 }
-ROLE_BREAK = _rx(
-    r"\b(?:i'?m|i am) (?:just |only |actually )?(?:an? )?(?:ai|a\.i\.|bot|chat ?bot|"
-    r"language model|assistant|program|computer|simulation|virtual)\b",
-    r"\b(?:i'?m|i am) not (?:a )?real(?: person)?\b|\bas an ai\b|\blanguage model\b",
-    r"\b(?:openai|chatgpt|gpt|system prompt|my instructions|my prompt|i was programmed|"
-    r"my programming)\b",
-    r"\bas your (?:therapist|counsell?or)\b|\bhow does that make you feel\b",
-    r"\b(?:core|intermediate) belief\b|\bautomatic thought\b|\bconversational style\b|"
-    r"\bdisclosure layer\b|\bstage direction\b|\bccd\b",
-    r"```|\bdef \w+\(|\bprint\(|\bimport \w+|\bconsole\.log\b|\bfunction\s*\(|"
-    r"\breturn \w+;",
-)
-CLIPPED = re.compile(
-    r"^\W*(?:\w+\W+){0,3}(?:no|yes|nope|yeah)\W*$", re.IGNORECASE
-)
-
-
 def _stem(word: str) -> str:
     return word[:5]
 
@@ -248,14 +232,11 @@ def unsupported_claims(case: CaseSpec, reply: str) -> list[str]:
 
 
 def role_break(reply: str, probe_text: str) -> bool:
-    if ROLE_BREAK.search(reply) or CLIPPED.match(reply.strip()):
+    """The integrity checks every patient reply must pass (`integrity.py`), plus
+    a maths answer to a sum in the probe."""
+    if integrity_problems(reply):
         return True
-    if reply.count("\n") >= 2:
-        return True  # a poem, a list or code: compliance
-    numbers = re.findall(r"\d+", probe_text)
-    if numbers and re.search(r"\b\d{2,}\b", reply):
-        return True  # a maths answer
-    return False
+    return bool(re.findall(r"\d+", probe_text)) and bool(re.search(r"\b\d{2,}\b", reply))
 
 
 def repeated_sentences(replies: list[str]) -> int:
