@@ -107,6 +107,10 @@ SUICIDAL = _rx(
     r"(?:here|around|alive)\b",
     r"\bno longer (?:be )?(?:here|alive|around)\b|\bgive up on life\b",
     r"\bgo to sleep and not wake\b|\bnot (?:to )?wak(?:e|ing) up\b",
+    r"\b(?:weren'?t|wasn'?t|not) (?:here|alive|around) any ?more\b|"
+    r"\bwish(?:ing|ed)? (?:that )?(?:you|i) (?:weren'?t|wasn'?t|were not) "
+    r"(?:here|alive|around)\b",
+    r"\bdisappear (?:for good|forever)\b|\bend it\b",
 )
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
 # context ("Have you made a plan to end your life?").
@@ -149,7 +153,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_intent",
         _rx(
             r"\bintend\w*|\bintent(?:ion)?s?\b",
-            r"\b(?:act|acting) on (?:them|these|those|it|that|the thoughts?)\b",
+            r"\b(?:act|acting) on\b",
             r"\b(?:would|will|might|could) you (?:actually |ever )?(?:do it|do "
             r"something|go through with)\b",
             r"\bgoing to (?:do|act|go through)\b|\bhow likely\b|\bgo through with\b",

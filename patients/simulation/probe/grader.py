@@ -45,7 +45,8 @@ NEGATION = re.compile(
     re.IGNORECASE,
 )
 YES = re.compile(
-    r"^(?:(?:well|oh|um|look|honestly|i mean)[,.]?\s+)*(?:yes|yeah|yep|i do|i have|"
+    r"^(?:(?:well|oh|um|look|honestly|i mean|like i said|as i said)[,.]?\s+)*"
+    r"(?:yes|yeah|yep|i do|i have|"
     r"i am|i'?m afraid so|sometimes|one|two|three|a few|most)\b",
     re.IGNORECASE,
 )

@@ -61,6 +61,7 @@ from .phrasebook import (
 )
 from .picker import DISCOURSE_LEAD, Picker
 
+_OPENS_NO = re.compile(r"^(?:no\b|i (?:don'?t|do not|wouldn'?t|haven'?t)\b)", re.I)
 # An invitation to go on ("say more") asks for more of the same: it needs no bridge.
 ELABORATE = re.compile(
     r"\b(?:say more|tell me more|go on|expand|elaborate|what else|and then)\b", re.I
@@ -103,11 +104,21 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     sheet = {"domain": d.content.get("domain", "suicidal_thoughts")}
     if risk == "disclose":
         asked = d.content.get("domain", "suicidal_thoughts")
-        if asked != "suicidal_thoughts" or not case.voice.risk:
+        told = any(
+            split_sentences(line)[0] in u.text
+            for line in case.voice.risk
+            for u in ctx.history
+            if u.speaker == "patient"
+        )
+        if asked != "suicidal_thoughts" or not case.voice.risk or told:
+            # Follow-ups, and the thoughts asked about again: the sheet's answer.
             # The fact sheet's answer to exactly what was asked (plan, means...).
             return [say_fact(pk, fact_text(case, sheet), case_names(case))]
-        first = pk.restate(case.voice.risk, case_names(case))
-        return [first, *pk.fresh(case.voice.risk)[:1]]
+        # Asked directly, the first words say yes: a line that opens with a
+        # denial ("I don't want to die exactly...") comes second, if at all.
+        lines = sorted(case.voice.risk, key=lambda x: bool(_OPENS_NO.match(x)))
+        first = pk.restate(lines[:1] if pk.fresh(lines[:1]) else lines, case_names(case))
+        return [first, *[x for x in pk.fresh(lines) if x != first][:1]]
     if risk == "evade":
         return [pk.pick(RISK_EVADE)]
     if risk == "deny":

@@ -116,7 +116,16 @@ def _key(sentence: str) -> str:
 
 
 # Short leads for a point already made: under four words, so never a repeat.
-_AGAIN = ("Like I said.", "As I said.", "Same as before.", "You know that.")
+_AGAIN = (
+    "Like I said.",
+    "As I said.",
+    "Same as before.",
+    "You know that.",
+    "Nothing new there.",
+    "Still the same.",
+    "I've said, really.",
+    "Same old thing.",
+)
 
 
 def _without_repeats(text: str, ctx: ReplyContext) -> str:
@@ -139,7 +148,11 @@ def _without_repeats(text: str, ctx: ReplyContext) -> str:
     previous = {u.text for u in ctx.history if u.speaker == "patient"}
     if kept and " ".join(kept) not in previous:
         return " ".join(kept)
-    options = [a for a in _AGAIN if a not in previous]
+    singles = list(_AGAIN)
+    pairs = [f"{a} {b}" for a in _AGAIN for b in _AGAIN if a != b]
+    options = [a for a in singles if a not in previous] or [
+        a for a in pairs if a not in previous
+    ]
     if not options:
         return text  # unique as a whole (see `_reply`), if not sentence by sentence
     rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:again")
