@@ -16,7 +16,8 @@ from patients.simulation.moves.case_aware import (
     reinterpret,
 )
 from patients.simulation.state import PatientState
-from patients.simulation.transitions import apply_moves
+from patients.simulation.facts import SCREENING_DOMAINS
+from patients.simulation.transitions import SI_DOMAINS, apply_moves
 from patients.simulation.vocab import emotion_key
 
 # After a question about suicidal thoughts, "How often?" or "Do you have a plan?"
@@ -45,6 +46,10 @@ def case_feelings(case: CaseSpec) -> frozenset[str]:
     feelings = own_feelings(texts, keys)
     _FEELINGS[id(case)] = (case, feelings)
     return feelings
+
+
+SCREENING_QUESTIONS = SI_DOMAINS | SCREENING_DOMAINS
+_NOT_ADVICE = frozenset({"advice", "advice_with_permission", "information"})
 
 
 def case_beliefs(case: CaseSpec) -> list[str]:
@@ -85,6 +90,11 @@ def advance(
         if "role_break" in moves
         else fact_question(trainee_text, case.facts, risk_context=in_risk_talk)
     )
+    if fact is not None and fact.domain in SCREENING_QUESTIONS:
+        # "Have you thought about how you would do it?" reads like a suggestion
+        # to the annotator's cues; a screening or risk question is never advice.
+        kept = tuple(m for m in moves if m not in _NOT_ADVICE)
+        moves = kept or ("closed_question",)
     moved, outcome = apply_moves(case, state, moves, trainee_text, fact)
     final, direction = direct(case, moved, moves, outcome, trainee_text, fact)
     return Advance(state=final, moves=moves, direction=direction)

@@ -122,6 +122,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\w*|acted on)",
             r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
+            r"\boverdose\w*",
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
             r"ever|past)\b",
             r"\bever (?:acted|done anything)\b",
@@ -131,7 +132,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_plan",
         _rx(
             r"\bplan(?:s|ned|ning)?\b",
-            r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) do\b",
+            r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b",
+            r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
+            r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
+            r"\blooked into\b",
             r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b",
         ),
     ),
@@ -142,22 +146,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:access to|got|have|keep|kept|saved|stored|stockpil\w*|collect\w*) "
             r"(?:any )?(?:pills|tablets|medication|medicines?|a gun|guns|weapons?|"
             r"rope|firearms?)\b",
-            r"\b(?:pills|tablets|medication|guns?|weapons?) (?:at home|in the house|"
-            r"around)\b",
+            r"\b(?:pills|tablets|medications?|medicines?|guns?|weapons?)\b.{0,30}"
+            r"\b(?:at home|in the house|around|saved|kept|still)\b",
             r"\b(?:something|anything)\b.{0,40}\b(?:you could|to|you'?d|you might) "
             r"(?:use|do it with|hurt yourself)\b|\blike pills\b",
             r"\b(?:how|what) would you (?:do it|use)\b",
-        ),
-    ),
-    (
-        "si_intent",
-        _rx(
-            r"\bintend\w*|\bintent(?:ion)?s?\b",
-            r"\b(?:act|acting) on\b",
-            r"\b(?:would|will|might|could) you (?:actually |ever )?(?:do it|do "
-            r"something|go through with)\b",
-            r"\bgoing to (?:do|act|go through)\b|\bhow likely\b|\bgo through with\b",
-            r"\bdo you think you (?:would|will|might) (?:do|act)\b",
         ),
     ),
     (
@@ -169,7 +162,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",
             r"\b(?:how long|when) (?:have you been|did you start) (?:having|feeling|"
             r"thinking)\b",
-            r"\bhow (?:strong|intense|bad) (?:are|do|is|have)\b",
+            r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
+            r"begin|come)\b",
         ),
     ),
     (
@@ -193,6 +187,19 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
             r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
             r"\bwho (?:knows|is there for you)\b",
+        ),
+    ),
+    (
+        "si_intent",
+        _rx(
+            r"\bintend\w*|\bintent(?:ion)?s?\b",
+            r"\b(?:act|acting) on\b",
+            r"\b(?:would|will|might|could) you (?:actually |ever )?(?:do it|do "
+            r"something|go through with)\b",
+            r"\bgoing to (?:do|act|go through)\b|\bhow likely\b|\bgo through with\b",
+            r"\bdo you think you (?:would|will|might) (?:do|act)\b",
+            r"\b(?:be|keep yourself|stay|feel) safe\b",
+            r"\bhow (?:strong|intense|bad|powerful) (?:are|do|is|have)\b|\burges?\b",
         ),
     ),
 )
@@ -269,7 +276,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "living_situation",
         _rx(
-            r"\blive (?:with|alone|on your own|by yourself)\b|\bliving (?:with|alone|"
+            r"\blive (?:with|alone|on your own|by yourself|together)\b|\bliving (?:with|alone|"
             r"situation|arrangements?|on your own)\b|\bwho (?:do you live|lives|is at "
             r"home|else is at home)\b|\bwhere (?:do you|are you) liv",
             r"\b(?:at home|your home|house|flat|apartment)\b.{0,20}\b(?:who|with|alone)\b",
@@ -370,9 +377,11 @@ def fact_question(
             return FactQuestion(domain)
     si_named = bool(SUICIDAL.search(joined))
     if si_named or risk_context:
-        for domain, pattern in SI_FOLLOW_UPS:
-            if pattern.search(last):
-                return FactQuestion(domain)
+        sentences = list(reversed(split_sentences(text)))
+        for sentence in [last, *sentences]:
+            for domain, pattern in SI_FOLLOW_UPS:
+                if pattern.search(sentence):
+                    return FactQuestion(domain)
         if si_named:
             return FactQuestion("suicidal_thoughts")
     for domain, pattern in SCREENING:
@@ -389,7 +398,27 @@ def fact_question(
     return None
 
 
-_ANAPHORA = re.compile(r"\b(?:like that|like this|such|those|these)\b", re.IGNORECASE)
+_ANAPHORA = re.compile(
+    r"\b(?:like that|like this|such|those|these|that|this|it|anything|ever)\b",
+    re.IGNORECASE,
+)
+_YOU_ASKED = re.compile(
+    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:do|are|have|did|were|"
+    r"would|could|can|will) you\b",
+    re.IGNORECASE,
+)
+
+
+def _domain_hits(question: str, *, people: bool = False) -> list[tuple[int, int, str]]:
+    # The domain named first is what the question is about: "Were you working
+    # before the baby came?" asks about work.
+    return [
+        (m.start(), rank, domain)
+        for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
+        if (people or domain != "people") and (m := pattern.search(question))
+    ]
+
+
 _SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
 # Specific domains win over broad ones named in the same question ("Has your GP
 # given you anything, like tablets?" is about medication, not health).
@@ -411,16 +440,13 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
                 rf"\byour (?:{words})(?:'?s)?\b", last, re.IGNORECASE
             )
             if named and (_WHO_IS.search(last) or closed):
+                if _YOU_ASKED.match(last) and _domain_hits(last):
+                    # "Do you and Luca have kids?": about the patient's life.
+                    break
                 return FactQuestion("people", person=person.name)
     if focus in _CCD_FOCUS and not closed:
         return None
-    # The domain named first is what the question is about: "Were you working
-    # before the baby came?" asks about work.
-    hits = [
-        (m.start(), rank, domain)
-        for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
-        if (m := pattern.search(last))
-    ]
+    hits = _domain_hits(last, people=True)
     if any(h[2] in _SPECIFIC for h in hits):
         hits = [h for h in hits if h[2] in _SPECIFIC]
     if len(hits) > 1:
