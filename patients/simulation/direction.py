@@ -260,7 +260,7 @@ def direct(
             s.layer_turns.setdefault("0", s.turn)
         elif outcome.blocked:
             act, reason = "answer", "blocked"
-        elif questions_only and s.resistance > P.DEFLECT_RESISTANCE:
+        elif questions_only and s.resistance > style.deflect_at:
             act, reason = "deflect", "resistant"
         elif focus == "goal":
             act, reason, layer = "answer", "goal", 0

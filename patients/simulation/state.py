@@ -45,6 +45,9 @@ class PatientState(BaseModel):
     last_act: str | None = None
     # Turns left during which disclosure cannot deepen (after advice, confrontation).
     block_turns: int = 0
+    # Consecutive skilled turns (parameters.SKILLED_MOVES, nothing harmful):
+    # resistance gives way only to sustained skill.
+    skill_streak: int = 0
     risk_disclosed: bool = False
     # Which suicidal-thought questions were asked and answered ("suicidal_thoughts",
     # "si_plan", ...), in order: a completed risk assessment is visible in the state.

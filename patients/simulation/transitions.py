@@ -126,7 +126,22 @@ def apply_moves(
     if delta > 0:
         delta *= min(1.0, (1.0 - pre.alliance) / P.ALLIANCE_SATURATION)
     s.alliance = _clamp(pre.alliance + delta)
-    s.resistance = _clamp(pre.resistance + _strongest(resistance))
+    moveset = set(moves)
+    skilled = bool(moveset & P.SKILLED_MOVES) and not moveset & P.HARMFUL_MOVES
+    s.skill_streak = pre.skill_streak + 1 if skilled else 0
+    style = P.STYLE_PARAMS[case.style]
+    r_delta = _strongest(resistance)
+    if r_delta < 0:
+        # Resistance that holds: one good turn does not flip a guarded patient.
+        r_delta = 0.0 if s.skill_streak < P.RESISTANCE_STREAK else r_delta * style.softening
+    s.resistance = _clamp(pre.resistance + r_delta)
+    if pre.hidden_resistance > 0:
+        if moveset & {"advice", "collusion"}:
+            s.hidden_resistance = _clamp(pre.hidden_resistance + P.HIDDEN_RESISTANCE_RISE)
+        elif moveset & P.REFLECTION_MOVES and s.skill_streak >= P.RESISTANCE_STREAK:
+            s.hidden_resistance = _clamp(
+                pre.hidden_resistance - P.HIDDEN_RESISTANCE_DROP * style.softening
+            )
     blocked = pre.block_turns > 0 or blocks > 0
     s.block_turns = max(pre.block_turns - 1, blocks - 1, 0)
 
@@ -157,7 +172,9 @@ def apply_moves(
             if fresh:
                 evidence_item = fresh[0]
                 s.evidence.append(evidence_item)
-                drop = rng.randint(*P.EVIDENCE_BELIEF_DROP)
+                drop = rng.randint(*P.EVIDENCE_BELIEF_DROP) * (
+                    1.0 - pre.hidden_resistance
+                )
                 for key in topic_emotions:
                     s.emotion[key] = max(0.0, s.emotion[key] - P.EVIDENCE_EMOTION_DROP)
                     touched.add(key)
@@ -245,6 +262,7 @@ def apply_moves(
 
     s.alliance = round(s.alliance, 4)
     s.resistance = round(s.resistance, 4)
+    s.hidden_resistance = round(s.hidden_resistance, 4)
     outcome = Outcome(
         blocked=blocked,
         advancing=any(P.MOVE_EFFECTS[m].advances for m in moves),
