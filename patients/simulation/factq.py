@@ -281,12 +281,14 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"home|else is at home)\b|\bwhere (?:do you|are you) liv",
             r"\b(?:at home|your home|house|flat|apartment)\b.{0,20}\b(?:who|with|alone)\b",
             r"\bon your own\b.*\bhome\b|\blive\b.{0,15}\b(?:house|flat|apartment)\b",
+            r"\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
+            r"\b(?:someone|anyone|else|with you)\b",
         ),
     ),
     (
         "work",
         _rx(
-            r"\bwork(?:ing)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
+            r"\bwork(?:ing|ed|s)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
             r"\bretired\b|\bstud(?:y|ying|ent)\b|\bcompany\b|\bfirm\b|\bemployer\b|"
             r"\bpromot\w*|\b(?:the|that|your) (?:office|shop|agency|ward)\b|\buniversity\b|\bcollege\b|"
             r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b"
@@ -353,6 +355,9 @@ _CCD_FOCUS = {k for k, layer in FOCUS_LAYER.items() if layer >= 1} | {
 def _questions(text: str) -> list[str]:
     sentences = split_sentences(text) or [text]
     asked = [s for s in sentences if s.rstrip().endswith("?")]
+    if not asked:
+        # Typed without a question mark: "do you smoke or vape at all".
+        asked = [s for s in sentences if _CLOSED.match(s) or _WH.match(s)]
     if asked:
         return asked[-2:]
     # "Tell me about your sleep." asks without a question mark.
@@ -398,6 +403,11 @@ def fact_question(
     return None
 
 
+_WH = re.compile(
+    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
+    r"how|why|which)\b",
+    re.IGNORECASE,
+)
 _ANAPHORA = re.compile(
     r"\b(?:like that|like this|such|those|these|that|this|it|anything|ever)\b",
     re.IGNORECASE,

@@ -59,7 +59,7 @@ from .phrasebook import (
     YES_BUT,
     YES_BUT_LEADS,
 )
-from .picker import DISCOURSE_LEAD, Picker
+from .picker import DISCOURSE_LEAD, Picker, norm
 
 _OPENS_NO = re.compile(r"^(?:no\b|i (?:don'?t|do not|wouldn'?t|haven'?t)\b)", re.I)
 # An invitation to go on ("say more") asks for more of the same: it needs no bridge.
@@ -216,6 +216,16 @@ def say_fact(pk: Picker, line: str, names: frozenset[str]) -> str:
     two."), never the whole answer word for word."""
     if pk.fresh([line]):
         return pk.pick([line])
+    # Part of it was said already ("I wouldn't do anything."): the rest of the
+    # answer, without the repeat, when something of substance is left.
+    rest = [
+        x
+        for x in split_sentences(line)
+        if len(x.split()) < 3 or norm(x) not in pk.said | pk.used
+    ]
+    if any(len(x.split()) >= 3 for x in rest) and norm(" ".join(rest)) not in pk.said:
+        pk.used.update(norm(x) for x in rest)
+        return " ".join(rest)
     first = DISCOURSE_LEAD.sub("", split_sentences(line)[0])
     return f"{pk.pick(RESTATE_LEADS)} {ensure_period(lower_first(first, names))}"
 
@@ -263,8 +273,9 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         asked_layer = d.content.get("asked")
         if asked_layer:
             out.append(pk.restate(material(case, situation, int(asked_layer)), names))
-        elif restate and pk.chance(0.5):
-            out.append(pk.pick(restate))
+        else:
+            # Never a bare hedge: what the patient can say is what they came about.
+            out.append(pk.restate(restate or material(case, situation, 0), names))
         return out
     if reason == "synthesis_premature":
         thought = ensure_period(unquote(situation.auto_thought))
