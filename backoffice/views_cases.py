@@ -283,12 +283,15 @@ def case_import(request: ManageRequest) -> TemplateResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            specs = services.parse_case_file(
+            specs, gaps = services.parse_case_file_noted(
                 upload.read(), filename=upload.name, fmt=form.cleaned_data["format"]
             )
         except CaseValidationError as error:
             context["errors"] = error.errors
         else:
             context["results"] = services.import_cases(specs=specs, imported_by=request.user)
+            # Fact-sheet domains the file did not give, saved as absent: listed so
+            # the author can fill them in.
+            context["fact_gaps"] = sorted(gaps.items())
             context["form"] = ImportForm()
     return TemplateResponse(request, "manage/case_import.html", context)

@@ -125,12 +125,22 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
     All or nothing: raises CaseValidationError listing every (record, field,
     reason) in the file, and returns only when every record is valid.
     """
+    return parse_case_file_noted(raw, filename=filename, fmt=fmt)[0]
+
+
+def parse_case_file_noted(
+    raw: bytes, *, filename: str, fmt: str = "auto"
+) -> tuple[list[CaseSpec], dict[str, list[str]]]:
+    """`parse_case_file`, plus per slug the fact-sheet domains the file left out,
+    which are saved as absent and listed to the author (PATIENT-Psi has no fact
+    sheet: every domain is listed)."""
     from patients.simulation import (
         CaseError,
         CaseValidationError,
         import_patient_psi,
-        load_case,
     )
+    from patients.simulation.case import load_case_noted
+    from patients.simulation.facts import DOMAINS, FactSheet
 
     try:
         data = json.loads(raw.decode("utf-8-sig"))
@@ -139,8 +149,13 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
     if fmt == "auto":
         first = data[0] if isinstance(data, list) and data else data
         fmt = "ours" if isinstance(first, dict) and "slug" in first and "situations" in first else "psi"
+    gaps: dict[str, list[str]] = {}
     if fmt == "psi":
         specs = import_patient_psi(data)
+        # Plain PATIENT-Psi has no fact sheet (our own export carries it under
+        # its extension key): a case with the default sheet has every domain
+        # absent by default, and the author sees that.
+        gaps = {s.slug: list(DOMAINS) for s in specs if s.facts == FactSheet()}
     else:
         records = data if isinstance(data, list) else [data]
         if not records:
@@ -152,7 +167,10 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
             if isinstance(record, dict) and record.get("slug"):
                 label += f" ({record['slug']})"
             try:
-                specs.append(load_case(record, record=label))
+                spec, missing = load_case_noted(record, record=label)
+                specs.append(spec)
+                if missing:
+                    gaps[spec.slug] = missing
             except CaseValidationError as error:
                 errors.extend(error.errors)
         if errors:
@@ -163,7 +181,7 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
         raise CaseValidationError(
             [CaseError(filename, "slug", f"{s!r} appears more than once") for s in duplicates]
         )
-    return specs
+    return specs, gaps
 
 
 @transaction.atomic

@@ -198,6 +198,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"something|go through with)\b",
             r"\bgoing to (?:do|act|go through)\b|\bhow likely\b|\bgo through with\b",
             r"\bdo you think you (?:would|will|might) (?:do|act)\b",
+            r"\b(?:thought about|considered|think about) (?:actually )?doing (?:something|"
+            r"anything)\b|\bdo(?:ing)? something about it\b",
             r"\b(?:be|keep yourself|stay|feel) safe\b",
             r"\bhow (?:strong|intense|bad|powerful) (?:are|do|is|have)\b|\burges?\b",
         ),
