@@ -177,6 +177,8 @@ EVIDENCE = _rx(
     r"\b(?:speaks|points|goes|argues) against\b|\bexceptions?\b|\bcounter-?examples?\b",
     r"\bwhat (?:actually )?happened (?:the last time|when you did|before)\b",
     r"\bhow (?:many|often) times? (?:has|have|did) (?:that|it)\b",
+    r"\bhow (?:sure|certain|convinced) are you\b|\bdon'?t (?:quite )?sit\b|"
+    r"\b(?:weren'?t|isn'?t|wasn'?t|not) (?:completely |entirely |totally |100% )?true\b",
     r"\bwhat (?:did|has|have) (?:he|she|they|your \w+|people) (?:actually )?(?:said|say|done|do)\b",
     r"\bhow (?:accurate|true|realistic) (?:is|was)\b",
 )
@@ -193,6 +195,8 @@ ALTERNATIVES = _rx(
     r"\bfrom (?:his|her|their|the other person'?s|someone else'?s) "
     r"(?:point of view|perspective|side)\b",
     r"\bhow (?:might|would|could) (?:it|this|that) look (?:to|from)\b",
+    r"\bsee (?:it|this|that|things|what happened) differently\b|\bsomeone who (?:cares "
+    r"about|loves|knows) you\b|\bhow would (?:a|your) (?:friend|someone)\b",
 )
 CONSEQUENCES = _rx(
     r"\bwhat (?:happens|would happen|might happen|will happen|could happen) if you "
@@ -217,6 +221,8 @@ SYNTHESIS = _rx(
     r"\bwhat do you make of (?:that|this|all|it)\b",
     r"\bwhat does (?:that|this|all (?:of )?(?:that|this)) (?:tell|say to|suggest to) you\b",
     r"\bhow do you see (?:it|that|this|things|the (?:thought|situation)) now\b",
+    r"\bhow (?:would|could|might) you put (?:it|that) to yourself\b|\b(?:look|seem|"
+    r"sound)s? to you now\b",
     r"\bwhat (?:might|could|would) you (?:tell|say to) yourself\b",
     r"\bin (?:your own|other) words\b.{0,40}\?|\bin light of\b",
     r"\bwhat (?:conclusion|sense) (?:do|can|would) you (?:draw|make)\b",
