@@ -9,6 +9,7 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
+from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.moves import MoveClassifier, classify_moves
 from patients.simulation.moves.case_aware import (
     add_collusion,
@@ -16,7 +17,6 @@ from patients.simulation.moves.case_aware import (
     reinterpret,
 )
 from patients.simulation.state import PatientState
-from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.transitions import SI_DOMAINS, apply_moves
 from patients.simulation.vocab import emotion_key
 
