@@ -190,8 +190,8 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         else:
             out.append(pk.pick(CORRECT_TAILS))
         # What it is actually about, in their own words.
-        told = min(ctx.state.topic_depth.get(d.topic, 0), 1)
-        out.append(pk.restate(material(case, situation, told), case_names(case)))
+        depth = min(ctx.state.topic_depth.get(d.topic, 0), 1)
+        out.append(pk.restate(material(case, situation, depth), case_names(case)))
         return out
     if act == "consider":
         evidence = d.content.get("evidence")
