@@ -351,6 +351,9 @@ def direct(
         layer = s.disclosure if s.disclosure >= 5 else min(s.disclosure, depth())
     if guarded:
         cap = min(cap, P.GUARDED_SENTENCES)
+    if reason == "role_break":
+        # Puzzled, then back to the concern: never cut to a bare denial.
+        cap = max(cap, P.ROLE_BREAK_SENTENCES)
     if "domain" in content:
         # A factual answer is never cut short: a truncated "No, I" reads as a
         # glitch, and half an answer about risk is no answer.

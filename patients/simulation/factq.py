@@ -68,6 +68,7 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"threaten|threatening|abuse|abusing|bully|bullying|scare|scaring|"
             r"frighten|frightening|control|controlling)\w*(?: you\b| or makes you)",
             r"\b(?:safe|unsafe) (?:at home|where you live|with (?:him|her|them|your))\b",
+            r"\b(?:feel|feeling|makes? you feel|making you feel) unsafe\b",
             r"\b(?:afraid|scared|frightened) of (?:him|her|your (?:partner|husband|"
             r"wife|boyfriend|girlfriend)|anyone at home)\b",
             r"\babus(?:e|ed|ive)\b|\bdomestic (?:violence|abuse)\b",
@@ -402,6 +403,13 @@ def fact_question(
         found = _everyday(question, facts)
         if found is not None:
             return found
+    if _ANAPHORA.search(last):
+        # "Weed, pills, anything like that. Is that something you do?": the
+        # domain was named in the sentence before the question.
+        for sentence in reversed(split_sentences(text)):
+            found = _everyday(sentence, facts)
+            if found is not None:
+                return found
     return None
 
 

@@ -147,6 +147,8 @@ HIDDEN_RESISTANCE_RISE = 0.05
 # Below this alliance the patient is guarded: short, minimal replies.
 GUARDED_ALLIANCE = 0.3
 GUARDED_SENTENCES = 2
+# A role attack gets a reaction and the patient's concern, even when guarded.
+ROLE_BREAK_SENTENCES = 3
 
 # Emotions and beliefs.
 EMOTION_DECAY = 0.10  # untouched emotions move 10 % toward baseline per turn

@@ -51,7 +51,7 @@ _TENTATIVE = re.compile(
     re.IGNORECASE,
 )
 _ASSERT = re.compile(
-    r"\b(?:true|right|agree|fair|probably|definitely|really|pretty|hard to argue|"
+    r"\b(?:true|right|agree|fair|probably|definitely|pretty|hard to argue|"
     r"does sound|must|of course|yeah|yes|honestly|i mean|can'?t argue|makes sense)\b",
     re.IGNORECASE,
 )
@@ -77,10 +77,16 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
     return False
 
 
+# A turn that argues, pushes or advises is not agreement with the distortion.
+_OTHER_STANCE = frozenset({"confrontation", "leading_question", "advice", "role_break"})
+
+
 def add_collusion(moves: tuple[str, ...], trainee_text: str, beliefs: Iterable[str]) -> tuple[str, ...]:
     """Collusion the annotator's cues missed: it replaces the reflection it was
     mistaken for, so it neither deepens disclosure nor loosens the belief."""
-    if "collusion" in moves or not colludes(trainee_text, beliefs):
+    if "collusion" in moves or set(moves) & _OTHER_STANCE:
+        return moves
+    if not colludes(trainee_text, beliefs):
         return moves
     dropped = {"complex_reflection", "simple_reflection", "validation", "summary", "other"}
     out = {m for m in moves if m not in dropped} | {"collusion"}

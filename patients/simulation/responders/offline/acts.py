@@ -153,7 +153,14 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         if d.reason == "not_yet" and d.focus in NOT_YET:
             first = pk.pick(NOT_YET[d.focus])
         else:
-            first = pk.pick(list(case.voice.deflect) + list(DEFLECTIONS))
+            first = pk.pick(
+                [
+                    x
+                    for x in [*case.voice.deflect, *DEFLECTIONS]
+                    if len(split_sentences(x)) == 1
+                ]
+                or [*case.voice.deflect, *DEFLECTIONS]
+            )
         # Guarded, but still about their own life: why they came, briefly.
         return [first, pk.restate(material(case, situation, 0), case_names(case))]
     if act == "yes_but":
@@ -269,7 +276,8 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
             out.append(pk.pick(CLOSING_REFRAMED))
         return out
     if reason == "closed_question":
-        out = [pk.pick(NONCOMMITTAL)]
+        # One short hedge, so the line about their life fits within the cap.
+        out = [pk.pick([x for x in NONCOMMITTAL if len(split_sentences(x)) == 1])]
         asked_layer = d.content.get("asked")
         if asked_layer:
             out.append(pk.restate(material(case, situation, int(asked_layer)), names))
