@@ -27,12 +27,46 @@ def own_feelings(case_texts: Iterable[str], emotion_keys: Iterable[str]) -> froz
     return frozenset(found)
 
 
+_REFLECTING = re.compile(
+    r"\b(?:you|your|you'?re|you'?ve)\b|\bi'?m hearing\b|\bi (?:can )?hear\b|"
+    r"\bi (?:get|have) (?:a|the) sense\b|\bsounds? like\b|\bseems? like\b",
+    re.IGNORECASE,
+)
+_NOT_REFLECTION = frozenset(
+    {
+        "advice",
+        "advice_with_permission",
+        "confrontation",
+        "leading_question",
+        "collusion",
+        "role_break",
+        "off_topic",
+        "reading_in",
+        "complex_reflection",
+        "simple_reflection",
+    }
+)
+
+
 def reinterpret(
     moves: tuple[str, ...], trainee_text: str, own: frozenset[str]
 ) -> tuple[str, ...]:
     """`reading_in` becomes an accurate `complex_reflection` when every feeling the
-    trainee named is the patient's own."""
+    trainee named is the patient's own; so does a statement that names the
+    patient's own feelings back to them in a form the annotator does not code
+    ("I'm hearing a lot of guilt in what you say")."""
     if "reading_in" not in moves:
+        named = emotions_named(trainee_text)
+        statement = not trainee_text.rstrip().endswith("?")
+        if (
+            statement
+            and named
+            and named <= own
+            and not set(moves) & _NOT_REFLECTION
+            and _REFLECTING.search(trainee_text)
+        ):
+            kept = {m for m in moves if m not in {"other", "information"}}
+            return tuple(m for m in MOVES if m in kept | {"complex_reflection"})
         return moves
     named = emotions_named(trainee_text)
     if not named or not named <= own:
