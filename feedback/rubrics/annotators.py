@@ -12,7 +12,7 @@ from llm.types import Usage
 from .codebook import codebook_prompt
 from .codes import code_turn
 from .empathy import empathy_levels
-from .flags import find_flags, suggestion_for
+from .flags import collusive_utterances, find_flags, suggestion_for
 from .schema import (
     RUBRIC_VERSION,
     BoltCode,
@@ -60,7 +60,7 @@ class OfflineAnnotator:
         return Metered(self.annotate(ctx))
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
-        utterances = code_turn(ctx)
+        utterances = _without_collusive_reflections(ctx, code_turn(ctx))
         er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
         flags = find_flags(ctx, utterances)
         return TurnAnnotation(
@@ -77,6 +77,34 @@ class OfflineAnnotator:
             annotator=self.name,
             rubric_version=self.rubric_version,
         )
+
+
+def _without_collusive_reflections(
+    ctx: TurnContext, utterances: list[UtteranceCode]
+) -> list[UtteranceCode]:
+    """An utterance that endorses a distorted belief is agreement, not a reflection.
+
+    Agreeing "it does sound like you're a failure" mirrors the patient's words, but a
+    reflection chip would tell the trainee they listened well when they confirmed the
+    distortion: it is coded as (misplaced) support and the turn carries the collusion
+    flag.
+    """
+    collusive = set(collusive_utterances(ctx, utterances))
+    if not collusive:
+        return utterances
+    out = []
+    for i, u in enumerate(utterances):
+        if i in collusive and u.is_reflection:
+            codes = [
+                c for c in u.codes if c not in ("simple_reflection", "complex_reflection")
+            ]
+            if "support" not in codes:
+                codes.append("support")
+            u = u.model_copy(
+                update={"codes": codes, "reflection": None, "padesky_stage": None}
+            )
+        out.append(u)
+    return out
 
 
 def _rationale(utterances: list[UtteranceCode], flags: list[Flag]) -> str:

@@ -93,6 +93,12 @@ _AUX_YOU = re.compile(
     r"(?:you|it|that|this|there|they|he|she|we|i|your|anyone|anything|someone)\b",
     re.IGNORECASE,
 )
+_LEADING_DISAPPROVAL = re.compile(
+    r"\b(?:overreact\w*|extreme|dramatic|silly|ridiculous|a bit much|too much|"
+    r"over the top|catastrophi\w*|exaggerat\w*|irrational|unreasonable|harsh|"
+    r"(?:being|a bit|too) (?:hard|negative|sensitive))\b",
+    re.IGNORECASE,
+)
 _OR_QUESTION = re.compile(r"\bor\b[^?]*\?$|,\s*or\?$|\bor not\b", re.I)
 # A support phrase that names the difficulty is also a reflection ("That sounds hard").
 _REFLECTIVE_SUPPORT = re.compile(
@@ -146,10 +152,14 @@ def _is_interrogative(core: str) -> bool:
     """An interrogative form without a question mark (spoken transcripts)."""
     if lx.TELL_ME.match(core) or lx.EMBEDDED_OPEN.search(core):
         return True
-    if lx.EMBEDDED_CLOSED.search(core):
+    if lx.EMBEDDED_CLOSED.search(core) and not _WONDER_REFLECTION.search(core):
         return True
     if _AUX_YOU.match(core):
         return True
+    if _SUBORDINATE.match(core):
+        # "When I was job hunting...", "What I'm hearing is...": a clause, not a
+        # question.
+        return False
     first = core.split(" ", 1)[0].lower().strip(",")
     return first in {"what", "how", "why", "where", "when", "who", "which"} and bool(
         _WH_ANY.match(core)
@@ -179,6 +189,27 @@ def is_declarative_form(text: str) -> bool:
         or lx.REFLECTION_STEM.match(core)
         or _opener(text) == "so"
     )
+
+
+# "I wonder if you felt relieved" offers a guess about the client's inner state: a
+# tentative (complex) reflection, not a request for a yes or no.
+_WONDER_REFLECTION = re.compile(
+    r"\bi(?:'m| am)? wonder(?:ing)? (?:if|whether) (?:part of you|(?:you|you'?re|"
+    r"you'?ve|you'?d) (?:\w+ )?(?:felt|feel|feeling|were|are|was|might|may|could|"
+    r"find|found|carry|carrying|hold|holding|miss|missed|blame|worry|wanted|want))",
+    re.IGNORECASE,
+)
+_PERCEIVING = re.compile(
+    r"\bi(?:'m| am) (?:picking up|sensing|noticing) (?:a lot of |some |a |an )?\w+",
+    re.IGNORECASE,
+)
+_SUBORDINATE = re.compile(
+    r"^(?:(?:when|where|while|whenever) (?:i|you|we|he|she|they|it|my|your|the)\b|"
+    r"(?:what|how|who|which) (?:i|we)\b)(?![^,]*,\s*(?:what|how|why|when|where|who|do|"
+    r"does|did|is|are|have|has|can|could|would)\b)",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"(?:^|(?<=\s))['‘\"“][^'’\"”]{2,80}['’\"”](?=[\s,.;:!?]|$)")
 
 
 _AUX_SUBJECT = re.compile(
@@ -321,6 +352,17 @@ def code_utterance(
             codes.append("seek_collaboration")
         if lx.CONFRONT.search(core):
             codes.append("confront")
+        leading = bool(lx.LEADING_Q.search(core))
+        if leading and "confront" not in codes:
+            # A leading question carries the counsellor's answer: disapproval of the
+            # patient's view ("Don't you think that's a bit extreme?") confronts,
+            # a preferred course ("Don't you think Alan would want you to sing?")
+            # persuades.
+            if _LEADING_DISAPPROVAL.search(core):
+                codes.append("confront")
+            elif not lx.ADVICE_QUESTION.search(core):
+                codes.append("persuade")
+                advice_form = "advise"
         if lx.ADVICE_QUESTION.search(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
@@ -360,14 +402,22 @@ def code_utterance(
         reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
         if support and not reflective_support:
             codes.append("support")
+        continues_disclosure = "self_disclosure" in previous_codes
         has_you = bool(_SECOND_PERSON.search(_DISCOURSE_YOU.sub(" ", core)))
-        first_person = bool(_FIRST_PERSON.search(core))
+        # "your mind jumps to 'I'm not up to it'": the quoted words are the patient's.
+        first_person = bool(_FIRST_PERSON.search(_QUOTED.sub(" ", core)))
         if (
             not codes
             and first_person
             and (not has_you or lx.SHARED_EXPERIENCE.search(core))
-            and (lx.SELF_DISCLOSURE.search(core) or lx.OWN_EXPERIENCE.search(core))
+            and (
+                lx.SELF_DISCLOSURE.search(core)
+                or lx.OWN_EXPERIENCE.search(core)
+                or continues_disclosure
+            )
         ):
+            # A first-person sentence right after the trainee's own story continues
+            # it ("It took me ages to see it wasn't all on me").
             codes.append("self_disclosure")
         if (
             not codes
@@ -396,6 +446,10 @@ def code_utterance(
                     if reflection == "complex"
                     else "simple_reflection"
                 )
+                if reflective_support and support:
+                    # "That sounds really hard": a reflection of the difficulty and
+                    # sympathy at once (MISC support); both are coded.
+                    codes.append("support")
         if not codes:
             if (
                 lx.GREETING.search(core)
@@ -427,9 +481,25 @@ def code_utterance(
         reflection=reflection,
         tag_question=tag,
         advice_form=advice_form,
-        socratic_type=socratic_type(core, question) if question else None,
+        socratic_type=socratic_type(core, question) if _inquires(codes, core) else None,
         padesky_stage=stage,
     )
+
+
+def _inquires(codes: Sequence[str], core: str) -> bool:
+    """A question that asks about the patient's experience or thinking.
+
+    Advice, confrontation and requests for leave in question form ("Have you tried
+    journaling?", "Why would you lie to them?", "Would it be OK if I shared an idea?")
+    carry no Socratic type: the rubric's types describe inquiry, not disguised input.
+    """
+    if "question" not in codes:
+        return False
+    if {"persuade", "persuade_with_permission", "confront"} & set(codes):
+        return False
+    if "seek_collaboration" in codes and lx.PERMISSION.search(core):
+        return False
+    return not lx.CLOSING_QUESTION.search(core)
 
 
 def _looks_like_reflection(
@@ -442,7 +512,10 @@ def _looks_like_reflection(
     opener: str,
     continues_input: bool = False,
 ) -> bool:
-    if tag or reflective_support:
+    if tag or reflective_support or _WONDER_REFLECTION.search(core):
+        return True
+    if _PERCEIVING.search(core):
+        # "I'm picking up a lot of sadness": the listener's perception of the client.
         return True
     # "So..." opening a statement about the client is the classic reflection form.
     if opener == "so" and not first_person and not lx.INFORMATION.search(core):

@@ -41,7 +41,8 @@ LEADING_MARKERS = re.compile(
     r"^[\s\-–—.,…]*(?:(?:ok(?:ay)?|alright|all right|mm+(?:-?hmm+)?|m+hm+|hmm+|uh-huh|"
     r"uh|um+|er|ah|oh|"
     r"yeah|yes|yep|right|sure|well|so|and|but|now|I see|I hear you|gotcha|good|great|"
-    r"wow|huh|no|okay then)\b[\s,.!:;-]*)*",
+    r"wow|huh|no|okay then|like(?=,?\s+(?:what|how|why|when|where|who|which|have|has|"
+    r"had|do|does|did|is|are|was|were|can|could|would|will)\b))\b[\s,.!:;-]*)*",
     re.IGNORECASE,
 )
 
@@ -110,7 +111,9 @@ LEADING_Q = re.compile(
     r"^(?:but |so |and )?(?:don'?t you (?:think|agree|feel|want|see)|"
     r"wouldn'?t you (?:agree|say|rather|think)|"
     r"isn'?t it (?:true|obvious|clear|better|possible)|aren'?t you (?:just|being)|"
-    r"shouldn'?t you|wouldn'?t it be (?:better|easier|wiser)|"
+    r"shouldn'?t you|wouldn'?t it (?:be (?:better|easier|wiser|good|worth)|help)|"
+    r"isn'?t it time|(?:isn'?t|wouldn'?t) (?:that|it) (?:just )?(?:be )?(?:better|"
+    r"easier)|"
     r"can'?t you see|surely|you (?:do )?realize|isn'?t that (?:just|a bit))\b",
     re.IGNORECASE,
 )
@@ -163,7 +166,8 @@ COMPLEX_MARKERS = re.compile(
     re.IGNORECASE,
 )
 SUMMARY_MARKERS = re.compile(
-    r"\b(?:let me (?:see if i|pull|summari[sz]e|sum)|to sum up|so far|in summary|"
+    r"\b(?:let me (?:just |quickly |try (?:and|to) )?(?:see if i|pull|summari[sz]e|"
+    r"sum)|to sum up|so far|in summary|"
     r"you(?:'ve| have) (?:told|said|mentioned) (?:me )?(?:a few|several|that)|"
     r"(?:so )?on the one hand|let me (?:check|make sure) i|putting (?:that|this|it) "
     r"together|if i put (?:that|this|it) together|what i(?:'m| am) hearing is)\b",

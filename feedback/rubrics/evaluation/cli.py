@@ -64,7 +64,8 @@ def run(
     )
     if options.get("json"):
         return json.dumps(
-            {k: result[k] for k in ("dataset", "annotator", "n", "half", "tasks")},
+            {k: result[k] for k in ("dataset", "annotator", "n", "tasks")}
+            | ({"half": result["half"]} if options.get("half") else {}),
             indent=None,
         )
     return render(result)
