@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from llm.types import Usage
 
-from .codebook import codebook_prompt
+from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
 from .empathy import empathy_levels
 from .flags import collusive_utterances, find_flags, suggestion_for
@@ -73,7 +73,7 @@ class OfflineAnnotator:
             flags=flags,
             rationale=_rationale(utterances, flags),
             confidence=_confidence(utterances),
-            suggestion=suggestion_for(flags),
+            suggestion=suggestion_for(flags, last_patient_text(ctx)),
             annotator=self.name,
             rubric_version=self.rubric_version,
         )
@@ -108,20 +108,22 @@ def _without_collusive_reflections(
 
 
 def _rationale(utterances: list[UtteranceCode], flags: list[Flag]) -> str:
+    """Why the turn got its codes, in the trainee-facing words of the codebook."""
     parts = []
     for u in utterances:
-        label = "/".join(u.codes)
-        if u.question:
-            label += f" ({u.question})"
-        if u.reflection:
-            label += f" ({u.reflection})"
+        names = []
+        for code in u.codes:
+            if code == "question" and u.question:
+                names.append(plain_label(f"question.{u.question}"))
+            elif code != "other" or len(u.codes) == 1:
+                names.append(plain_label(code))
         if u.tag_question:
-            label += " [tag question]"
+            names.append("checked with a tag question")
         snippet = u.text if len(u.text) <= 40 else u.text[:37] + "..."
-        parts.append(f'"{snippet}": {label}')
+        parts.append(f'"{snippet}": {", ".join(names).lower() or "no code"}')
     text = "; ".join(parts) or "empty turn"
     if flags:
-        text += ". Flags: " + ", ".join(f.replace("_", " ") for f in flags)
+        text += ". Watch: " + ", ".join(plain_label(f"flag.{f}").lower() for f in flags)
     return text[:500]
 
 

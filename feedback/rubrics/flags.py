@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from . import rewrite
 from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 
@@ -331,9 +332,51 @@ _SUGGESTIONS: dict[str, str] = {
 }
 
 
-def suggestion_for(flags: Sequence[Flag]) -> str | None:
-    """A better-response hint for the most serious flag (risk first)."""
+_LEADS: dict[str, str] = {
+    "missed_risk_cue": "Stop and ask about safety directly, for example",
+    "problem_solving_after_disclosure": (
+        "Reflect the feeling before offering ideas, for example"
+    ),
+    "collusion": "Acknowledge the feeling without endorsing the belief, for example",
+    "leading_question": (
+        "Ask an open question that leaves the conclusion to the patient, for example"
+    ),
+    "unexpressed_feeling": "Offer the feeling tentatively and check it, for example",
+}
+
+
+def _personal_example(flag: str, patient_text: str) -> str:
+    """An example built from the patient's own words ("" when there is too little)."""
+    if not patient_text:
+        return ""
+    if flag == "missed_risk_cue":
+        return rewrite.safety_question(patient_text)
+    if flag == "problem_solving_after_disclosure":
+        return rewrite.reflect(patient_text)
+    if flag == "collusion":
+        return rewrite.hold_the_thought(patient_text)
+    if flag == "leading_question":
+        return rewrite.open_question(patient_text)
+    if flag == "unexpressed_feeling":
+        return rewrite.tentative_feeling(patient_text)
+    return ""
+
+
+def suggestion_for(flags: Sequence[Flag], patient_text: str = "") -> str | None:
+    """A better-response hint for the most serious flag (risk first).
+
+    With the patient's last words, the example is built from them (their feeling,
+    their situation, their thought); otherwise it is the generic example.
+    """
     for key in _SUGGESTIONS:
         if key in flags:
+            example = _personal_example(key, patient_text)
+            if example:
+                tail = (
+                    " Then ask what they would find helpful."
+                    if key == "problem_solving_after_disclosure"
+                    else ""
+                )
+                return f'{_LEADS[key]}: "{example}"{tail}'
             return _SUGGESTIONS[key]
     return None
