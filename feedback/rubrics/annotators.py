@@ -96,7 +96,9 @@ def _without_collusive_reflections(
     for i, u in enumerate(utterances):
         if i in collusive and u.is_reflection:
             codes = [
-                c for c in u.codes if c not in ("simple_reflection", "complex_reflection")
+                c
+                for c in u.codes
+                if c not in ("simple_reflection", "complex_reflection")
             ]
             if "support" not in codes:
                 codes.append("support")
@@ -309,7 +311,9 @@ class LLMAnnotator:
                     value = LLMTurnAnnotation.model_validate(
                         value.model_dump() if isinstance(value, BaseModel) else value
                     )
-                return Metered(_to_annotation(value, self.name), usage, self.model.model)
+                return Metered(
+                    _to_annotation(value, self.name), usage, self.model.model
+                )
             except (LLMOutputError, AnnotationRejected, ValidationError) as exc:
                 # Keep the reason: the evaluation command reports rejection counts.
                 self.rejections.append(f"{type(exc).__name__}: {exc}"[:300])

@@ -276,7 +276,7 @@ _PLAIN: dict[str, tuple[str, str]] = {
     ),
     "affirm": (
         "Affirmation",
-        "You named a real strength or effort of theirs, which builds confidence.",
+        "You named a real strength or effort of theirs, which helps them believe they can change.",
     ),
     "seek_collaboration": (
         "Invited their input",

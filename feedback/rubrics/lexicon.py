@@ -13,9 +13,9 @@ usage; none is mined from a dataset.
 from __future__ import annotations
 
 from .lexicon_feelings import (
+    AGREEING,
     AGREEMENT,
     BELIEF_FRAME,
-    AGREEING,
     DISCLOSING_DISTORTION,
     DISCLOSURE_PHRASES,
     DISTORTION,

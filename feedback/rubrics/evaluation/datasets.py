@@ -47,7 +47,7 @@ class Item:
 
     @property
     def half(self) -> str:
-        """"A" or "B": `md5(group)` even or odd (docs/annotation.md, two halves)."""
+        """ "A" or "B": `md5(group)` even or odd (docs/annotation.md, two halves)."""
         digest = hashlib.md5(  # noqa: S324 - a split, not security
             (self.group or self.id).encode()
         ).hexdigest()

@@ -34,6 +34,7 @@ from ..schema import (
     FLAGS,
     PADESKY_STAGES,
     SOCRATIC_TYPES,
+    Speaker,
     TurnAnnotation,
     TurnContext,
     Utterance,
@@ -100,9 +101,13 @@ def parse_line(line: str, labeller: str, where: str) -> GoldTurn:
         raise DatasetFormatError(f"{where}: needs at least 'id' and 'turn'")
     history: list[Utterance] = []
     for message in row.get("context") or []:
-        speaker = "trainee" if message.get("speaker") == "trainee" else "patient"
+        speaker: Speaker = (
+            "trainee" if message.get("speaker") == "trainee" else "patient"
+        )
         history.append(Utterance(speaker, str(message.get("text", ""))))
-    previous = history[-1].text if history and history[-1].speaker == "patient" else None
+    previous = (
+        history[-1].text if history and history[-1].speaker == "patient" else None
+    )
     epitome = row.get("epitome") or {}
     return GoldTurn(
         id=str(row["id"]),
@@ -274,9 +279,7 @@ def _flag_scores(
     )
     # Collusion must never look like a plain good reflection.
     collusion_as_reflection = sum(
-        "collusion" in t.flags
-        and "collusion" not in a.flags
-        and a.n_reflections > 0
+        "collusion" in t.flags and "collusion" not in a.flags and a.n_reflections > 0
         for t, a in zip(turns, anns, strict=True)
     )
     return {

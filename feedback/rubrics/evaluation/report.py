@@ -47,7 +47,9 @@ def render(result: dict[str, Any]) -> str:
 
 
 def _gold_block(name: str, part: dict[str, Any]) -> list[str]:
-    lines = [f"== {name}: {part['n_turns']} turns, exact code set {part['exact_code_set']:.3f}"]
+    lines = [
+        f"== {name}: {part['n_turns']} turns, exact code set {part['exact_code_set']:.3f}"
+    ]
     lines.append("   code                        precision  recall     F1  support")
     for code, s in part["per_code"].items():
         lines.append(
