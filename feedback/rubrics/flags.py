@@ -35,7 +35,7 @@ _TENTATIVE = re.compile(
 _ASSERTED_FEELING = re.compile(
     r"\b(?:you(?:'re| are)|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
     r"you(?:'ve| have) been|if you (?:felt|feel|were)|you (?:sound|seem|look)|must "
-    r"have felt|feeling|(?:sounds?|seems?|looks?) (?:a bit |kind of )?like|"
+    r"have felt|feeling|(?:sounds?|seems?|looks?) (?:a bit |kind of )?like(?! you)|"
     r"underneath (?:that|it|all that),? you(?:'re| are))\s+(?:(?:so|really|very|"
     r"quite|clearly|obviously|just|feeling|pretty|deeply|incredibly|like|such|a|an|"
     r"bit|little|kind of|sort of|actually|more|even|totally) )*(\w+)",

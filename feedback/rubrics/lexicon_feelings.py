@@ -378,7 +378,7 @@ RISK_CUE = rx(
     r"can'?t go on|pills|(?:go to )?sleep and (?:just )?not wake up|never wake up|"
     r"what i'?m (?:still )?(?:here|alive) for|why i'?m (?:still )?(?:here|alive)|"
     r"(?:everyone|they|you all|my family) (?:would|'d) be better off|"
-    r"(?:^|[.!?]\s*)what'?s (?:even )?the point(?: any ?more)?\s*[.!?]*\s*$|"
+    r"(?:^|[.!?]\s*)what'?s (?:even )?the point(?: any ?more)?(?=\s*[.!?]*\s*$)|"
     r"what'?s the point (?:of (?:anything|it all|living|going on|me|any of it))|"
     r"no point (?:in )?(?:anything|any ?more|going on|living)|"
     # Veiled cues strong enough to ask about in any case (RUBRICS.md: a risk cue

@@ -70,7 +70,7 @@ WH_OPEN = re.compile(
 # fact").
 WH_CLOSED = re.compile(
     r"^(?:how (?:many|much|long|often|old|far|soon)|what (?:time|day|year|age|number|"
-    r"kind of \w+ do)|when|where|who|whom|which|whose)\b",
+    r"kind of \w+ do)|when|where(?![^?]*\bcome from\b)|who|whom|which|whose)\b",
     re.IGNORECASE,
 )
 AUX_START = re.compile(
