@@ -62,7 +62,8 @@ GREETING = rx(
 # --- questions ------------------------------------------------------------------------
 
 WH_OPEN = re.compile(
-    r"^(?:what|how|why|in what way|tell me|describe|walk me through|help me understand|"
+    r"^(?:what|how|why|where(?=[^?]*\bcome from\b)|in what way|tell me|describe|"
+    r"walk me through|help me understand|"
     r"say more|talk (?:to me )?about)\b",
     re.IGNORECASE,
 )
