@@ -76,8 +76,19 @@ _DISCOURSE_YOU = re.compile(
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
 _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
+# A short yes to the counsellor's offer ("Yeah, go on.", "Please.", "If you want."):
+# the permission MITI asks for was given in the previous exchange.
+_CONSENT = re.compile(
+    r"^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|please|go on|go ahead|"
+    r"if you want|i'?d like that|that would (?:be )?(?:good|great|helpful)|why not|"
+    r"i suppose|i guess|anything|definitely)\b[\s,.!]*){1,4}(?:please|i'?d like that|"
+    r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly)?[\s,.!]*$",
+    re.IGNORECASE,
+)
 _PATIENT_ASKS_ADVICE = re.compile(
-    r"\b(?:what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
+    r"\b(?:just tell me|tell me (?:what|how) to|what (?:do|should) i (?:actually )?do|"
+    r"what would you do|what should i do|"
+    r"what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
     r"ideas)|what would you (?:do|suggest|recommend)|can you (?:help|tell) me (?:how|"
     r"what)|how (?:do|can|should) i|should i)\b",
     re.IGNORECASE,
@@ -160,6 +171,10 @@ def _is_interrogative(core: str) -> bool:
         # "When I was job hunting...", "What I'm hearing is...": a clause, not a
         # question.
         return False
+    if _LATER_WH.search(core):
+        # "If everyone saw one error, what would they conclude about you": the
+        # question comes after a conditional clause.
+        return True
     first = core.split(" ", 1)[0].lower().strip(",")
     return first in {"what", "how", "why", "where", "when", "who", "which"} and bool(
         _WH_ANY.match(core)
@@ -201,6 +216,12 @@ _WONDER_REFLECTION = re.compile(
 )
 _PERCEIVING = re.compile(
     r"\bi(?:'m| am) (?:picking up|sensing|noticing) (?:a lot of |some |a |an )?\w+",
+    re.IGNORECASE,
+)
+_LATER_WH = re.compile(
+    r"^(?:if|when|after|before|looking at|thinking about|given)\b[^,]{3,120},\s*"
+    r"(?:what|how|why)\s+(?:would|will|do|does|did|is|are|was|were|could|might|should|"
+    r"can|has|have|made|makes)\b",
     re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(
@@ -473,7 +494,13 @@ def code_utterance(
             else:
                 codes.append("other")
 
-    stage = padesky_stage(core, codes, question) if codes != ["other"] else None
+    inquires = _inquires(codes, core)
+    # Advice, confrontation or leave asked in question form is no Padesky stage.
+    stage = (
+        padesky_stage(core, codes, question)
+        if codes != ["other"] and (question is None or inquires)
+        else None
+    )
     return UtteranceCode(
         text=typed,
         codes=codes,
@@ -481,7 +508,7 @@ def code_utterance(
         reflection=reflection,
         tag_question=tag,
         advice_form=advice_form,
-        socratic_type=socratic_type(core, question) if _inquires(codes, core) else None,
+        socratic_type=socratic_type(core, question) if inquires else None,
         padesky_stage=stage,
     )
 
@@ -582,7 +609,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     patient_text = patient_context(ctx, last)
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
-    permission = bool(_PATIENT_ASKS_ADVICE.search(last))
+    permission = bool(_PATIENT_ASKS_ADVICE.search(last) or _CONSENT.match(last))
     autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []
@@ -598,6 +625,29 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
             permission = True
         out.append(code)
         previous = list(code.codes)
+    return _one_reflection_per_summary(out)
+
+
+def _one_reflection_per_summary(utterances: list[UtteranceCode]) -> list[UtteranceCode]:
+    """Simple reflections inside a turn that holds a summary continue that summary.
+
+    "Let me pull together what you've said. Eleven GP visits, all normal. And now the
+    race is caught up in it too.": MITI codes the collected statements as one complex
+    reflection (a summary connects several client statements); a coder reading the
+    turn does not score its pieces as separate simple reflections.
+    """
+    if not any(
+        u.reflection == "complex" and u.padesky_stage == "summary" for u in utterances
+    ):
+        return utterances
+    out = []
+    for u in utterances:
+        if u.reflection == "simple":
+            codes = [
+                "complex_reflection" if c == "simple_reflection" else c for c in u.codes
+            ]
+            u = u.model_copy(update={"codes": codes, "reflection": "complex"})
+        out.append(u)
     return out
 
 

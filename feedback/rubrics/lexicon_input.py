@@ -65,7 +65,17 @@ ADVICE = re.compile(
     r"here'?s what (?:we'?ll|you'?ll|you should|you need to|to) do|you(?:'re| are) "
     r"going to (?:go|do|call|text|start|write|ring|book|try|make|sit)|(?:gonna|going "
     r"to|will) have to|for (?:your )?homework|let'?s (?:just )?try (?:getting|to|and|"
-    r"doing|going|setting|making|writing))\b",
+    r"doing|going|setting|making|writing)|"
+    # Suggestions framed as ideas or as what works for others are still advice.
+    r"one (?:idea|option|suggestion|approach) (?:is|could be|might be|would be|some|"
+    r"i'?d|you could|to try)|one (?:small )?thing (?:you could|to try|i'?d (?:suggest|"
+    r"try)|some (?:people|parents|carers)|(?:is|could be|might be) to)|"
+    r"some (?:people|carers|parents|"
+    r"students|families|folks|dads|mums|mothers|fathers|others|clients) (?:find|try|do|"
+    r"set|use|have found|like to)|(?:might be |maybe |could be )?worth (?:a try|trying|"
+    r"a go|a shot)|you might (?:try|want to try|like to try)|i'?d (?:maybe |probably )?"
+    r"(?:start|try|go) (?:with|by|to)|what (?:helped|worked for) me was|(?:lots|a lot) "
+    r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set))\b",
     re.IGNORECASE,
 )
 IMPERATIVE_START = re.compile(
@@ -164,7 +174,15 @@ AUTONOMY = re.compile(
     r"no one can (?:make|force) you|(?:it'?s|that'?s) your (?:right|body)|"
     r"you(?:'re| are) free to|if and when you|you(?:'ll| will) (?:know|decide) "
     r"(?:when|what|best)|you(?:'d| would)? know (?:yourself )?best|"
-    r"you know (?:yourself|your \w+) best)\b",
+    r"you know (?:yourself|your \w+) best|"
+    r"you(?:'ll|'d| will| would)? know (?:if|whether|what works|best)|you know "
+    r"(?:\w+ ){0,3}(?:better than i do|best)|see (?:how|what|if) (?:that |it |this )?"
+    r"(?:sits|feels|works|fits)|(?:only )?if (?:it|that) (?:feels|seems|sounds) right|"
+    r"either (?:is|way is|way'?s) fine|or not,? (?:and )?(?:that'?s|either)|you don'?t "
+    r"have to (?:decide|do|choose|try)|you(?:'re| are) the one who (?:knows|decides|"
+    r"is in)|(?:and )?it'?s yours\b|you know what works for you|see what (?:feels|"
+    r"seems) (?:doable|right|ok|okay|possible)|(?:totally|completely|entirely) up to "
+    r"you|see what you think|no pressure|only if you (?:want|like|feel))\b",
     re.IGNORECASE,
 )
 AFFIRM = re.compile(
@@ -185,6 +203,12 @@ AFFIRM = re.compile(
     r"i (?:admire|respect|appreciate) (?:that|how|your|you)|"
     r"(?:kudos|congrat\w*|props)|you did (?:it|great|well|a great)|"
     r"(?:thank you|thanks) for (?:sharing|being (?:so )?(?:open|honest)|telling)|"
+    # Generic praise ("That's brilliant!") is not an affirmation (MITI); naming
+    # what the patient kept doing, or what their effort shows, is.
+    r"you(?:'ve| have) "
+    r"kept (?:going|at it|trying)|you (?:clearly|really|obviously) (?:hold yourself to|care "
+    r"(?:so much|a lot|deeply))|(?:that'?s|that is) (?:really |so |very )?"
+    r"(?:conscientious|resourceful)|"
     r"(?:that|it)(?:'s| is| was) (?:really |so |very )?(?:thoughtful|kind|generous|"
     r"sensible|wise|caring|considerate|brave|smart) (?:of you|that you)|"
     r"says (?:a lot|so much|something) about (?:you|how much you|your (?:strength|"
@@ -250,7 +274,13 @@ SUPPORT = re.compile(
     r"wasting|weird|silly))|you did(?:n'?t| not) (?:let|cause|kill|fail|do anything "
     r"wrong|deserve)|(?:really|so) (?:shit|unfair|rubbish|crap|out of order) of "
     r"(?:them|him|her)|i(?:'m| am) (?:really |so )?glad you (?:came|made it|told|"
-    r"reached)|more (?:use|capable|able) than you think|i (?:really )?feel for you)\b",
+    r"reached)|more (?:use|capable|able) than you think|i (?:really )?feel for you|"
+    r"you(?:'re| are) not (?:a |being )?(?:\w+ )?(?:failure|stupid|useless|rubbish|bad|"
+    r"terrible|awful|weak|pathetic|boring|burden|selfish|crazy|mad|lazy|mess|idiot|"
+    r"loser|disappointment)|(?:it|that) (?:doesn'?t|does not) sound (?:mad|crazy|"
+    r"silly|stupid|weird)|it (?:does|will) pass|^(?:that'?s|it'?s) (?:a lot|so much)"
+    r"\W*$|of course you(?:'re| are| feel)|that makes (?:complete |total |so much )?"
+    r"sense)\b",
     re.IGNORECASE,
 )
 SUPPORT_REASSURANCE = re.compile(
@@ -315,6 +345,8 @@ PLEASANTRY = re.compile(
     r"of course|same (?:too|to) you|(?:i(?:'m| am) )?glad (?:you|i)|"
     r"(?:and )?(?:you|same to you|to you) (?:too|as well)|same to you|no problem|"
     r"my pleasure|have a (?:good|great|nice|wonderful|lovely|blessed)|take care|"
+    r"(?:good )?morning|afternoon|evening|hiya|come (?:on )?in|(?:have|take|grab) a "
+    r"seat|"
     r"good ?bye|bye|see you|talk (?:to you )?(?:soon|later)|good (?:morning|afternoon|"
     r"evening|night)|hi|hello|hey|nice (?:to (?:meet|talk|chat)|talking|chatting)|"
     r"it was (?:nice|good|great|a pleasure)|glad (?:i could|to) help|"

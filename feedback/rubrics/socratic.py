@@ -75,12 +75,35 @@ _STRONG_REASONS = re.compile(
     r"other way|against)|(?:doesn'?t|does not|don'?t) fit|what do you make of|what "
     r"would you expect to (?:see|find|notice)|what(?:'s| is) (?:different|the "
     r"difference) between|is there anything (?:that )?(?:doesn'?t|goes against|"
-    r"contradicts|points))\b",
+    r"contradicts|points)|what does (?:that|this|it|all (?:of )?(?:that|this)) "
+    r"(?:say|tell you|suggest) about|(?:have|has|did|do) (?:you|they|he|she|it) "
+    r"actually|actually (?:lost|seen|happened|said|crashed|happen|been))\b",
     re.IGNORECASE,
 )
 _STRONG_ASSUMPTION = re.compile(
     r"\b(?:assum\w*|where (?:does|did|do) (?:that|this|the|those|these) (?:\S+ ){0,3}"
-    r"come from|take (?:it )?for granted|what rule)\b",
+    r"come from|take (?:it )?for granted|what rule|who (?:decided|says|said) (?:it|"
+    r"that|you)|where did you (?:learn|get|pick up)|based on|why do you think you "
+    r"(?:should|must|have to|ought)|how true does (?:that|it) feel)\b",
+    re.IGNORECASE,
+)
+# A question about the question itself: why this one matters, what asking it does.
+_QAQ_BROAD = re.compile(
+    r"\b(?:what question|the question (?:you|that)|(?:that|this|the) (?:particular )?"
+    r"question|(?:keep|keeps|been) asking (?:yourself|it|that|whether|if)|asking "
+    r"(?:it|that|yourself) so often|behind asking|reason you'?re asking|makes you ask|"
+    r"hoping the answer|(?:stopped|stop) asking|(?:knew|had) (?:a clear |the )?answer)\b",
+    re.IGNORECASE,
+)
+# Someone else's view by name or role: "what do you think your parents would say",
+# "what did Joana say", "what would you say to Kevin if...".
+_OTHER_VOICE = re.compile(
+    r"\b(?:what (?:do you think|do you imagine|would) (?!you\b|i\b|it\b|that\b|this\b|"
+    r"we\b|would\b|happen)(?:your \w+|[a-z]+)(?:'d| would| might)? (?:actually )?(?:say|"
+    r"do|make of|think|tell)|what (?:does|did) (?!that\b|this\b|it\b|you\b)[a-z]+ "
+    r"(?:say|think|make of)|what would you say to (?:\w+ ){1,3}if|(?:balanced|different|"
+    r"kinder|fairer) (?:version|way of)|if someone else|how (?:he|she|they) sees? it|"
+    r"from the outside|(?:innocent|other|different) explanation)\b",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -163,13 +186,13 @@ def socratic_type(core: str, question: QuestionKind | None) -> SocraticType | No
     """Paul & Elder type of a question utterance (None for non-questions)."""
     if question is None:
         return None
-    if _QAQ.search(core):
+    if _QAQ.search(core) or _QAQ_BROAD.search(core):
         return "question_about_question"
     if _STRONG_ASSUMPTION.search(core):
         return "assumptions"
     if _STRONG_REASONS.search(core):
         return "reasons_evidence"
-    if _OTHER_EYES.search(core):
+    if _OTHER_EYES.search(core) or _OTHER_VOICE.search(core):
         return "viewpoints"
     if _HYPOTHETICAL.search(core):
         return "implications"
