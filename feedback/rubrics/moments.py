@@ -252,7 +252,8 @@ def _find(
     """The first matching turn not quoted yet, else the first matching turn."""
     matches = [t for t in trainee if t.annotation is not None and predicate(t)]
     fresh = [t for t in matches if not used or t.index not in used]
-    return (fresh or matches or [None])[0]
+    chosen = fresh or matches
+    return chosen[0] if chosen else None
 
 
 _TARGETS: dict[str, tuple[str, str, str]] = {
