@@ -97,8 +97,12 @@ def parse_line(line: str, labeller: str, where: str) -> GoldTurn:
         row = json.loads(line)
     except json.JSONDecodeError as exc:
         raise DatasetFormatError(f"{where}: not JSON ({exc.msg})") from exc
-    if not isinstance(row, dict) or "turn" not in row or "id" not in row:
-        raise DatasetFormatError(f"{where}: needs at least 'id' and 'turn'")
+    if not isinstance(row, dict) or "id" not in row:
+        raise DatasetFormatError(f"{where}: needs at least 'id'")
+    if "turn" not in row and labeller in HALVES:
+        # The second labeller codes ids of the first labellers' turns, so their
+        # lines may carry the codes only; A and B must carry the turn itself.
+        raise DatasetFormatError(f"{where}: needs 'turn'")
     history: list[Utterance] = []
     for message in row.get("context") or []:
         speaker: Speaker = (
@@ -113,7 +117,7 @@ def parse_line(line: str, labeller: str, where: str) -> GoldTurn:
         id=str(row["id"]),
         labeller=labeller,
         context=TurnContext(
-            trainee_text=str(row["turn"]),
+            trainee_text=str(row.get("turn", "")),
             previous_patient_text=previous,
             history=tuple(history),
         ),
