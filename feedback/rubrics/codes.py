@@ -419,7 +419,11 @@ def code_utterance(
             lx.SEEK.search(core) and not advice_form and "affirm" not in codes
         ):
             codes.append("seek_collaboration")
-        support = bool(lx.SUPPORT.search(core) or lx.ENCOURAGEMENT.search(core))
+        support = bool(
+            lx.SUPPORT.search(core)
+            or lx.ENCOURAGEMENT.search(core)
+            or lx.REASSURANCE.search(core)
+        )
         reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
         if support and not reflective_support:
             codes.append("support")

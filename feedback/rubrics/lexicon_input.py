@@ -261,8 +261,14 @@ SUPPORT = re.compile(
     r"decision|way|thing|start|step|goal|approach|attitude|mindset)|"
     r"rooting for you|keep (?:it|going|your head)|you(?:'re| are) doing (?:great|"
     r"well|the right|your best|a great)|proud of you|i understand (?:completely|"
-    r"that|how|why|what)|i (?:totally |completely )?understand|"
-    r"no need to (?:apologi[sz]e|worry|rush|be sorry)|take (?:your|all the) time|"
+    r"that|how|why|what)|i (?:totally |completely )?understand)\b",
+    re.IGNORECASE,
+)
+# Reassurance and normalising in a counsellor's words (MISC support, 2026.11-4):
+# comfort that is not the counsellor's own emotional reaction, so EPITOME's ER does
+# not read it (empathy.py uses SUPPORT only).
+REASSURANCE = re.compile(
+    r"\b(?:no need to (?:apologi[sz]e|worry|rush|be sorry)|take (?:your|all the) time|"
     r"(?:there'?s|theres|there is) no (?:rush|pressure|right (?:or|and) wrong|hurry)|"
     r"(?:it|that)(?:'s| is) (?:ok(?:ay)?|alright|all right|fine),? (?:take|there|to|if|"
     r"we|you)|it (?:does|will|can) get easier|it gets easier|"

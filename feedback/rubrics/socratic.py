@@ -83,7 +83,7 @@ _STRONG_REASONS = re.compile(
 _STRONG_ASSUMPTION = re.compile(
     r"\b(?:assum\w*|where (?:does|did|do) (?:that|this|the|those|these) (?:\S+ ){0,3}"
     r"come from|take (?:it )?for granted|what rule|who (?:decided|says|said) (?:it|"
-    r"that|you)|where did you (?:learn|get|pick up)|based on|why do you think you "
+    r"that|you)|where did you (?:learn|get|pick up)|why do you think you "
     r"(?:should|must|have to|ought)|how true does (?:that|it) feel)\b",
     re.IGNORECASE,
 )
@@ -100,7 +100,8 @@ _QAQ_BROAD = re.compile(
 _OTHER_VOICE = re.compile(
     r"\b(?:what (?:do you think|do you imagine|would) (?!you\b|i\b|it\b|that\b|this\b|"
     r"we\b|would\b|happen)(?:your \w+|[a-z]+)(?:'d| would| might)? (?:actually )?(?:say|"
-    r"do|make of|think|tell)|what (?:does|did) (?!that\b|this\b|it\b|you\b)[a-z]+ "
+    r"do|make of|think|tell)|what (?:does|did) (?!that\b|this\b|it\b|you\b|the\b|a\b|"
+    r"an\b)[a-z]+ "
     r"(?:say|think|make of)|what would you say to (?:\w+ ){1,3}if|(?:balanced|different|"
     r"kinder|fairer) (?:version|way of)|if someone else|how (?:he|she|they) sees? it|"
     r"from the outside|(?:innocent|other|different) explanation)\b",
