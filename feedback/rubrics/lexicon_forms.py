@@ -115,6 +115,10 @@ LEADING_Q = re.compile(
     r"shouldn'?t you|wouldn'?t it (?:be (?:better|easier|wiser|good|worth)|help)|"
     r"isn'?t it time|(?:isn'?t|wouldn'?t) (?:that|it) (?:just )?(?:be )?(?:better|"
     r"easier)|"
+    # A negative yes/no question about the patient's situation presupposes its
+    # answer ("Wasn't it nice to...", "Isn't asking for help the clever thing?").
+    r"(?:isn'?t|wasn'?t|wouldn'?t|aren'?t|shouldn'?t|doesn'?t) (?:it|that|this|asking|"
+    r"hiding|there|she|he|they|everyone|a|the)\b|you'?d agree|surely|"
     r"can'?t you see|surely|you (?:do )?realize|isn'?t that (?:just|a bit))\b",
     re.IGNORECASE,
 )
