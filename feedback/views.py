@@ -30,6 +30,7 @@ from practice.models import PracticeSession, Turn
 from practice.selectors import session_for_viewer
 
 from . import analytics, reports
+from .exports import csv_safe_row
 from .forms import CommentForm, FilterForm
 from .models import Annotation
 from .review_services import ReviewError, add_comment, mark_reviewed, override_codes
@@ -233,7 +234,9 @@ class _Echo:
 def _csv_response(rows: Iterator[list[object]], filename: str) -> StreamingHttpResponse:
     writer = csv.writer(_Echo())
     response = StreamingHttpResponse(
-        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+        # Every cell goes through csv_safe: names and utterances are user text.
+        (writer.writerow(csv_safe_row(row)) for row in rows),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
