@@ -6,10 +6,12 @@ import uuid
 from typing import TYPE_CHECKING, Literal
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+
+from .realtime import close_session_sockets
 
 if TYPE_CHECKING:
     from patients.simulation import PatientState
@@ -163,6 +165,14 @@ class PracticeSession(models.Model):
         self.status = self.Status.ENDED
         self.ended_at = timezone.now()
         self.save(update_fields=["status", "ended_at"])
+        session_uuid = self.uuid
+
+        def close_sockets() -> None:
+            close_session_sockets(session_uuid)
+
+        # After commit (persist, then broadcast): open sockets of the session
+        # are closed, so nothing more can be sent into an ended session.
+        transaction.on_commit(close_sockets, robust=True)
 
 
 class Turn(models.Model):

@@ -357,7 +357,7 @@ async def chat(
                         backoff = min(backoff * 2, 2.0)
         except InvalidStatus:
             run.handshake_refusals += 1
-        except (OSError, WebSocketException, asyncio.TimeoutError):
+        except (TimeoutError, OSError, WebSocketException):
             pass
         if pending:
             run.reconnects += 1
@@ -372,7 +372,7 @@ async def _await_reply(ws: object, client_id: str, run: ChatRun) -> str:
     while True:
         try:
             frame = await asyncio.wait_for(ws.recv(), timeout=15)  # type: ignore[attr-defined]
-        except (ConnectionClosed, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionClosed):
             return "closed"
         if 'data-outage' in frame:
             run.outage_frames += 1
@@ -380,10 +380,9 @@ async def _await_reply(ws: object, client_id: str, run: ChatRun) -> str:
             # The saved turn came back: one message is in flight at a time, so it
             # is this one (a resend gets the transcript, which holds it).
             run.acknowledged.add(client_id)
-        if DONE.search(frame):
-            if client_id in run.acknowledged:
-                run.replies += 1
-                return "done"
+        if DONE.search(frame) and client_id in run.acknowledged:
+            run.replies += 1
+            return "done"
         if FAILED.search(frame):
             return "failed"
         if 'id="chat-error"' in frame and "<p>" in frame and not ACK.search(frame):

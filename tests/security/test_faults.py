@@ -13,8 +13,6 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 
