@@ -12,6 +12,7 @@ from pathlib import Path
 import django_stubs_ext
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from psycopg_pool import ConnectionPool
 
 # Lets annotations such as UserAdmin[User] run (django-stubs).
 django_stubs_ext.monkeypatch()
@@ -140,6 +141,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "min_size": env.int("DB_POOL_MIN", default=2),
         "max_size": env.int("DB_POOL_MAX", default=20),
         "timeout": 10,
+        # Check each connection as it leaves the pool: after a PostgreSQL
+        # restart every pooled connection is dead, and without the check each
+        # would fail one request (a trainee's message) before being replaced.
+        "check": ConnectionPool.check_connection,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -234,9 +239,12 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BEAT_SCHEDULE = {
+    # Often, so a turn whose task was lost (worker killed, Redis restarted
+    # without persistence) is annotated within 30 s of the worker's return:
+    # at most ANNOTATION_SWEEP_AFTER_SECONDS + this interval after it was saved.
     "sweep-unannotated-turns": {
         "task": "feedback.tasks.sweep_unannotated_turns",
-        "schedule": 60.0,
+        "schedule": float(env.int("ANNOTATION_SWEEP_EVERY_SECONDS", default=5)),
     },
     "sweep-unscored-sessions": {
         "task": "feedback.tasks.sweep_unscored_sessions",
@@ -244,7 +252,9 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 # A turn without an annotation this long after it was written is re-enqueued.
-ANNOTATION_SWEEP_AFTER_SECONDS = env.int("ANNOTATION_SWEEP_AFTER_SECONDS", default=60)
+# Above a normal annotation's latency (a redelivered duplicate costs a model call,
+# though the unique constraint keeps it from becoming a second row).
+ANNOTATION_SWEEP_AFTER_SECONDS = env.int("ANNOTATION_SWEEP_AFTER_SECONDS", default=20)
 # An ended session without a score this long after it ended is re-enqueued (the
 # report shows "Scoring…" until then).
 SCORING_SWEEP_AFTER_SECONDS = env.int("SCORING_SWEEP_AFTER_SECONDS", default=60)
