@@ -32,9 +32,10 @@ def close_sockets_on_logout(sender: Any, request: Any, user: Any, **kwargs: Any)
 def remember_access_fields(sender: Any, instance: User, **kwargs: Any) -> None:
     """pre_save: note the stored values, to compare after the save."""
     update_fields = kwargs.get("update_fields")
-    if instance.pk is None or (
-        update_fields is not None and not set(update_fields) & set(_REVOKING_FIELDS)
-    ):
+    other_fields_only = update_fields is not None and not (
+        set(update_fields) & set(_REVOKING_FIELDS)
+    )
+    if not instance.pk or other_fields_only:
         # A new account, or a save of other fields only (last_login at sign-in).
         instance._access_before = None  # type: ignore[attr-defined]
         return

@@ -12,7 +12,6 @@ from pathlib import Path
 import django_stubs_ext
 import environ
 from django.core.exceptions import ImproperlyConfigured
-from psycopg_pool import ConnectionPool
 
 # Lets annotations such as UserAdmin[User] run (django-stubs).
 django_stubs_ext.monkeypatch()
@@ -141,11 +140,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "min_size": env.int("DB_POOL_MIN", default=2),
         "max_size": env.int("DB_POOL_MAX", default=20),
         "timeout": 10,
-        # Check each connection as it leaves the pool: after a PostgreSQL
-        # restart every pooled connection is dead, and without the check each
-        # would fail one request (a trainee's message) before being replaced.
-        "check": ConnectionPool.check_connection,
     }
+    # With the pool, CONN_HEALTH_CHECKS makes psycopg check each connection as it
+    # leaves the pool: after a PostgreSQL restart every pooled connection is
+    # dead, and unchecked each would fail one request (a trainee's message).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- redis: separate database numbers per use --------------------------------
