@@ -33,7 +33,13 @@ from . import analytics, reports
 from .exports import csv_safe_row
 from .forms import CommentForm, FilterForm
 from .models import Annotation
-from .review_services import ReviewError, add_comment, mark_reviewed, override_codes
+from .review_services import (
+    ReviewError,
+    add_comment,
+    mark_reviewed,
+    override_codes,
+    release_feedback,
+)
 from .scoring_services import score_for
 
 SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
@@ -214,6 +220,20 @@ def reviewed(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRespo
         messages.error(request, str(error))
     else:
         messages.success(request, "Session marked reviewed.")
+    return _back_to(session, None)
+
+
+@require_POST
+@role_required(*SUPERVISING)
+def release(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+    """Release a held assessment's report to its trainee."""
+    session = _session_for_reviewer(request, session_uuid)
+    try:
+        release_feedback(session=session, released_by=request.user)
+    except ReviewError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Feedback released to the trainee.")
     return _back_to(session, None)
 
 
