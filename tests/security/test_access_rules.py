@@ -197,3 +197,11 @@ async def test_an_http_origin_is_refused_on_an_https_only_site(practice_session:
     connected, _ = await ws.connect()
     assert connected
     await ws.disconnect()
+
+
+def test_a_bulk_add_never_touches_a_superuser(program_admin: Any, cohort: Any, django_user_model: Any) -> None:
+    root = django_user_model.objects.create_superuser(username="root2", password="root-pw-123456")
+    response = client_for(program_admin).post(f"/manage/cohorts/{cohort.uuid}/bulk/", {"text": "root2"})
+    assert response.status_code == 200
+    assert "You may not change this account." in response.content.decode()
+    assert not cohort.trainees.filter(pk=root.pk).exists()
