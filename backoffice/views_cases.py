@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
 from accounts.models import AuditEvent
+from accounts.paging import paginate
 from patients import services
 from patients.casediff import diff_cases
 from patients.models import Case, CaseVersion
@@ -63,13 +64,14 @@ def _filtered_cases(form: CaseFilterForm) -> QuerySet[Case]:
 @role_required(*ADMIN_OR_SUPERVISOR)
 def case_list(request: ManageRequest) -> TemplateResponse:
     form = CaseFilterForm(request.GET or None)
-    cases = _filtered_cases(form)
+    paging = paginate(request, _filtered_cases(form))
     return TemplateResponse(
         request,
         partial(request, "manage/cases.html", "results"),
         {
+            **paging,
             "form": form,
-            "cases": cases,
+            "cases": paging["page"],
             "filtered": any(request.GET.get(k) for k in form.fields),
             "total": Case.objects.count(),
         },
