@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy (Django 5.2 has none of its own).
     "accounts.security.ContentSecurityPolicyMiddleware",
+    # NUL in query or form data: 400, not a database error.
+    "accounts.security.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

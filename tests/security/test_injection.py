@@ -74,3 +74,12 @@ def test_hostile_query_strings_never_cause_a_500(query: str, supervisor: Any, pr
         assert response.status_code < 500, (path, query, response.status_code)
         html = b"".join(response.streaming_content) if response.streaming else response.content
         assert b"<script>" not in html, (path, query)
+
+
+def test_a_nul_in_form_data_is_refused_not_a_500(program_admin: Any, trainee: Any) -> None:
+    response = client_for(program_admin).post(
+        f"/manage/people/{trainee.username}/", {"display_name": "a\x00b", "role": "trainee", "email": ""}
+    )
+    assert response.status_code == 400
+    trainee.refresh_from_db()
+    assert "\x00" not in trainee.display_name
