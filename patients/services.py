@@ -12,6 +12,7 @@ from django.db import transaction
 from accounts.audit import record_event
 from accounts.models import AuditEvent
 
+from . import limits
 from .models import Case, CaseVersion
 
 if TYPE_CHECKING:
@@ -142,10 +143,27 @@ def parse_case_file_noted(
     from patients.simulation.case import load_case_noted
     from patients.simulation.facts import DOMAINS, FactSheet
 
+    def refuse(reason: str) -> CaseValidationError:
+        return CaseValidationError([CaseError(filename, "(file)", reason)])
+
+    problem = limits.size_problem(len(raw))
+    if problem:
+        raise refuse(problem)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CaseValidationError([CaseError(filename, "(file)", f"not valid JSON: {error}")]) from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise refuse(f"not valid UTF-8 text: {error}") from None
+    # Depth is checked on the raw text, before json.loads recurses into it.
+    problem = limits.depth_problem(text)
+    if problem:
+        raise refuse(problem)
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise refuse(f"not valid JSON: {error}") from None
+    problem = limits.count_problem(data) or limits.text_problem(data)
+    if problem:
+        raise refuse(problem)
     if fmt == "auto":
         first = data[0] if isinstance(data, list) and data else data
         fmt = "ours" if isinstance(first, dict) and "slug" in first and "situations" in first else "psi"
