@@ -26,25 +26,14 @@ from .charts import LineChart, heat_class, line_chart
 from .models import SessionReview, SessionScore, TraineeSummary
 from .rollups import TraineeDigest, trainee_digest
 from .scoring_services import SKILL_COLUMNS, current_versions
+from .rubrics.scoring import SKILLS
 
 if TYPE_CHECKING:
     from patients.models import Case
 
-SKILL_LABELS: dict[str, str] = {
-    "reflective_listening": "Reflective listening",
-    "questioning": "Questioning",
-    "guided_discovery": "Guided discovery",
-    "empathy": "Empathy",
-    "collaboration": "Collaboration",
-}
-# (fair, good) on the 0-100 skill scale; see feedback/rubrics/scoring/skills.py SKILLS.
-SKILL_BANDS: dict[str, tuple[float, float]] = {
-    "reflective_listening": (50, 75),
-    "questioning": (50, 75),
-    "guided_discovery": (50, 66.7),
-    "empathy": (50, 75),
-    "collaboration": (50, 75),
-}
+# Labels and (fair, good) bands on the 0-100 scale, from the one list of skills.
+SKILL_LABELS: dict[str, str] = {s.key: s.label for s in SKILLS}
+SKILL_BANDS: dict[str, tuple[float, float]] = {s.key: (s.fair, s.good) for s in SKILLS}
 
 
 @dataclass(frozen=True)

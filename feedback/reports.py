@@ -58,20 +58,10 @@ class EffectiveAnnotation:
         return rows
 
 
-def current_annotations(*, session_id: int) -> dict[int, Annotation]:
-    """The newest annotation of each trainee turn (what the transcript shows)."""
-    latest: dict[int, Annotation] = {}
-    for annotation in Annotation.objects.filter(turn__session_id=session_id).order_by(
-        "turn_id", "created_at"
-    ):
-        latest[annotation.turn_id] = annotation
-    return latest
-
-
 def reviewed_transcript(session: PracticeSession) -> list[Turn]:
     """Turns in order, each with `.annotation` (corrections applied) and `.pinned`."""
     turns = list(session.turns.order_by("index"))
-    annotations = current_annotations(session_id=session.pk)
+    annotations = Annotation.objects.current_for_session(session.pk)
     overrides: dict[int, dict[int, list[str]]] = {}
     for o in CodeOverride.objects.filter(annotation__in=list(annotations.values())):
         overrides.setdefault(o.annotation_id, {})[o.utterance_index] = o.codes

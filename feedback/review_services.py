@@ -109,9 +109,7 @@ def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
     from feedback.rubrics.agreement import code_tables
     from feedback.rubrics.schema import BEHAVIOUR_CODES
 
-    from .reports import current_annotations
-
-    annotations = current_annotations(session_id=session_id)
+    annotations = Annotation.objects.current_for_session(session_id)
     overrides = {
         (o.annotation_id, o.utterance_index): o.codes
         for o in CodeOverride.objects.filter(annotation__in=list(annotations.values()))

@@ -68,17 +68,13 @@ def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnR
         .order_by("index")
         .values("pk", "index", "speaker", "text", "state_after", "moves")
     )
-    annotations: dict[int, dict[str, object]] = {}
-    # Newest first, so the first row seen per turn is the newest one.
-    for turn_id, data in (
-        Annotation.objects.filter(turn__session=session, rubric_version=rubric_version)
-        .order_by("turn_id", "-created_at")
-        .values_list("turn_id", "data")
-    ):
-        annotations.setdefault(turn_id, data)
+    annotations = Annotation.objects.current_for_session(
+        session.pk, rubric_version=rubric_version
+    )
     records = []
     for t in turns:
-        data = annotations.get(t["pk"])
+        current = annotations.get(t["pk"])
+        data = current.data if current is not None else None
         records.append(
             TurnRecord(
                 index=t["index"],
@@ -156,13 +152,8 @@ def score_session(*, session_id: int) -> SessionScore | None:
         )
 
 
-SKILL_COLUMNS: tuple[str, ...] = (
-    "reflective_listening",
-    "questioning",
-    "guided_discovery",
-    "empathy",
-    "collaboration",
-)
+# SessionScore's skill columns are named after the skills' keys.
+SKILL_COLUMNS: tuple[str, ...] = SKILL_KEYS
 
 
 def score_for(session: PracticeSession) -> SessionScore | None:

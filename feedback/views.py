@@ -158,9 +158,7 @@ def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
 def override(request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     turn = get_object_or_404(Turn, uuid=turn_uuid, session=session)
-    annotation = (
-        Annotation.objects.filter(turn=turn).select_related("turn").order_by("-created_at").first()
-    )
+    annotation = Annotation.objects.current_for_turn(turn.pk)
     if annotation is None:
         raise Http404("This turn has no annotation to correct.")
     try:

@@ -143,11 +143,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        try:
-            pass  # nothing else to release; replies in flight finish on their own
-        finally:
-            if self.group is not None:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+        # Replies in flight finish and are saved on their own; only the group goes.
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None

@@ -18,6 +18,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from patients.services import spec_for_version
+from patients.simulation import (
+    PatientState,
+    ReplyContext,
+    Utterance,
+    advance,
+    initial_state,
+)
 
 from .budget import check_token_budget
 from .exceptions import (
@@ -36,7 +43,6 @@ if TYPE_CHECKING:
     from accounts.models import User
     from llm.types import Usage
     from patients.models import Case
-    from patients.simulation import ReplyContext, Utterance
 
 
 @dataclass(frozen=True)
@@ -53,8 +59,6 @@ def start_session(
     *, trainee: User, case: Case, assignment: Assignment | None = None
 ) -> PracticeSession:
     """Open a session on the case's current version, with the patient's first line."""
-    from patients.simulation import initial_state
-
     version = case.current_version
     if version is None:
         msg = f"Case {case.slug} has no published version."
@@ -96,9 +100,8 @@ def start_session(
             created_at=now,
             completed_at=now,
         )
-        if assignment is not None and assignment.status == Assignment.Status.PENDING:
-            assignment.status = Assignment.Status.IN_PROGRESS
-            assignment.save(update_fields=["status"])
+        if assignment is not None:
+            assignment.start()
     return session
 
 
@@ -136,8 +139,6 @@ def check_rate_limit(*, user_id: int) -> None:
 def _history(
     session: PracticeSession, *, before_index: int | None = None
 ) -> list[Utterance]:
-    from patients.simulation import Utterance
-
     turns = session.turns.filter(status=Turn.Status.COMPLETE)
     if before_index is not None:
         turns = turns.filter(index__lt=before_index)
@@ -150,8 +151,6 @@ def _context_for_retry(session: PracticeSession, trainee_turn: Turn) -> ReplyCon
     `advance` is pure and deterministic, so recomputing it from the state before
     the turn gives the same stage direction as the first time.
     """
-    from patients.simulation import PatientState, ReplyContext, Utterance, advance
-
     spec = spec_for_version(session.case_version)
     before = (
         session.turns.filter(index__lt=trainee_turn.index, state_after__isnull=False)
@@ -178,8 +177,6 @@ def submit_trainee_turn(
     Returns the saved turn and, for a new message, a streaming placeholder for
     the patient's reply plus the context the responder needs.
     """
-    from patients.simulation import PatientState, ReplyContext, Utterance, advance
-
     with transaction.atomic():
         # Lock the session row: one message at a time per session, in order.
         session = (
@@ -264,11 +261,7 @@ def retry_reply(*, session_id: int, user_id: int) -> Submitted:
         if last.status != Turn.Status.FAILED:
             raise NothingToRetry
         trainee_turn = session.turns.get(index=last.index - 1)
-        last.status = Turn.Status.STREAMING
-        last.text = ""
-        last.error = ""
-        last.created_at = timezone.now()
-        last.save(update_fields=["status", "text", "error", "created_at"])
+        last.reopen()
     reply = _context_for_retry(session, trainee_turn)
     return Submitted(trainee_turn, last, created=True, reply=reply)
 
@@ -292,25 +285,23 @@ def complete_patient_turn(
         )
         if turn.status != Turn.Status.STREAMING:
             return turn
-        turn.text = text
-        turn.status = Turn.Status.COMPLETE
-        turn.responder = responder
-        turn.state_after = turn.session.state
-        turn.completed_at = timezone.now()
-        # Measured by the streamer and written here, so the first word never
-        # waits for a write of its own.
-        turn.first_token_at = first_token_at
+        prompt_tokens = completion_tokens = 0
+        model = ""
         if usage is not None:
-            turn.prompt_tokens = usage.prompt_tokens
-            turn.completion_tokens = usage.completion_tokens
-            if usage.prompt_tokens or usage.completion_tokens:
+            prompt_tokens, completion_tokens = usage.prompt_tokens, usage.completion_tokens
+            if prompt_tokens or completion_tokens:
                 # Only the LLM patient reports tokens; remember whose prices apply.
-                turn.model = settings.PATIENT_MODEL
-        turn.save(
-            update_fields=[
-                "text", "status", "responder", "state_after", "completed_at",
-                "first_token_at", "prompt_tokens", "completion_tokens", "model",
-            ]
+                model = settings.PATIENT_MODEL
+        # `first_token_at` was measured by the streamer and is written here, so the
+        # first word never waits for a write of its own.
+        turn.complete(
+            text=text,
+            responder=responder,
+            state_after=turn.session.state,
+            first_token_at=first_token_at,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            model=model,
         )
     return turn
 
@@ -320,11 +311,7 @@ def fail_patient_turn(
 ) -> Turn:
     """Mark a reply that broke off: nothing half-written is kept as complete."""
     turn = Turn.objects.select_related("session").get(pk=turn_id)
-    turn.status = Turn.Status.FAILED
-    turn.text = ""
-    turn.error = reason[:200]
-    turn.first_token_at = first_token_at
-    turn.save(update_fields=["status", "text", "error", "first_token_at"])
+    turn.fail(reason, first_token_at=first_token_at)
     return turn
 
 
@@ -344,10 +331,8 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
             return session
         session.close()
         if session.assignment_id is not None:
-            Assignment.objects.filter(
-                pk=session.assignment_id,
-                status__in=[Assignment.Status.PENDING, Assignment.Status.IN_PROGRESS],
-            ).update(status=Assignment.Status.COMPLETED, completed_at=timezone.now())
+            assignment = Assignment.objects.select_for_update().get(pk=session.assignment_id)
+            assignment.complete()
         # Receivers act after commit: scoring reads the closed session.
         session_ended.send(sender=PracticeSession, session_id=session.pk)
     return session
