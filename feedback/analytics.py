@@ -20,13 +20,15 @@ from django.db.models import Avg, Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.crypto import salted_hmac
 
 from accounts.models import Role, User
+from feedback.rubrics.agreement import add_tables, kappa
 from practice.models import Cohort
 
 from .charts import LineChart, heat_class, line_chart
 from .models import SessionReview, SessionScore, TraineeSummary
+from .presenters import CODE_LABELS
 from .rollups import TraineeDigest, trainee_digest
-from .scoring_services import SKILL_COLUMNS, current_versions
 from .rubrics.scoring import SKILLS
+from .scoring_services import SKILL_COLUMNS, current_versions
 
 if TYPE_CHECKING:
     from patients.models import Case
@@ -374,7 +376,6 @@ class CodeAgreement:
 
 def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]:
     """Per-code kappa over the reviewed sessions in scope (sums stored 2×2 tables)."""
-    from feedback.rubrics.agreement import add_tables
 
     total: dict[str, list[int]] = {}
     reviews = SessionReview.objects.filter(session_id__in=scores.values("session_id"))
@@ -408,10 +409,6 @@ def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]
 
 
 def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
-    from feedback.rubrics.agreement import kappa
-
-    from .presenters import CODE_LABELS
-
     out = []
     for code, table in total.items():
         n = sum(table)
@@ -442,7 +439,6 @@ def agreement_from_summaries(
     summaries: QuerySet[TraineeSummary], *, reviewed_sessions: int
 ) -> tuple[int, list[CodeAgreement]]:
     """`agreement` for the unfiltered dashboard: sums per-trainee summed tables."""
-    from feedback.rubrics.agreement import add_tables
 
     total: dict[str, list[int]] = {}
     if connection.vendor == "postgresql":

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 
-from feedback.rubrics.scoring import SKILL_KEYS
+from feedback.rubrics import TurnAnnotation
+from feedback.rubrics.scoring import SKILL_KEYS, SessionScores
+
+from .presenters import annotation_view
 
 if TYPE_CHECKING:
     from feedback.rubrics import TurnAnnotation
@@ -79,14 +82,10 @@ class Annotation(models.Model):
 
     @property
     def view(self) -> dict[str, object]:
-        from .presenters import annotation_view
-
         return annotation_view(self.data)
 
     @property
     def result(self) -> TurnAnnotation:
-        from feedback.rubrics import TurnAnnotation
-
         return TurnAnnotation.model_validate(self.data)
 
 
@@ -123,11 +122,6 @@ class SessionScore(models.Model):
     data = models.JSONField()
     computed_at = models.DateTimeField(auto_now_add=True)
 
-    @property
-    def skill_values(self) -> list[int | None]:
-        """The skill columns in the order of the skills list (`SKILL_KEYS`)."""
-        return [getattr(self, key) for key in SKILL_KEYS]
-
     class Meta:
         constraints = [
             # Idempotent scoring: a redelivered task cannot add a second row.
@@ -160,9 +154,12 @@ class SessionScore(models.Model):
         return f"{self.session_id} · {self.rubric_version}/{self.scoring_version}"
 
     @property
-    def result(self) -> SessionScores:
-        from feedback.rubrics.scoring import SessionScores
+    def skill_values(self) -> list[int | None]:
+        """The skill columns in the order of the skills list (`SKILL_KEYS`)."""
+        return [getattr(self, key) for key in SKILL_KEYS]
 
+    @property
+    def result(self) -> SessionScores:
         return SessionScores.model_validate(self.data)
 
 

@@ -15,9 +15,8 @@ from django.db.models import Sum
 from practice.budget import BILLED
 from practice.models import PracticeSession, Turn
 
-from .dispatch import request_annotation
+from .dispatch import request_annotation, request_session_scoring
 from .models import Annotation
-from .scoring_services import request_session_scoring
 
 
 def annotate_submitted_turn(sender: Any, *, turn_id: int, **kwargs: Any) -> None:

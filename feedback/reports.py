@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from feedback.rubrics.moments import report_model
+from feedback.rubrics.scoring import SessionScores
+
 from .charts import LineChart, line_chart
 from .models import (
     Annotation,
@@ -18,6 +21,7 @@ from .models import (
     SessionReview,
 )
 from .presenters import CODE_LABELS, annotation_view
+from .scoring_services import current_versions, turn_records
 
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
@@ -113,10 +117,7 @@ def state_chart(model: ReportModel) -> LineChart:
 
 def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
     """Scores, curves, moments and targets of one session, for the report and review."""
-    from feedback.rubrics.moments import report_model
-    from feedback.rubrics.scoring import SessionScores
 
-    from .scoring_services import current_versions, turn_records
 
     rubric_version, _ = current_versions()
     records = turn_records(session, rubric_version=rubric_version)

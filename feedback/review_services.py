@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from feedback.rubrics.agreement import code_tables
+from feedback.rubrics.formulation import FormulationKey, KeySituation, score_formulation
+from feedback.rubrics.schema import BEHAVIOUR_CODES
+from patients.services import spec_for_version
+from patients.simulation.vocab import emotion_key
+
 from .models import (
     Annotation,
     CodeOverride,
@@ -35,7 +41,6 @@ def override_codes(
     *, annotation: Annotation, utterance_index: int, codes: list[str], coder: User
 ) -> CodeOverride:
     """Replace the codes of one utterance with the supervisor's reading."""
-    from feedback.rubrics.schema import BEHAVIOUR_CODES
 
     utterances = annotation.data.get("utterances", [])
     if not 0 <= utterance_index < len(utterances):
@@ -106,8 +111,6 @@ def mark_reviewed(*, session: PracticeSession, reviewer: User) -> SessionReview:
 
 def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
     """Per-code 2×2 tables over the session's utterances (uncorrected = agreed)."""
-    from feedback.rubrics.agreement import code_tables
-    from feedback.rubrics.schema import BEHAVIOUR_CODES
 
     annotations = Annotation.objects.current_for_session(session_id)
     overrides = {
@@ -124,8 +127,6 @@ def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
 
 def formulation_key(spec: CaseSpec) -> FormulationKey:
     """The hidden answer of the formulation exercise, from the case's CCD."""
-    from feedback.rubrics.formulation import FormulationKey, KeySituation
-    from patients.simulation.vocab import emotion_key
 
     return FormulationKey(
         situations=[
@@ -153,8 +154,6 @@ def submit_formulation(
     *, session: PracticeSession, trainee: User, answer: FormulationAnswer
 ) -> FormulationAttempt:
     """Score and store the trainee's formulation; one attempt per session."""
-    from feedback.rubrics.formulation import score_formulation
-    from patients.services import spec_for_version
 
     if session.is_active:
         raise ReviewError("End the session before writing the formulation.")

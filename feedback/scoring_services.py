@@ -1,8 +1,8 @@
 """Session scoring workflow: when a session ends, score it once and store the result.
 
-`request_session_scoring` runs when practice announces `session_ended` (see
-`feedback.receivers`) and acts after commit: production enqueues a Celery task with
-the session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
+`feedback.dispatch.request_session_scoring` runs when practice announces
+`session_ended` and acts after commit: production enqueues a Celery task with the
+session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
 inline. `score_session` is the idempotent service both paths run. Pages never score:
 they read what is stored and show "Scoring…" until it is there; the periodic sweep
 re-enqueues sessions whose scoring was lost.
@@ -14,14 +14,18 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from practice.models import PracticeSession, as_speaker
+from feedback.rubrics import TurnAnnotation
+from feedback.rubrics.scoring import SCORING_VERSION, SKILL_KEYS, TurnRecord
+from feedback.rubrics.scoring import score_session as score_engine
+from feedback.services import annotate_turn
+from practice.models import PracticeSession, Turn, as_speaker
 
 from .engines import get_annotator
 from .models import Annotation, SessionScore
+from .rollups import refresh_trainee_summary
 
 if TYPE_CHECKING:
     from feedback.rubrics.scoring import TurnRecord
@@ -29,39 +33,14 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-def request_session_scoring(session_id: int) -> None:
-    """Score the session after the surrounding transaction commits."""
-    if settings.ANNOTATION_DISPATCH == "celery":
-
-        def enqueue_after_commit() -> None:
-            enqueue_scoring(session_id)
-
-        # robust: a broker outage must not fail ending the session; the sweep
-        # re-enqueues sessions left unscored (see `unscored_session_ids`).
-        transaction.on_commit(enqueue_after_commit, robust=True)
-    else:
-
-        def score_after_commit() -> None:
-            try:
-                score_session(session_id=session_id)
-            except Exception:
-                logger.exception("scoring session %s failed", session_id)
-
-        transaction.on_commit(score_after_commit, robust=True)
-
-
 def current_versions() -> tuple[str, str]:
     """(rubric version, scoring version) that pages read and new scores use."""
-    from feedback.rubrics.scoring import SCORING_VERSION
 
     return get_annotator().rubric_version, SCORING_VERSION
 
 
 def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnRecord]:
     """The session's complete turns as the pure scorer reads them (two queries)."""
-    from feedback.rubrics import TurnAnnotation
-    from feedback.rubrics.scoring import TurnRecord
-    from practice.models import Turn
 
     turns = list(
         Turn.objects.filter(session=session, status=Turn.Status.COMPLETE)
@@ -95,9 +74,6 @@ def score_session(*, session_id: int) -> SessionScore | None:
     (outside any transaction: the annotator may call a model). Returns None for a
     session that is gone or still running.
     """
-    from feedback.rubrics.scoring import score_session as score_engine
-    from feedback.services import annotate_turn
-    from practice.models import Turn
 
     session = (
         PracticeSession.objects.select_related("case_version").filter(pk=session_id).first()
@@ -121,7 +97,6 @@ def score_session(*, session_id: int) -> SessionScore | None:
         annotate_turn(turn_id=turn_id)
     scores = score_engine(turn_records(session, rubric_version=rubric_version))
     skills = scores.skill_values
-    from .rollups import refresh_trainee_summary
 
     try:
         with transaction.atomic():
@@ -191,15 +166,4 @@ def unscored_session_ids(*, older_than_seconds: int, limit: int = 200) -> list[i
         .exclude(pk__in=scored.values("session_id"))
         .order_by("ended_at")
         .values_list("pk", flat=True)[:limit]
-    )
-
-
-def enqueue_scoring(session_id: int) -> None:
-    """Publish the scoring task now (callers are outside any transaction)."""
-    from feedback.tasks import score_session as score_session_task
-
-    score_session_task.apply_async(
-        args=[session_id],
-        retry=True,
-        retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
     )

@@ -30,6 +30,7 @@ from practice.models import PracticeSession, Turn
 from practice.selectors import session_for_viewer
 
 from . import analytics, reports
+from .exports import code_rows, score_rows
 from .forms import CommentForm, FilterForm
 from .models import Annotation
 from .review_services import ReviewError, add_comment, mark_reviewed, override_codes
@@ -242,7 +243,6 @@ def _csv_response(rows: Iterator[list[object]], filename: str) -> StreamingHttpR
 def export_scores(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     _, filters = _filters(request)
     scores = analytics.scores_in_scope(request.user, filters)
-    from .exports import score_rows
 
     return _csv_response(score_rows(scores, blind=filters.blind), "session-scores.csv")
 
@@ -251,6 +251,5 @@ def export_scores(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
 def export_codes(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     _, filters = _filters(request)
     scores = analytics.scores_in_scope(request.user, filters)
-    from .exports import code_rows
 
     return _csv_response(code_rows(scores, blind=filters.blind), "turn-codes.csv")

@@ -11,6 +11,14 @@ from django.db import transaction
 
 from accounts.audit import record_event
 from accounts.models import AuditEvent
+from patients.simulation import (
+    CaseError,
+    CaseValidationError,
+    bundled_cases,
+    import_patient_psi,
+    load_case,
+)
+from practice.models import Assignment, PracticeSession
 
 from .models import Case, CaseVersion
 
@@ -54,7 +62,6 @@ def publish_case_version(
 
 def sync_bundled_cases() -> list[CaseVersion]:
     """Publish every case shipped in patients/cases/ (new versions only on change)."""
-    from patients.simulation import bundled_cases
 
     return [publish_case_version(spec=spec, bundled=True) for spec in bundled_cases()]
 
@@ -125,12 +132,6 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
     All or nothing: raises CaseValidationError listing every (record, field,
     reason) in the file, and returns only when every record is valid.
     """
-    from patients.simulation import (
-        CaseError,
-        CaseValidationError,
-        import_patient_psi,
-        load_case,
-    )
 
     try:
         data = json.loads(raw.decode("utf-8-sig"))
@@ -175,8 +176,6 @@ def import_cases(*, specs: list[CaseSpec], imported_by: User | None) -> list[Pub
 
 
 def case_in_use(case: Case) -> bool:
-    from practice.models import Assignment, PracticeSession
-
     return (
         PracticeSession.objects.filter(case_version__case=case).exists()
         or Assignment.objects.filter(case=case).exists()

@@ -28,7 +28,7 @@ from patients.simulation import Final, Token
 
 from . import selectors, services
 from .exceptions import InvalidMessage, PracticeError
-from .realtime import asend_html, render_turn, session_group
+from .realtime import asend_html, note_server_loop, render_turn, session_group
 
 logger = logging.getLogger(__name__)
 
@@ -138,6 +138,7 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         self.session_id, self.session_uuid = found
+        note_server_loop()
         self.group = session_group(self.session_uuid)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
