@@ -479,6 +479,8 @@ class LevelResult:
     errors: list[str] = field(default_factory=list)
     wall_s: float = 0.0
     cpu_s: dict[str, float] = field(default_factory=dict)
+    # Server-side stage timings per message (ws_latency), by stage name.
+    stages: dict[str, list[float]] = field(default_factory=dict)
 
 
 class Pacing:

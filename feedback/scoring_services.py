@@ -18,7 +18,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from feedback.rubrics import TurnAnnotation
-from feedback.rubrics.scoring import SCORING_VERSION, SKILL_KEYS, TurnRecord
+from feedback.rubrics import scoring as scoring_engine
+from feedback.rubrics.scoring import SKILL_KEYS, TurnRecord
 from feedback.rubrics.scoring import score_session as score_engine
 from feedback.services import annotate_turn
 from practice.models import PracticeSession, Turn, as_speaker
@@ -36,7 +37,8 @@ logger = logging.getLogger(__name__)
 def current_versions() -> tuple[str, str]:
     """(rubric version, scoring version) that pages read and new scores use."""
 
-    return get_annotator().rubric_version, SCORING_VERSION
+    # Read from the module at call time: a version bump (or a test) changes it.
+    return get_annotator().rubric_version, scoring_engine.SCORING_VERSION
 
 
 def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnRecord]:
