@@ -21,7 +21,7 @@ from .models import (
     SessionReview,
 )
 from .presenters import CODE_LABELS, annotation_view
-from .scoring_services import current_versions, turn_records
+from .scoring_services import current_versions, score_for, turn_records
 
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
@@ -118,7 +118,6 @@ def state_chart(model: ReportModel) -> LineChart:
 def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
     """Scores, curves, moments and targets of one session, for the report and review."""
 
-
     rubric_version, _ = current_versions()
     records = turn_records(session, rubric_version=rubric_version)
     scores: SessionScores = score.result if score is not None else SessionScores()
@@ -130,6 +129,27 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         "chart": state_chart(model),
         "code_labels": CODE_LABELS,
     }
+
+
+def session_context(session: PracticeSession) -> dict[str, Any]:
+    """What the trainee's report and the supervisor's review both show: scores,
+    curves, moments, targets, the corrected transcript, comments, the review mark and
+    the formulation attempt. Only reads: a finished session without a score is
+    still being scored by the task ("Scoring…", polled until it is stored)."""
+    score = score_for(session)
+    session_review, attempt = review_state(session)
+    context = report_data(session, score)
+    context.update(
+        {
+            "session": session,
+            "turns": reviewed_transcript(session),
+            "comments": session_comments(session),
+            "session_review": session_review,
+            "attempt": attempt,
+            "scoring_pending": score is None and not session.is_active,
+        }
+    )
+    return context
 
 
 def review_state(session: PracticeSession) -> tuple[SessionReview | None, FormulationAttempt | None]:

@@ -27,14 +27,13 @@ from accounts.access import role_required
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import Role, User
 from practice.models import PracticeSession, Turn
-from practice.selectors import session_for_viewer
+from practice.selectors import viewable_sessions
 
 from . import analytics, reports
 from .exports import code_rows, score_rows
 from .forms import CommentForm, FilterForm
 from .models import Annotation
 from .review_services import ReviewError, add_comment, mark_reviewed, override_codes
-from .scoring_services import score_for
 
 SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
 TRAINEES_PER_PAGE = 25
@@ -127,28 +126,20 @@ def trainee_detail(request: AuthenticatedHttpRequest, code: str) -> TemplateResp
 
 
 def _session_for_reviewer(request: AuthenticatedHttpRequest, session_uuid: UUID) -> PracticeSession:
-    return session_for_viewer(request.user, session_uuid)
+    return get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
 
 
 @role_required(*SUPERVISING)
 def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
     session = _session_for_reviewer(request, session_uuid)
     blind = request.GET.get("blind") == "1"
-    score = score_for(session)
-    session_review, attempt = reports.review_state(session)
-    context = reports.report_data(session, score)
+    context = reports.session_context(session)
     context.update(
         {
-            "session": session,
-            "turns": reports.reviewed_transcript(session),
-            "comments": reports.session_comments(session),
-            "session_review": session_review,
-            "attempt": attempt,
             "trainee_name": analytics.display_name(session.trainee, blind=blind),
             "trainee_code": analytics.trainee_code(session.trainee_id),
             "blind": blind,
             "reviewer": True,
-            "scoring_pending": score is None and not session.is_active,
         }
     )
     return TemplateResponse(request, "feedback/review.html", context)

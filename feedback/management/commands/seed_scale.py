@@ -282,7 +282,6 @@ class _Seeder:
         for model in (PracticeSession, Turn, Annotation):
             _reset_sequence(model)
 
-
     def _flush(self, batch: dict[str, list[dict[str, Any]]]) -> None:
         for key, model in (("sessions", PracticeSession), ("turns", Turn),
                            ("annotations", Annotation), ("scores", SessionScore),
