@@ -307,7 +307,9 @@ def complete_patient_turn(
     """
     with transaction.atomic():
         turn = (
-            Turn.objects.select_for_update().select_related("session").get(pk=turn_id)
+            Turn.objects.select_for_update(of=("self",))
+            .select_related("session")
+            .get(pk=turn_id)
         )
         if turn.status != Turn.Status.STREAMING:
             return turn
