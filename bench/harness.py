@@ -132,6 +132,7 @@ def prepare_seats(count: int) -> list[Seat]:
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
+    # Function-level, forced by Django: models import only after setup_django().
     from accounts.models import Role, User
     from patients.models import Case
     from patients.services import sync_bundled_cases
