@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 
 from llm.errors import TransientLLMError
 
@@ -15,9 +16,13 @@ from .services import unannotated_turn_ids
 # Publishing fails fast when the broker is down: the sweeps are the backstop.
 _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
 
+# A database restart (connection terminated, refused) is as passing as a model
+# timeout: retried with backoff instead of waiting for the sweep.
+TRANSIENT = (TransientLLMError, OperationalError, InterfaceError)
+
 
 @shared_task(
-    autoretry_for=(TransientLLMError,),
+    autoretry_for=TRANSIENT,
     retry_backoff=True,
     retry_backoff_max=60,
     max_retries=5,
@@ -39,7 +44,7 @@ def sweep_unannotated_turns() -> int:
 
 
 @shared_task(
-    autoretry_for=(TransientLLMError,),
+    autoretry_for=TRANSIENT,
     retry_backoff=True,
     retry_backoff_max=60,
     max_retries=5,

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('practice', '0002_turn_model_and_indexes'),
+        ('practice', '0003_assessment_feedback_hold'),
     ]
 
     operations = [
