@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import wait as wait_for_futures
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -31,15 +29,9 @@ __all__ = [
     "request_session_scoring",
     "run_in_process",
     "wait_for_in_process_annotations",
-    "wait_for_publishing",
 ]
 
 logger = logging.getLogger(__name__)
-
-# Publishes annotation tasks off the request's thread: the broker round trip
-# (measured 5-25 ms under load) is not on the path of the trainee's message.
-_publisher = ThreadPoolExecutor(max_workers=2, thread_name_prefix="annotation-publish")
-_publishing: set[Future[None]] = set()
 
 # Strong references to in-process annotation tasks (asyncio keeps only weak ones).
 _pending: set[asyncio.Future[None]] = set()
@@ -53,13 +45,12 @@ def request_annotation(turn_id: int) -> None:
     if settings.ANNOTATION_DISPATCH == "celery":
 
         def enqueue_after_commit() -> None:
-            # On a publisher thread, so the socket that saved the turn answers
-            # without waiting for the broker; bounded by the broker socket
-            # timeouts during an outage. What was not published, the sweep finds.
-            future = _publisher.submit(_publish_annotation, turn_id)
-            with _pending_lock:
-                _publishing.add(future)
-            future.add_done_callback(_published)
+            # Synchronous, bounded by the broker socket timeouts (about 4 s at
+            # worst during an outage): what was not published, the sweep finds.
+            # (Publishing from a separate thread took the broker round trip off
+            # the chat's path, but annotations then stopped after a Redis restart:
+            # tests/security/test_faults.py. Kept on the committing thread.)
+            enqueue_annotation(turn_id)
 
         # robust: a broker outage must not fail the trainee's turn; the periodic
         # sweep re-enqueues whatever was not delivered.
@@ -91,26 +82,6 @@ def request_session_scoring(session_id: int) -> None:
                 logger.exception("scoring session %s failed", session_id)
 
         transaction.on_commit(score_after_commit, robust=True)
-
-
-def _publish_annotation(turn_id: int) -> None:
-    try:
-        enqueue_annotation(turn_id)
-    except Exception:
-        logger.exception("could not enqueue the annotation of turn %s", turn_id)
-
-
-def _published(future: Future[None]) -> None:
-    with _pending_lock:
-        _publishing.discard(future)
-
-
-def wait_for_publishing(timeout: float = 10.0) -> None:
-    """Test and shutdown helper: wait until queued task publishes have been tried."""
-    with _pending_lock:
-        pending = list(_publishing)
-    if pending:
-        wait_for_futures(pending, timeout=timeout)
 
 
 def _annotate_and_notify(turn_id: int) -> None:
