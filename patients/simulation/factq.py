@@ -46,6 +46,8 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bself[- ]?harm",
             r"\b(?:hurt|harm|cut|burn|injure)(?:ing|ed)? (?:yourself|your ?self)\b",
             r"\bdone anything to (?:hurt|harm) yourself\b",
+            r"\b(?:done|do|did) (?:anything|something) to yourself\b|\bcutting\b|"
+            r"\b(?:hurt|harm)(?:ed)? yourself on purpose\b",
         ),
     ),
     (
@@ -72,6 +74,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:afraid|scared|frightened) of (?:him|her|your (?:partner|husband|"
             r"wife|boyfriend|girlfriend)|anyone at home)\b",
             r"\babus(?:e|ed|ive)\b|\bdomestic (?:violence|abuse)\b",
+            r"\b(?:feel|feeling|are you|be) safe (?:at home|where you live|in your "
+            r"(?:home|house|relationship))\b|\brough with you\b",
+            r"\b(?:scared|afraid|frightened|nervous) (?:to go|of going) home\b|"
+            r"\bmade? you (?:feel )?(?:scared|afraid|frightened|unsafe)\b",
             r"\b(?:has|have|does|did) (?:he|she|they|your \w+) (?:ever )?(?:hit|hurt|"
             r"harm|push|shove|threaten)\w*",
         ),
@@ -90,6 +96,12 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
             r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "
             r"(?:in|into)\b",
+            # Indirect: "feel their thoughts aren't their own, or hear things".
+            r"\bthoughts? (?:aren'?t|are not|isn'?t|is not) (?:your|their|my) own\b|"
+            r"\b(?:hear|hearing|see|seeing) things\b|\bsee or hear\b|\bhear or see\b|"
+            r"\b(?:isn'?t|aren'?t|wasn'?t|weren'?t) (?:really )?there\b|"
+            r"\bsending (?:you )?(?:messages|signals)\b|\bmind'?s? (?:is )?being read\b|"
+            r"\bread(?:ing)? your (?:mind|thoughts)\b",
         ),
     ),
 )
@@ -250,7 +262,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "sleep",
         _rx(
-            r"\bsleep\w*|\binsomnia\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
+            r"\bsleep\w*|\binsomnia\b|\bkip\b|\bshut-?eye\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
             r"(?:in the night|at night|early)\b|\bnights?\b.{0,20}\b(?:like|been)\b"
         ),
     ),
@@ -273,7 +285,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\bpartner\b|\bmarried\b|\bhusband\b|\bwife\b|\bboyfriend\b|\bgirlfriend\b|"
             r"\bspouse\b|\bin a relationship\b|\bbeen together\b|\bseeing (?:anyone|someone)\b|"
-            r"\bsingle\b|\bdivorced?\b|\bwidow\w*|\bsignificant other\b|\bdating\b"
+            r"\bsingle\b|\bdivorced?\b|\b(?:some|any) ?(?:one|body) special\b|\bwidow\w*|\bsignificant other\b|\bdating\b"
         ),
     ),
     (
@@ -322,6 +334,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bsince when\b|\b(?:first )?(?:start(?:ed)?|began|begin) (?:to )?"
             r"(?:feel|notice|happen)\b|\bwhen (?:was|were) the first\b",
             r"\bhow long ago\b|\bhow long (?:have|has) (?:you|things|this|it)\b",
+            r"\bhow far back\b|\bwhen\b.{0,40}\b(?:start(?:ed)?|began|begin|kick(?:ed)? "
+            r"(?:off|in)|first (?:notice|came|appear)\w*)\b",
         ),
     ),
     (
@@ -335,6 +349,84 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# Inside a risk conversation a short follow-up is read by what it asks about,
+# not by exact phrases: how often, how, whether it went further, whether they
+# would, with what, what stops them, who knows. First match wins; the order puts
+# the narrow readings first ("anything or anyone holding you back" is about
+# what stops them, not about who knows).
+SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "si_past_attempts",
+        _rx(
+            r"\b(?:gone|got|went|go) (?:any |much )?(?:further|as far as|beyond)\b",
+            r"\b(?:more than|beyond) (?:just )?(?:thinking|thoughts?|a thought)\b",
+            r"\bever (?:tried|trying|attempted|done (?:it|anything|something))\b",
+            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b",
+        ),
+    ),
+    (
+        "si_plan",
+        _rx(
+            r"\b(?:a|any|the) (?:way|method|means of|idea of how)\b",
+            r"\bdetails?\b|\b(?:worked|figured|thought) (?:it |that |this )?(?:out|through)\b",
+            r"\bhow (?:you'?d|you would|would you|you might|exactly|you'?d go about)\b",
+            r"\b(?:where|when) (?:you'?d|you would|would you)\b",
+        ),
+    ),
+    (
+        "si_means",
+        _rx(
+            r"\b(?:stuff|things?|anything|something|pills|tablets)\b.{0,40}\b(?:house|home|"
+            r"flat|could use|to hand|around|lying about|kept|saved)\b",
+            r"\bget (?:hold of|your hands on)\b|\baccess\b",
+        ),
+    ),
+    (
+        "si_protective",
+        _rx(
+            r"\bkeeps? (?:you )?(?:going|here|safe|alive)\b|\bkeep(?:ing)? going\b",
+            r"\bhold(?:s|ing)? (?:you )?back\b|\bstop(?:s|ping)? you\b|\bstopped\b",
+            r"\bwant(?:s)? to (?:keep|carry|stay|live|be here|go on)\b|\breasons?\b",
+            r"\blook(?:ing)? forward\b|"
+            r"\bgets? you through\b|\bhope\b|\bmatters? (?:to you|most)\b",
+        ),
+    ),
+    (
+        "si_support",
+        _rx(
+            r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
+            r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
+            r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let) "
+            r"(?:anyone|anybody|someone|somebody|people|your|a friend|family)\b",
+            r"\bwho (?:else )?(?:knows|knew|have you told|could you tell|is there)\b",
+        ),
+    ),
+    (
+        "si_intent",
+        _rx(
+            r"\b(?:go|going|gone) through with\b|\bact(?:ed|ing)? on\b",
+            r"\b(?:would|will|could|might) you (?:ever |actually |really )?(?:do|act)\b",
+            r"\bdo (?:it|something|anything)\b|\bmean (?:to|it)\b|\bseriously\b",
+        ),
+    ),
+    (
+        "si_frequency",
+        _rx(
+            r"\b(?:most|some|every|all|many|how many|few) (?:nights?|days?|weeks?|"
+            r"mornings?|evenings?|times?)\b|\bnow and (?:then|again)\b",
+            r"\bonce in a while\b|\boccasional\w*|\ball the time\b|\bconstant\w*|"
+            r"\bbad days\b|\bhow often\b|\boften\b|\bregular\w*",
+            r"\blast (?:time|felt|had|thought)\b|\bwhen did you last\b|\brecent\w*|"
+            r"\bhow long\b|\bwhen (?:do|did|does) (?:it|they|that)\b|\bwhen did\b",
+        ),
+    ),
+)
+# A question that points back at what was just said ("feel like that", "those
+# thoughts"): inside a risk conversation it is about the suicidal thoughts.
+_POINTS_BACK = re.compile(
+    r"\b(?:like (?:that|this)|that way|this way|those|these|them|it|that|the thoughts?)\b",
+    re.IGNORECASE,
+)
 _CLOSED = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but|sorry|right)[,.]?\s+)*"
     r"(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anyone)\b",
@@ -343,7 +435,8 @@ _CLOSED = re.compile(
 _WHO_IS = re.compile(
     r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
     r"how'?s|what'?s \w+ like|what is \w+ like|are you close to|do you see|"
-    r"what happened to|how often do you (?:see|talk to|speak to|hear from|call|ring)|"
+    r"what happened (?:to|with)|how do you know|how did you (?:meet|get to know)|"
+    r"how often do you (?:see|talk to|speak to|hear from|call|ring)|"
     r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
     r"what(?:'?s| is) (?:your )?\w+?'?s? name)\b",
     re.IGNORECASE,
@@ -390,6 +483,10 @@ def fact_question(
             for domain, pattern in SI_FOLLOW_UPS:
                 if pattern.search(sentence):
                     return FactQuestion(domain)
+        if risk_context:
+            for domain, pattern in SI_BY_MEANING:
+                if pattern.search(last):
+                    return FactQuestion(domain)
         if si_named:
             return FactQuestion("suicidal_thoughts")
     for domain, pattern in SCREENING:
@@ -403,6 +500,10 @@ def fact_question(
         found = _everyday(question, facts)
         if found is not None:
             return found
+    if risk_context and _POINTS_BACK.search(last):
+        # Still about the thoughts just disclosed: restate the sheet's answer
+        # (never a hedge that could read as "yes" to a plan).
+        return FactQuestion("suicidal_thoughts")
     if _ANAPHORA.search(last):
         # "Weed, pills, anything like that. Is that something you do?": the
         # domain was named in the sentence before the question.
@@ -439,6 +540,11 @@ def _domain_hits(question: str, *, people: bool = False) -> list[tuple[int, int,
     ]
 
 
+_STARTED = re.compile(
+    r"^(?:(?:and|so|okay|ok|well)[,.]?\s+)*(?:when|how long ago|how far back)\b.{0,50}"
+    r"\b(?:start(?:ed)?|began|begin|kick(?:ed)? (?:off|in)|go(?:es)? back)\b|^how far back\b",
+    re.IGNORECASE,
+)
 _SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
 # Specific domains win over broad ones named in the same question ("Has your GP
 # given you anything, like tablets?" is about medication, not health).
@@ -465,6 +571,9 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
                     break
                 return FactQuestion("people", person=person.name)
     if focus in _CCD_FOCUS and not closed:
+        # "When would you say the worry started?" names a feeling but asks when.
+        if _STARTED.search(last):
+            return FactQuestion("timeline")
         return None
     hits = _domain_hits(last, people=True)
     if any(h[2] in _SPECIFIC for h in hits):

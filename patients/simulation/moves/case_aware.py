@@ -48,13 +48,57 @@ _NOT_REFLECTION = frozenset(
 )
 
 
+# A statement that opens by naming how the patient feels ("That must feel
+# humiliating", "You feel guilty, like you should have known", "There's such a
+# heaviness", "I wonder if you're angry with him"): the annotator may code it as
+# information, advice ("should have") or a question; by its form it reflects.
+_FEELING_LEAD = re.compile(
+    r"^(?:(?:so|and|okay|ok|well|i guess|i imagine|honestly)[,.]?\s+)*(?:"
+    r"you(?:'re| are| feel| felt| sound| seem| must| might)|(?:that|it|this) must|"
+    r"(?:that|it|this) (?:sounds|seems|feels)|there'?s (?:such|so much|a lot of|a real|"
+    r"real|some|a)|i'?m (?:hearing|sensing|getting)|i (?:can )?(?:hear|sense)|"
+    r"i wonder if you(?:'re| are| feel| felt)?|i get (?:the|a) sense|sounds like|"
+    r"seems like|it sounds|it seems)\b",
+    re.IGNORECASE,
+)
+_STILL_ADVICE = re.compile(
+    r"\byou (?:should|need to|ought to|could try|might try|must try)(?! have)\b|"
+    r"\btry\b|\bwhy (?:don'?t|not) you\b|\bhave you tried\b",
+    re.IGNORECASE,
+)
+_MISREAD_AS = frozenset({"information", "other", "advice", "closed_question"})
+
+
+def _feeling_statement(moves: tuple[str, ...], text: str) -> bool:
+    if not _FEELING_LEAD.search(text.strip()) or set(moves) - _MISREAD_AS - {
+        "simple_reflection",
+        "complex_reflection",
+        "validation",
+    }:
+        return False
+    if "advice" in moves and _STILL_ADVICE.search(text):
+        return False
+    if "closed_question" in moves and not re.match(r"\s*i wonder if", text, re.I):
+        return False
+    return True
+
+
 def reinterpret(
     moves: tuple[str, ...], trainee_text: str, own: frozenset[str]
 ) -> tuple[str, ...]:
     """`reading_in` becomes an accurate `complex_reflection` when every feeling the
     trainee named is the patient's own; so does a statement that names the
     patient's own feelings back to them in a form the annotator does not code
-    ("I'm hearing a lot of guilt in what you say")."""
+    ("I'm hearing a lot of guilt in what you say"). The same statement naming a
+    feeling the case does not hold ("I'm hearing a lot of rage") is reading in,
+    however the annotator coded it, so a misread always costs trust."""
+    named = emotions_named(trainee_text)
+    if named and "reading_in" not in moves and _feeling_statement(moves, trainee_text):
+        kept = {m for m in moves if m not in _MISREAD_AS}
+        if named <= own:
+            return tuple(m for m in MOVES if m in kept | {"complex_reflection"})
+        kept -= {"simple_reflection", "complex_reflection", "validation"}
+        return tuple(m for m in MOVES if m in kept | {"reading_in"})
     if "reading_in" not in moves:
         named = emotions_named(trainee_text)
         statement = not trainee_text.rstrip().endswith("?")

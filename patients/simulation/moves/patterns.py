@@ -75,6 +75,14 @@ ROLE_BREAK = {
         r"\b(?:calculate|solve|compute|work out)\b.{0,20}\d",
         r"\b(?:translate|summari[sz]e) (?:this|that|the following|it)\b",
         r"\bwhat(?:'s| is) the capital of\b|\bwho won the\b",
+        # Any sum or percentage typed out, and everyday errands for the listener:
+        # "what's 15% of 80", "can u recommend a pizza place", "fix a wifi router".
+        r"\b\d+\s*(?:[+*x×^]|times|plus|minus)\s*\d+\s*(?:\?|$|lol|=)|\b\d+\s*%\s*of\s*\d+",
+        r"\b(?:can|could|would) (?:you|u) (?:recommend|suggest) (?:a|any|me|some)\b|"
+        r"\bdo you know (?:a|any) (?:good )?(?:recipe|restaurant|place|pizza|film|book|app)\b",
+        r"\b(?:know how to|how do (?:i|you)|help me) (?:fix|repair|set up|install|reset)\b|"
+        r"\b(?:wi-?fi|router|laptop|printer)\b.{0,20}\b(?:fix|work|broken)\b",
+        r"\b(?:can|could) (?:you|u) spell\b|\bhow do you spell\b|\brecipe for\b",
         r"\bhelp me with my (?:essay|homework|assignment|code|report|coursework)\b",
     ),
     "formulation": _rx(

@@ -56,6 +56,7 @@ from .phrasebook import (
     STILL_BELIEVE,
     TOO_EARLY,
     TOO_EARLY_ADVICE,
+    UNSURE,
     YES_BUT,
     YES_BUT_LEADS,
 )
@@ -277,7 +278,7 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         return out
     if reason == "closed_question":
         # One short hedge, so the line about their life fits within the cap.
-        out = [pk.pick([x for x in NONCOMMITTAL if len(split_sentences(x)) == 1])]
+        out = [pk.pick(UNSURE)]
         asked_layer = d.content.get("asked")
         if asked_layer:
             out.append(pk.restate(material(case, situation, int(asked_layer)), names))

@@ -22,6 +22,15 @@ NONCOMMITTAL = (
     "I don't really know.",
     "Possibly. I haven't thought about it like that.",
 )
+# For a closed question the patient cannot answer from the case: none of these
+# reads as "yes" (an unrecognised "Do you feel safe at home?" or "Have you got a
+# way to do it?" must never be affirmed by a hedge).
+UNSURE = (
+    "I'm not sure how to answer that.",
+    "I don't really know.",
+    "I'm not sure what you mean.",
+    "Hard to say.",
+)
 HESITANT = (
     "I don't know how to explain it.",
     "It's hard to put into words.",
