@@ -128,7 +128,7 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     if domain == "people" and content.get("person"):
         person = case.facts.person(content["person"].split()[0])
         if person is not None:
-            return person_line(person)
+            return person_line(person, content.get("detail"))
     fact = case.facts.fact(domain)
     if domain == "suicidal_thoughts" and fact.present and not fact.say:
         return case.voice.risk[0] if case.voice.risk else fact.answer(domain)
@@ -199,6 +199,8 @@ def direct(
         content["domain"] = fact.domain
         if fact.person:
             content["person"] = fact.person
+        if fact.detail:
+            content["detail"] = fact.detail
     elif moveset & {"confrontation", "leading_question"}:
         act, reason = "defend", "confronted"
     elif "advice" in moveset:

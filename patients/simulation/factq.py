@@ -26,6 +26,9 @@ from patients.simulation.text import split_sentences
 class FactQuestion:
     domain: str
     person: str | None = None
+    # What about the person: "age" ("How old is Kayla now?") or "work" ("What
+    # does Ed do?"); None for the person in general.
+    detail: str | None = None
 
 
 def _rx(*patterns: str) -> re.Pattern[str]:
@@ -545,6 +548,22 @@ _STARTED = re.compile(
     r"\b(?:start(?:ed)?|began|begin|kick(?:ed)? (?:off|in)|go(?:es)? back)\b|^how far back\b",
     re.IGNORECASE,
 )
+_AGE = re.compile(r"\bhow old\b|\bwhat age\b|\bage\b", re.IGNORECASE)
+_JOB = re.compile(
+    r"\bwhat (?:does|did) \w+ do\b(?! (?:about|when|then|after))|\bfor (?:a )?(?:living|work)\b|"
+    r"\b(?:job|work|works|working)\b",
+    re.IGNORECASE,
+)
+
+
+def _detail(question: str) -> str | None:
+    if _AGE.search(question):
+        return "age"
+    if _JOB.search(question):
+        return "work"
+    return None
+
+
 _SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
 # Specific domains win over broad ones named in the same question ("Has your GP
 # given you anything, like tablets?" is about medication, not health).
@@ -569,7 +588,7 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
                 if _YOU_ASKED.match(last) and _domain_hits(last):
                     # "Do you and Luca have kids?": about the patient's life.
                     break
-                return FactQuestion("people", person=person.name)
+                return FactQuestion("people", person=person.name, detail=_detail(last))
     if focus in _CCD_FOCUS and not closed:
         # "When would you say the worry started?" names a feeling but asks when.
         if _STARTED.search(last):

@@ -203,10 +203,35 @@ class FactSheet(_Model):
         return "There's " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] + "."
 
 
-def person_line(p: Person) -> str:
+_WORK_WORDS = re.compile(
+    r"\b(?:work\w*|job|retired|school|college|uni\w*|nurse|teacher|office|shifts?|"
+    r"business|company|campaign|boss|manager|lead|colleague)\b",
+    re.IGNORECASE,
+)
+_ADULT = re.compile(
+    r"\b(?:wife|husband|partner|boyfriend|girlfriend|brother|sister|friend|flatmate|"
+    r"roommate|housemate|fianc\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def person_line(p: Person, detail: str | None = None) -> str:
+    """The patient's line about a person; asked about their age or their work,
+    that first. Where the sheet has no such detail, a vague answer in character
+    that invents nothing serious ("She works, yeah. Long days.") and only for
+    adults whose relation makes working ordinary."""
     age = f", {p.age}" if p.age else ""
     first = f"{p.name}'s my {p.relation}{age}."
-    return f"{first} {p.note}".strip()
+    line = f"{first} {p.note}".strip()
+    pronoun = "She" if re.search(r"\bshe\b|\bher\b", p.note, re.I) else (
+        "He" if re.search(r"\bhe\b|\bhim\b|\bhis\b", p.note, re.I) else "They"
+    )
+    verb = "work" if pronoun == "They" else "works"
+    if detail == "age" and p.age:
+        return f"{p.name}'s {p.age}. {p.note}".strip()
+    if detail == "work" and not _WORK_WORDS.search(p.note) and _ADULT.search(p.relation):
+        return f"{p.name}? {pronoun} {verb}, yeah. Long days. {p.note}".strip()
+    return line
 
 
 # -- import and validation ------------------------------------------------------------

@@ -112,9 +112,13 @@ def reinterpret(
             kept = {m for m in moves if m not in {"other", "information"}}
             return tuple(m for m in MOVES if m in kept | {"complex_reflection"})
         return moves
-    named = emotions_named(trainee_text)
     if not named or not named <= own:
-        return moves
+        # A misread feeling costs trust even beside a warm sentence ("That
+        # sounds hard. You seem sad." to someone who is not sad): the patient
+        # hears the misreading, so the reflection's gain does not count.
+        return tuple(
+            m for m in moves if m not in {"simple_reflection", "complex_reflection"}
+        )
     out = [m for m in moves if m != "reading_in"]
     if "complex_reflection" not in out:
         out.append("complex_reflection")

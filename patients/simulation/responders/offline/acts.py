@@ -52,6 +52,7 @@ from .phrasebook import (
     RESTATE_LEADS,
     RISK_DENY,
     RISK_EVADE,
+    SHORT_PUZZLED,
     SOCIAL_ANSWERS,
     STILL_BELIEVE,
     TOO_EARLY,
@@ -86,8 +87,19 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     if act == "redirect" and d.reason == "role_break":
         # Puzzled or put out, then back to why they came: a person, not a denial.
         kind = d.content.get("kind", "meta")
-        out.append(pk.pick(REACTIONS.get(kind, REACTIONS["meta"])))
-        out.append(pk.restate(material(case, situation, 0), case_names(case)))
+        own = REACTIONS.get(kind, REACTIONS["meta"])
+        # A long session of such requests exhausts a kind's few lines: then any
+        # fresh puzzled line, and a fresh way back rather than the same retold one.
+        puzzled = [line for lines in REACTIONS.values() for line in lines]
+        fresh = pk.fresh(own) or pk.fresh(puzzled)
+        out.append(pk.pick(fresh or SHORT_PUZZLED))
+        concern = material(case, situation, 0)
+        if pk.fresh(concern):
+            out.append(pk.pick(concern))
+        elif pk.fresh(BACK_TO_IT):
+            out.append(pk.pick(BACK_TO_IT))
+        elif fresh:
+            out.append(pk.restate(concern, case_names(case)))
         return out
     if act == "redirect":
         kind = d.content.get("kind", "meta")

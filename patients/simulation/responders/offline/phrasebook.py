@@ -237,6 +237,18 @@ REDIRECT = {
         "I'm not sure why we're talking about that.",
     ),
 }
+# Once every role reaction has been used in a long session: short enough (under
+# four words) not to read as the same speech again, still puzzled, never "no".
+SHORT_PUZZLED = (
+    "Sorry, what?",
+    "You've lost me.",
+    "Not now, please.",
+    "Why ask me?",
+    "Odd question.",
+    "Sorry?",
+    "Honestly?",
+    "Really?",
+)
 BACK_TO_IT = (
     "Can we get back to it?",
     "Anyway, I came here to talk about how things have been.",
