@@ -78,9 +78,8 @@ def _feeling_statement(moves: tuple[str, ...], text: str) -> bool:
         return False
     if "advice" in moves and _STILL_ADVICE.search(text):
         return False
-    if "closed_question" in moves and not re.match(r"\s*i wonder if", text, re.I):
-        return False
-    return True
+    # A closed question only when it is a tentative guess ("I wonder if...").
+    return "closed_question" not in moves or bool(re.match(r"\s*i wonder if", text, re.I))
 
 
 def reinterpret(

@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
@@ -189,8 +189,23 @@ class ProbeResult:
     notes: list[str]
 
 
-def run_probe(case: CaseSpec, probe: Probe, seed: int = 0) -> ProbeResult:
-    session = Session(case, seed)
+class Conversation(Protocol):
+    """What a probe needs of a session: the embedded `Session`, or one driven
+    through the real socket (`bench/probe_ws.py`)."""
+
+    replies: list[str]
+
+    def say(self, text: str) -> str: ...
+
+    @property
+    def state(self) -> PatientState: ...
+
+
+def run_probe(
+    case: CaseSpec, probe: Probe, seed: int = 0, session: Conversation | None = None
+) -> ProbeResult:
+    """One probe in a fresh session (embedded unless `session` is given)."""
+    session = session if session is not None else Session(case, seed)
     for line in PRELUDES.get(probe.category, ()):
         session.say(line)
     before = session.state

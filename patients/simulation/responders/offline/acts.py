@@ -87,11 +87,11 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     if act == "redirect" and d.reason == "role_break":
         # Puzzled or put out, then back to why they came: a person, not a denial.
         kind = d.content.get("kind", "meta")
-        own = REACTIONS.get(kind, REACTIONS["meta"])
+        kind_lines = REACTIONS.get(kind, REACTIONS["meta"])
         # A long session of such requests exhausts a kind's few lines: then any
         # fresh puzzled line, and a fresh way back rather than the same retold one.
         puzzled = [line for lines in REACTIONS.values() for line in lines]
-        fresh = pk.fresh(own) or pk.fresh(puzzled)
+        fresh = pk.fresh(kind_lines) or pk.fresh(puzzled)
         out.append(pk.pick(fresh or SHORT_PUZZLED))
         concern = material(case, situation, 0)
         if pk.fresh(concern):
