@@ -86,14 +86,14 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.
 _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
 # A short yes to the counsellor's offer ("Yeah, go on.", "Please.", "If you want."):
 # the permission MITI asks for was given in the previous exchange.
-_CONSENT = re.compile(
+CONSENT = re.compile(
     r"^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|please|go on|go ahead|"
     r"if you want|i'?d like that|that would (?:be )?(?:good|great|helpful)|why not|"
     r"i suppose|i guess|anything|definitely)\b[\s,.!]*){1,4}(?:please|i'?d like that|"
     r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly)?[\s,.!]*$",
     re.IGNORECASE,
 )
-_PATIENT_ASKS_ADVICE = re.compile(
+PATIENT_ASKS_ADVICE = re.compile(
     r"\b(?:just tell me|tell me (?:what|how) to|what (?:do|should) i (?:actually )?do|"
     r"what would you do|what should i do|"
     r"what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
@@ -498,7 +498,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     patient_text = patient_context(ctx, last)
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
-    permission = bool(_PATIENT_ASKS_ADVICE.search(last) or _CONSENT.match(last))
+    permission = bool(PATIENT_ASKS_ADVICE.search(last) or CONSENT.match(last))
     autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []
