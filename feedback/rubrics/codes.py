@@ -88,7 +88,8 @@ _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
 # the permission MITI asks for was given in the previous exchange.
 CONSENT = re.compile(
     r"^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|please|go on|go ahead|"
-    r"if you want|i'?d like that|that would (?:be )?(?:good|great|helpful)|why not|"
+    r"if you (?:want|like)|i'?d like that|that would (?:be )?(?:good|great|helpful)|"
+    r"why not|then|"
     r"i suppose|i guess|anything|definitely)\b[\s,.!]*){1,4}(?:please|i'?d like that|"
     r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly)?[\s,.!]*$",
     re.IGNORECASE,
