@@ -236,7 +236,16 @@ CONFRONT = re.compile(
     r"harsh|paranoid|irrational)|to be fair,? you|you can (?:surely )?see why "
     r"(?:people|they|he|she|everyone|others)|why would you (?:(?:even|ever) )?(?:lie|"
     r"do (?:that|this|something like)|say that|let)|"
-    r"how long do you think you can (?:keep|go on))\b",
+    r"how long do you think you can (?:keep|go on)|"
+    # Labels, blame and point-scoring in the forms students write them.
+    r"you(?:'re| are|'ve been| have been) (?:just |being |been |really |pretty |so |"
+    r"quite |a bit |kind of |a little )*(?:a bit of an? )?(?:selfish|childish|negative|"
+    r"dramatic|unfair|lazy|paranoid|immature|horrible (?:daughter|son|mother|father|"
+    r"partner|person))|(?:massive|huge|big|total|complete|bit of an?) overreaction|"
+    r"how is (?:that|this|it) fair|doesn'?t (?:exactly )?(?:help|make sense),? does it|"
+    r"(?:and|but) you know it\b|so you'?re (?:saying you can|the victim)|read (?:his|"
+    r"her|their|people'?s) minds?|why didn'?t you (?:just )?|surely you can see|"
+    r"old[- ]fashioned (?:view|idea|way)|though,? (?:isn'?t it|aren'?t you|don'?t you))\b",
     re.IGNORECASE,
 )
 SUPPORT = re.compile(

@@ -319,3 +319,18 @@ def test_asking_whether_they_mean_not_wanting_to_be_alive_addresses_the_cue() ->
         "I'm just stupid. I shouldn't be here.",
     )
     assert "missed_risk_cue" not in a.flags
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "well you have been pretty selfish with your brother lately tbh",
+        "that's a massive overreaction to one bad mark",
+        "so you're saying you can read her mind now?",
+        "how is that fair on your flatmates though?",
+    ],
+)
+def test_labels_and_point_scoring_are_confront(turn: str) -> None:
+    a = annotate(turn, "Everyone is against me at the moment.")
+    assert "confront" in codes(a)
+    assert a.n_reflections == 0
