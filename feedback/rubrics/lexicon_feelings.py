@@ -383,7 +383,9 @@ RISK_CUE = rx(
     r"no point (?:in )?(?:anything|any ?more|going on|living)|"
     # Veiled cues strong enough to ask about in any case (RUBRICS.md: a risk cue
     # the turn does not address).
-    r"(?:everyone|they|you all|my family|people|\w+)(?:'d| would) (?:all )?(?:be|do) "
+    # (no subject: any "X'd be better off without me"; a leading \w+ would make the
+    # pattern try every word of every patient line)
+    r"(?:'d| would) (?:all )?(?:be|do) "
     r"(?:better|fine) (?:off )?(?:without me|if i (?:wasn'?t|weren'?t|was not) "
     r"(?:around|here)|with (?:someone|a \w+ who))|better off (?:not having me|with "
     r"someone else)|(?:nobody|no one) would (?:even )?notice if i|no point (?:to|in) "
