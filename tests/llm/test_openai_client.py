@@ -13,6 +13,7 @@ import pytest_asyncio
 from pydantic import BaseModel, Field
 
 from llm.errors import (
+    LLMContextTooLong,
     LLMError,
     LLMOutputError,
     LLMRateLimited,
@@ -431,8 +432,8 @@ def test_it_does_not_fall_back_on_a_server_error(fake_openai: FakeOpenAI) -> Non
 def test_it_raises_llm_error_when_the_fallback_is_rejected_too(
     fake_openai: FakeOpenAI,
 ) -> None:
-    fake_openai.enqueue(status=400, error_message="context length exceeded")
-    fake_openai.enqueue(status=400, error_message="context length exceeded")
+    fake_openai.enqueue(status=400, error_message="invalid value for messages")
+    fake_openai.enqueue(status=400, error_message="invalid value for messages")
     fake_openai.enqueue(reply='{"label": "affirm", "score": 0}')
     model = make_model(fake_openai)
 
@@ -453,3 +454,15 @@ async def test_it_returns_structured_output_asynchronously(
     result = await make_model(fake_openai).astructured(MESSAGES, Rating)
 
     assert result.value == Rating(label="affirm", score=0)
+
+
+def test_it_reports_a_prompt_too_long_without_a_pointless_fallback(
+    fake_openai: FakeOpenAI,
+) -> None:
+    fake_openai.enqueue(
+        status=400, error_message="This model's maximum context length is 8192 tokens"
+    )
+
+    with pytest.raises(LLMContextTooLong):
+        make_model(fake_openai).structured(MESSAGES, Rating)
+    assert len(fake_openai.chat_requests) == 1
