@@ -134,7 +134,13 @@ def record_call(record: CallRecord) -> None:
         return
     sink = _default_sink
     if sink is None:
-        logger.info("unmetered model call (no log open, no sink): %s", record)
+        logger.info(
+            "unmetered model call (no log open, no sink): %s %s %s+%s tokens",
+            record.model,
+            record.outcome,
+            record.prompt_tokens,
+            record.completion_tokens,
+        )
         return
     try:
         sink(record)

@@ -16,7 +16,9 @@ def get_responder() -> Responder:
     from patients.simulation import OfflineResponder
 
     offline = OfflineResponder()
-    model = model_for(settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER")
+    model = model_for(
+        settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER"
+    )
     if model is None:
         return offline
     from patients.simulation import LLMResponder

@@ -30,7 +30,9 @@ def manage_home(request: ManageRequest) -> TemplateResponse:
         {
             "counts": {
                 "cohorts": Cohort.objects.count(),
-                "trainees": User.objects.filter(role=Role.TRAINEE, is_active=True).count(),
+                "trainees": User.objects.filter(
+                    role=Role.TRAINEE, is_active=True
+                ).count(),
                 "cases": Case.objects.filter(status=Case.Status.ACTIVE).count(),
                 "open": open_assignments.count(),
                 "overdue": open_assignments.filter(due_at__lt=now).count(),
@@ -41,7 +43,8 @@ def manage_home(request: ManageRequest) -> TemplateResponse:
                 trainee_count=Count("trainees", distinct=True),
                 overdue=Count(
                     "assignment",
-                    filter=~Q(assignment__status="completed") & Q(assignment__due_at__lt=now),
+                    filter=~Q(assignment__status="completed")
+                    & Q(assignment__due_at__lt=now),
                     distinct=True,
                 ),
             ).order_by("name"),
@@ -75,8 +78,11 @@ def usage_page(request: ManageRequest) -> TemplateResponse:
         {
             "month": month,
             "months": months,
-            "month_choices": sorted({m.key.date().replace(day=1) for m in months if m.key}
-                                    | {timezone.localdate().replace(day=1)}, reverse=True),
+            "month_choices": sorted(
+                {m.key.date().replace(day=1) for m in months if m.key}
+                | {timezone.localdate().replace(day=1)},
+                reverse=True,
+            ),
             "trainees": trainees,
             "cohorts": usage.usage_by_cohort(month),
             "sessions": usage.usage_by_session(month),
