@@ -1,27 +1,30 @@
 """Session scoring workflow: when a session ends, score it once and store the result.
 
-`request_session_scoring` is called by `practice.services.end_session` and acts after
-commit: production enqueues a Celery task with the session id; embedded and test
-modes (`ANNOTATION_DISPATCH == "inprocess"`) score inline. `score_session` is the
-idempotent service both paths run.
+`request_session_scoring` runs when practice announces `session_ended` (see
+`feedback.receivers`) and acts after commit: production enqueues a Celery task with
+the session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
+inline. `score_session` is the idempotent service both paths run. Pages never score:
+they read what is stored and show "Scoring…" until it is there; the periodic sweep
+re-enqueues sessions whose scoring was lost.
 """
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from practice.models import as_speaker
+from practice.models import PracticeSession, as_speaker
 
 from .engines import get_annotator
 from .models import Annotation, SessionScore
 
 if TYPE_CHECKING:
     from feedback.rubrics.scoring import TurnRecord
-    from practice.models import PracticeSession
 
 logger = logging.getLogger(__name__)
 
@@ -31,16 +34,10 @@ def request_session_scoring(session_id: int) -> None:
     if settings.ANNOTATION_DISPATCH == "celery":
 
         def enqueue_after_commit() -> None:
-            from feedback.tasks import score_session as score_session_task
+            enqueue_scoring(session_id)
 
-            score_session_task.apply_async(
-                args=[session_id],
-                retry=True,
-                retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-            )
-
-        # robust: a broker outage must not fail ending the session; the report
-        # scores a session it finds unscored (see `scores_for_report`).
+        # robust: a broker outage must not fail ending the session; the sweep
+        # re-enqueues sessions left unscored (see `unscored_session_ids`).
         transaction.on_commit(enqueue_after_commit, robust=True)
     else:
 
@@ -104,7 +101,7 @@ def score_session(*, session_id: int) -> SessionScore | None:
     """
     from feedback.rubrics.scoring import score_session as score_engine
     from feedback.services import annotate_turn
-    from practice.models import PracticeSession, Turn
+    from practice.models import Turn
 
     session = (
         PracticeSession.objects.select_related("case_version").filter(pk=session_id).first()
@@ -169,15 +166,49 @@ SKILL_COLUMNS: tuple[str, ...] = (
 
 
 def score_for(session: PracticeSession) -> SessionScore | None:
-    """The session's stored score under the current versions; scores it if missing.
+    """The session's stored score under the current versions, or None.
 
-    A finished session whose scoring task was lost (broker outage) is scored on
-    first view instead of showing an empty report.
+    Only reads: scoring runs in the task (it may annotate turns and call a model),
+    never in a page's request. A finished session without a score is being scored.
     """
     rubric_version, scoring_version = current_versions()
-    score = SessionScore.objects.filter(
+    return SessionScore.objects.filter(
         session=session, rubric_version=rubric_version, scoring_version=scoring_version
     ).first()
-    if score is None and not session.is_active:
-        score = score_session(session_id=session.pk)
-    return score
+
+
+def is_scored(*, session_id: int) -> bool:
+    """Whether the session has its score under the current versions (one query)."""
+    rubric_version, scoring_version = current_versions()
+    return SessionScore.objects.filter(
+        session_id=session_id,
+        rubric_version=rubric_version,
+        scoring_version=scoring_version,
+    ).exists()
+
+
+def unscored_session_ids(*, older_than_seconds: int, limit: int = 200) -> list[int]:
+    """Ended sessions still without a score under the current versions."""
+    rubric_version, scoring_version = current_versions()
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    scored = SessionScore.objects.filter(
+        rubric_version=rubric_version, scoring_version=scoring_version
+    )
+    return list(
+        PracticeSession.objects.exclude(status=PracticeSession.Status.ACTIVE)
+        .filter(ended_at__lt=cutoff)
+        .exclude(pk__in=scored.values("session_id"))
+        .order_by("ended_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def enqueue_scoring(session_id: int) -> None:
+    """Publish the scoring task now (callers are outside any transaction)."""
+    from feedback.tasks import score_session as score_session_task
+
+    score_session_task.apply_async(
+        args=[session_id],
+        retry=True,
+        retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
+    )

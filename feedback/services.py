@@ -7,7 +7,11 @@ import time
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
 from django.utils import timezone
+
+from practice.models import Turn
+from practice.realtime import send_html
 
 from .engines import get_annotator
 from .models import Annotation
@@ -23,8 +27,7 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     """
     from feedback.rubrics import TurnContext, Utterance
     from patients.services import spec_for_version
-    from practice.models import Turn, as_speaker
-    from practice.realtime import broadcast_annotation
+    from practice.models import as_speaker
 
     try:
         turn = Turn.objects.select_related("session__case_version").get(
@@ -40,7 +43,8 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
         turn=turn, annotator=annotator.name, rubric_version=annotator.rubric_version
     ).first()
     if existing is not None:
-        transaction.on_commit(lambda: broadcast_annotation(turn.pk))
+        # A redelivery re-sends what is stored (the first push may have been lost).
+        transaction.on_commit(lambda: push_annotation(turn, existing))
         return existing
 
     earlier = list(
@@ -76,7 +80,7 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
                 completion_tokens=metered.usage.completion_tokens,
             )
             # Persist first, then notify (after commit).
-            transaction.on_commit(lambda: broadcast_annotation(turn.pk))
+            transaction.on_commit(lambda: push_annotation(turn, annotation))
     except IntegrityError:
         # Another delivery of the same task won the race: keep its row.
         return Annotation.objects.get(
@@ -85,10 +89,23 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     return annotation
 
 
+def push_annotation(turn: Turn, annotation: Annotation) -> None:
+    """Render the annotation beside its turn on every page watching the session.
+
+    Uses the objects the caller already holds (the turn with its session): no
+    read. Assessment sessions show nothing before submission.
+    """
+    if not turn.session.feedback_visible:
+        return
+    html = render_to_string(
+        "feedback/partials/_annotation.html",
+        {"turn": turn, "annotation": annotation, "oob": True},
+    )
+    send_html(turn.session.uuid, html)
+
+
 def unannotated_turn_ids(*, older_than_seconds: int, limit: int = 500) -> list[int]:
     """Trainee turns with no annotation under the current rubric version."""
-    from practice.models import Turn
-
     annotator = get_annotator()
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     done = Annotation.objects.filter(rubric_version=annotator.rubric_version)

@@ -47,3 +47,14 @@ def score_session(session_id: int) -> None:
     from feedback.scoring_services import score_session as score_session_service
 
     score_session_service(session_id=session_id)
+
+
+@shared_task
+def sweep_unscored_sessions() -> int:
+    """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored."""
+    from feedback.scoring_services import enqueue_scoring, unscored_session_ids
+
+    ids = unscored_session_ids(older_than_seconds=settings.SCORING_SWEEP_AFTER_SECONDS)
+    for session_id in ids:
+        enqueue_scoring(session_id)
+    return len(ids)

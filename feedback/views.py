@@ -147,6 +147,7 @@ def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
             "trainee_code": analytics.trainee_code(session.trainee_id),
             "blind": blind,
             "reviewer": True,
+            "scoring_pending": score is None and not session.is_active,
         }
     )
     return TemplateResponse(request, "feedback/review.html", context)

@@ -26,7 +26,7 @@ from django.utils.html import escape
 from patients.engines import get_responder
 from patients.simulation import Final, Token
 
-from . import services
+from . import selectors, services
 from .exceptions import InvalidMessage, PracticeError
 from .realtime import asend_html, render_turn, session_group
 
@@ -58,29 +58,17 @@ def _db(func: Callable[P, R]) -> Callable[P, Coroutine[Any, Any, R]]:
 
 @_db
 def _load_session(user: Any, session_uuid: str) -> tuple[int, str] | None:
-    from .models import PracticeSession
-
-    if not user.is_authenticated:
-        return None
-    row = (
-        PracticeSession.objects.filter(uuid=session_uuid, trainee=user)
-        .values_list("pk", "uuid")
-        .first()
-    )
-    if row is None:
-        return None
-    services.recover_interrupted_replies(session_id=row[0])
-    return row[0], str(row[1])
+    found = selectors.socket_session(user, session_uuid)
+    if found is not None:
+        services.recover_interrupted_replies(session_id=found[0])
+    return found
 
 
 def _transcript_html(session_id: int) -> str:
-    from .models import PracticeSession
-    from .selectors import transcript
-
-    session = PracticeSession.objects.get(pk=session_id)
+    session, turns = selectors.transcript_by_id(session_id)
     return render_to_string(
         "practice/partials/_transcript.html",
-        {"session": session, "turns": transcript(session), "oob": True},
+        {"session": session, "turns": turns, "oob": True},
     )
 
 

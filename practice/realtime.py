@@ -32,13 +32,6 @@ def render_turn(turn: Any, *, oob: str = "outerHTML", annotation: Any = None) ->
     )
 
 
-def render_annotation(turn: Any, annotation: Any) -> str:
-    return render_to_string(
-        "feedback/partials/_annotation.html",
-        {"turn": turn, "annotation": annotation, "oob": True},
-    )
-
-
 def send_html(session_uuid: UUID | str, html: str) -> None:
     """Push a rendered fragment to every socket watching the session."""
     layer = get_channel_layer()
@@ -63,17 +56,3 @@ async def asend_html(session_uuid: UUID | str, html: str) -> None:
         )
     except Exception:
         logger.exception("could not notify session %s", session_uuid)
-
-
-def broadcast_annotation(turn_id: int) -> None:
-    """Render the turn's newest annotation and push it next to the turn."""
-    from feedback.selectors import latest_annotation
-    from practice.models import Turn
-
-    turn = Turn.objects.select_related("session").get(pk=turn_id)
-    if not turn.session.feedback_visible:
-        return  # assessment mode: nothing is shown before submission
-    annotation = latest_annotation(turn)
-    if annotation is None:
-        return
-    send_html(turn.session.uuid, render_annotation(turn, annotation))

@@ -11,8 +11,11 @@ from django.http import Http404
 from accounts.models import Role
 
 from .models import Assignment, PracticeSession, Turn
+from .signals import transcript_loaded
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from accounts.models import User
 
 
@@ -51,18 +54,33 @@ def session_for_owner(user: User, session_uuid: UUID) -> PracticeSession:
 
 
 def transcript(session: PracticeSession) -> list[Turn]:
-    """Turns in order, each with its newest annotation attached as `.annotation`."""
-    from feedback.models import Annotation
-
+    """Turns in order, each with `.annotation` (None unless a listener attaches
+    one: the feedback app attaches each turn's current annotation)."""
     turns = list(session.turns.order_by("index"))
-    latest: dict[int, Annotation] = {}
-    for annotation in Annotation.objects.filter(turn__session=session).order_by(
-        "created_at"
-    ):
-        latest[annotation.turn_id] = annotation
     for turn in turns:
-        turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]
+        turn.annotation = None  # type: ignore[attr-defined]
+    transcript_loaded.send(sender=PracticeSession, session=session, turns=turns)
     return turns
+
+
+def socket_session(
+    user: User | AnonymousUser, session_uuid: str
+) -> tuple[int, str] | None:
+    """(id, uuid) of the session if `user` practises in it, else None."""
+    if not user.is_authenticated:
+        return None
+    row = (
+        PracticeSession.objects.filter(uuid=session_uuid, trainee=user)
+        .values_list("pk", "uuid")
+        .first()
+    )
+    return None if row is None else (row[0], str(row[1]))
+
+
+def transcript_by_id(session_id: int) -> tuple[PracticeSession, list[Turn]]:
+    """The session and its transcript, for re-rendering a page from the database."""
+    session = PracticeSession.objects.get(pk=session_id)
+    return session, transcript(session)
 
 
 def assignments_for(user: User) -> QuerySet[Assignment]:

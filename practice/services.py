@@ -17,10 +17,9 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from feedback.dispatch import request_annotation
-from feedback.scoring_services import request_session_scoring
 from patients.services import spec_for_version
 
+from .budget import check_token_budget
 from .exceptions import (
     AttemptUsed,
     InvalidMessage,
@@ -31,7 +30,7 @@ from .exceptions import (
     SessionClosed,
 )
 from .models import Assignment, Mode, PracticeSession, Turn
-from .usage import check_token_budget
+from .signals import session_ended, turn_submitted
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -236,8 +235,9 @@ def submit_trainee_turn(
         )
         session.state = new_state
         session.save(update_fields=["state"])
-        # Runs after commit: the worker must find the row it is given.
-        request_annotation(trainee_turn.pk)
+        # Sent inside the transaction; receivers act after commit (the worker
+        # must find the row it is given).
+        turn_submitted.send(sender=Turn, turn_id=trainee_turn.pk)
     reply = ReplyContext(
         case=spec,
         state=step.state,
@@ -348,6 +348,6 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
                 pk=session.assignment_id,
                 status__in=[Assignment.Status.PENDING, Assignment.Status.IN_PROGRESS],
             ).update(status=Assignment.Status.COMPLETED, completed_at=timezone.now())
-        # After commit: scoring reads the closed session (and may call a model).
-        request_session_scoring(session.pk)
+        # Receivers act after commit: scoring reads the closed session.
+        session_ended.send(sender=PracticeSession, session_id=session.pk)
     return session

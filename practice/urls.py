@@ -12,11 +12,4 @@ urlpatterns = [
     path("cases/<slug:slug>/start/", views.start, name="start"),
     path("sessions/<uuid:session_uuid>/", views.session_detail, name="session-detail"),
     path("sessions/<uuid:session_uuid>/end/", views.end, name="end"),
-    path("sessions/<uuid:session_uuid>/report/", views.report, name="report"),
-    path(
-        "sessions/<uuid:session_uuid>/formulation/",
-        views.formulation,
-        name="formulation",
-    ),
-    path("progress/", views.progress, name="progress"),
 ]

@@ -1,4 +1,7 @@
-"""Trainee pages: home, start, the chat page, end, history, report."""
+"""Trainee pages: home, start, the chat page, end, history.
+
+The report, formulation and progress pages belong to feedback (same URLs).
+"""
 
 from __future__ import annotations
 
@@ -119,86 +122,3 @@ def history(request: AuthenticatedHttpRequest) -> TemplateResponse:
         .order_by("-started_at")
     )
     return TemplateResponse(request, "practice/history.html", {"sessions": sessions})
-
-
-@login_required
-def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
-    """Scores with bands, curves, key moments, targets, the annotated transcript and
-    the supervisor's comments. Never the case formulation (see `formulation`)."""
-    from feedback import reports
-    from feedback.scoring_services import score_for
-
-    session = selectors.session_for_viewer(request.user, session_uuid)
-    score = score_for(session)
-    session_review, attempt = reports.review_state(session)
-    turns = reports.reviewed_transcript(session)
-    context = reports.report_data(session, score)
-    context.update(
-        {
-            "session": session,
-            "turns": turns,
-            "trainee_turn_count": sum(t.speaker == "trainee" for t in turns),
-            "state": session.state,
-            "public": spec_for_version(session.case_version).public_view(),
-            "comments": reports.session_comments(session),
-            "session_review": session_review,
-            "attempt": attempt,
-            "is_owner": session.trainee_id == request.user.pk,
-        }
-    )
-    return TemplateResponse(request, "practice/report.html", context)
-
-
-@login_required
-def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
-    """The case-formulation exercise. The hidden CCD is rendered only once an attempt
-    exists: before that the page holds the empty form and nothing of the case."""
-    from feedback.forms import FormulationForm
-    from feedback.models import FormulationAttempt
-    from feedback.review_services import ReviewError, submit_formulation
-    from feedback.rubrics.formulation import FormulationAnswer
-
-    session = selectors.session_for_viewer(request.user, session_uuid)
-    is_owner = session.trainee_id == request.user.pk
-    attempt = FormulationAttempt.objects.filter(session=session).first()
-    form = FormulationForm()
-    if request.method == "POST":
-        if not is_owner:
-            raise Http404("Only the trainee who practised can submit.")
-        form = FormulationForm(request.POST)
-        if form.is_valid():
-            try:
-                submit_formulation(
-                    session=session,
-                    trainee=request.user,
-                    answer=FormulationAnswer(**form.cleaned_data),
-                )
-            except ReviewError as error:
-                messages.error(request, str(error))
-            return HttpResponseRedirect(reverse("practice:formulation", args=[session.uuid]))
-    return TemplateResponse(
-        request,
-        "practice/formulation.html",
-        {
-            "session": session,
-            "form": form,
-            "attempt": attempt,
-            # The answer key exists in the context only after the submission.
-            "result": attempt.result if attempt is not None else None,
-            "is_owner": is_owner,
-            "public": spec_for_version(session.case_version).public_view(),
-        },
-    )
-
-
-@login_required
-def progress(request: AuthenticatedHttpRequest) -> TemplateResponse:
-    """The signed-in trainee's skill trajectories across their scored sessions."""
-    from feedback import analytics
-
-    scores = analytics.trainee_scores(request.user.pk)
-    return TemplateResponse(
-        request,
-        "practice/progress.html",
-        {"scores": scores, "trajectories": analytics.trajectories(scores)},
-    )

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "patients",
     "practice",
     "feedback",
+    "backoffice",
 ]
 
 MIDDLEWARE = [
@@ -205,10 +206,17 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-unannotated-turns": {
         "task": "feedback.tasks.sweep_unannotated_turns",
         "schedule": 60.0,
-    }
+    },
+    "sweep-unscored-sessions": {
+        "task": "feedback.tasks.sweep_unscored_sessions",
+        "schedule": 60.0,
+    },
 }
 # A turn without an annotation this long after it was written is re-enqueued.
 ANNOTATION_SWEEP_AFTER_SECONDS = env.int("ANNOTATION_SWEEP_AFTER_SECONDS", default=60)
+# An ended session without a score this long after it ended is re-enqueued (the
+# report shows "Scoring…" until then).
+SCORING_SWEEP_AFTER_SECONDS = env.int("SCORING_SWEEP_AFTER_SECONDS", default=60)
 
 # --- models (OpenAI-compatible endpoint); offline engines without a key ----------
 OPENAI_API_KEY = env_secret("OPENAI_API_KEY", "") or ""

@@ -58,6 +58,44 @@ def test_scoring_annotates_turns_the_annotator_has_not_reached(
     assert Annotation.objects.filter(turn__session=session).count() == len(LINES)
 
 
+def test_the_report_shows_scoring_until_the_task_has_scored_the_session(
+    play: Any, trainee: Any, cohort: Any, settings: Any
+) -> None:
+    """The GET never scores: it says "Scoring…" and polls; the sweep re-enqueues
+    the lost task, and the next poll reloads the page with the scores."""
+    from config import celery_app
+    from feedback.models import SessionScore
+    from feedback.tasks import sweep_unscored_sessions
+
+    session = play(trainee)
+    SessionScore.objects.filter(session=session).delete()  # the task was lost
+    client = client_for(trainee)
+    report_url = f"/practice/sessions/{session.uuid}/report/"
+    page = client.get(report_url)
+    html = page.content.decode()
+    assert "Scoring…" in html and 'data-scoring="pending"' in html
+    assert f'hx-get="{report_url}status/"' in html
+    assert not SessionScore.objects.filter(session=session).exists()
+    poll = client.get(f"{report_url}status/")
+    assert poll.status_code == 200 and "Scoring…" in poll.content.decode()
+    assert "HX-Refresh" not in poll
+
+    settings.SCORING_SWEEP_AFTER_SECONDS = 0
+    # Run the re-enqueued task at once, as a worker would.
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        assert sweep_unscored_sessions() == 1
+    finally:
+        celery_app.conf.task_always_eager = eager
+    assert SessionScore.objects.filter(session=session).count() == 1
+    poll = client.get(f"{report_url}status/")
+    assert poll["HX-Refresh"] == "true"
+    html = client.get(report_url).content.decode()
+    assert "Scoring…" not in html and 'data-skill="questioning"' in html
+    assert sweep_unscored_sessions() == 0
+
+
 def test_a_short_session_says_it_is_too_short(play: Any, trainee: Any, cohort: Any) -> None:
     session = play(trainee, LINES[:2])
     page = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/")

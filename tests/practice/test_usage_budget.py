@@ -11,9 +11,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from django.utils import timezone
 
+from backoffice import usage
 from config.settings.base import parse_model_prices
 from llm.types import Usage
-from practice import usage
+from practice import budget
 from practice.exceptions import TokenBudgetExceeded
 from practice.models import Turn
 from practice.services import complete_patient_turn, start_session
@@ -99,13 +100,13 @@ def test_the_budget_counts_only_todays_tokens(trainee: Any, case: Any) -> None:
     billed_turn(session, prompt=400, completion=100, when=timezone.now() - timedelta(days=1))
     trainee.daily_token_budget = 300
     trainee.save()
-    usage.check_token_budget(user_id=trainee.pk)  # yesterday's 500 do not count
+    budget.check_token_budget(user_id=trainee.pk)  # yesterday's 500 do not count
     billed_turn(session, prompt=250, completion=50)
     with pytest.raises(TokenBudgetExceeded, match="300 tokens"):
-        usage.check_token_budget(user_id=trainee.pk)
+        budget.check_token_budget(user_id=trainee.pk)
     trainee.daily_token_budget = None
     trainee.save()
-    usage.check_token_budget(user_id=trainee.pk)  # no budget, no limit
+    budget.check_token_budget(user_id=trainee.pk)  # no budget, no limit
 
 
 @pytest.mark.django_db(transaction=True)
@@ -159,8 +160,8 @@ def test_annotation_tokens_count_in_usage_and_in_the_budget(
     assert usage.usage_by_month()[0].cost == pytest.approx(7.0)
     assert {r.label: r.cost for r in usage.usage_by_cohort(month)} == {"Tuesday group": pytest.approx(7.0)}
     assert usage.usage_by_session(month)[0].cost == pytest.approx(7.0)
-    assert usage.tokens_used_today(user_id=trainee.pk) == 2_500_000
+    assert budget.tokens_used_today(user_id=trainee.pk) == 2_500_000
     trainee.daily_token_budget = 2_000_000
     trainee.save()
     with pytest.raises(TokenBudgetExceeded):
-        usage.check_token_budget(user_id=trainee.pk)
+        budget.check_token_budget(user_id=trainee.pk)

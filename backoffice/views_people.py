@@ -18,8 +18,8 @@ from accounts.audit import record_event
 from accounts.models import AuditEvent, Role, User
 from accounts.services import create_account, issue_password_link
 from practice import cohorts as cohort_services
+from practice.budget import tokens_used_today
 from practice.models import Assignment, Cohort
-from practice.usage import tokens_used_today
 
 from .forms import AccountForm, AddMemberForm, BulkAddForm, CohortForm, PersonForm
 from .http import ADMIN, ManageRequest, partial

@@ -14,17 +14,14 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
 from feedback.models import Annotation
-
-from .exceptions import TokenBudgetExceeded
-from .models import Turn
-
-BILLED = Q(prompt_tokens__gt=0) | Q(completion_tokens__gt=0)
+from practice.budget import BILLED
+from practice.models import Cohort, PracticeSession, Turn
 
 
 def price_for(model: str) -> dict[str, float]:
@@ -142,8 +139,6 @@ def usage_by_trainee(month: date | None) -> list[UsageRow]:
 
 
 def usage_by_cohort(month: date | None) -> list[UsageRow]:
-    from .models import Cohort
-
     # A trainee in two cohorts counts in both: the rows do not add up to the total.
     rows = _grouped(
         billed_turns(month).filter(session__trainee__trainee_cohorts__isnull=False),
@@ -159,8 +154,6 @@ def usage_by_cohort(month: date | None) -> list[UsageRow]:
 
 
 def usage_by_session(month: date | None, *, limit: int = 50) -> list[UsageRow]:
-    from .models import PracticeSession
-
     rows = _grouped(billed_turns(month), "session", billed_annotations(month))
     top = sorted(rows.values(), key=lambda r: r.tokens, reverse=True)[:limit]
     sessions = PracticeSession.objects.select_related("trainee", "case_version").in_bulk(
@@ -181,26 +174,3 @@ def total(rows: Iterable[UsageRow]) -> UsageRow:
         out.sessions += row.sessions
         out.cost += row.cost
     return out
-
-
-def tokens_used_today(*, user_id: int) -> int:
-    """Model tokens a trainee's practice used since local midnight (patient and
-    annotator alike: both are spent on their messages)."""
-    midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    totals = (Sum("prompt_tokens"), Sum("completion_tokens"))
-    replies = Turn.objects.filter(
-        BILLED, session__trainee_id=user_id, created_at__gte=midnight
-    ).aggregate(p=totals[0], c=totals[1])
-    annotations = Annotation.objects.filter(
-        BILLED, turn__session__trainee_id=user_id, created_at__gte=midnight
-    ).aggregate(p=totals[0], c=totals[1])
-    return sum(used[k] or 0 for used in (replies, annotations) for k in ("p", "c"))
-
-
-def check_token_budget(*, user_id: int) -> None:
-    """Raise TokenBudgetExceeded when the trainee has used up today's budget."""
-    budget = User.objects.filter(pk=user_id).values_list("daily_token_budget", flat=True).first()
-    if budget is None:
-        return
-    if tokens_used_today(user_id=user_id) >= budget:
-        raise TokenBudgetExceeded(budget)

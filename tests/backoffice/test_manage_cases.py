@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from accounts.models import AuditEvent
-from patients.manage.case_form import PATIENT_VOICE, SITUATION_VOICE, case_initial
+from backoffice.case_form import PATIENT_VOICE, SITUATION_VOICE, case_initial
 from patients.models import Case, CaseVersion
 from patients.simulation import bundled_cases, export_patient_psi
 

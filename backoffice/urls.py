@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .manage import views_assignments as assignments
-from .manage import views_cases as cases
-from .manage import views_people as people
-from .manage import views_usage as overview
+from . import views_assignments as assignments
+from . import views_cases as cases
+from . import views_people as people
+from . import views_usage as overview
 
 app_name = "manage"
 

@@ -13,9 +13,9 @@ from django.utils import timezone
 from accounts.access import role_required
 from accounts.models import AuditEvent, Role, User
 from patients.models import Case
-from practice import usage
 from practice.models import Assignment, Cohort
 
+from . import usage
 from .http import ADMIN, ManageRequest, partial
 
 
