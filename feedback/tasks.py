@@ -58,3 +58,11 @@ def sweep_unscored_sessions() -> int:
     for session_id in ids:
         enqueue_scoring(session_id)
     return len(ids)
+
+
+@shared_task
+def purge_model_call_text() -> int:
+    """Clear prompt and response text of model calls past LLM_LOG_RETENTION_DAYS."""
+    from practice.metering import purge_call_text
+
+    return purge_call_text()

@@ -23,4 +23,11 @@ def get_responder() -> Responder:
         return offline
     from patients.simulation import LLMResponder
 
-    return LLMResponder(model, fallback=offline, max_tokens=settings.PATIENT_MAX_TOKENS)
+    return LLMResponder(
+        model,
+        fallback=offline,
+        max_tokens=settings.PATIENT_MAX_TOKENS,
+        deadline=settings.LLM_REPLY_DEADLINE,
+        on_deadline=settings.PATIENT_ON_DEADLINE,
+        history_tokens=settings.PATIENT_HISTORY_TOKENS,
+    )

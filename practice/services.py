@@ -29,11 +29,17 @@ from .exceptions import (
     ReplyPending,
     SessionClosed,
 )
+from .metering import store_calls
 from .models import Assignment, Mode, PracticeSession, Turn
 from .signals import session_ended, turn_submitted
 
+INTERRUPTED = "The reply was interrupted."
+
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from accounts.models import User
+    from llm.metering import CallRecord
     from llm.types import Usage
     from patients.models import Case
     from patients.simulation import ReplyContext, Utterance
@@ -280,6 +286,7 @@ def complete_patient_turn(
     responder: str,
     usage: Usage | None,
     first_token_at: datetime | None = None,
+    calls: Sequence[CallRecord] = (),
 ) -> Turn:
     """Save the finished reply; the turn is complete only now.
 
@@ -290,7 +297,10 @@ def complete_patient_turn(
         turn = (
             Turn.objects.select_for_update().select_related("session").get(pk=turn_id)
         )
-        if turn.status != Turn.Status.STREAMING:
+        if not _still_awaited(turn):
+            store_calls(
+                calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id
+            )
             return turn
         turn.text = text
         turn.status = Turn.Status.COMPLETE
@@ -300,26 +310,55 @@ def complete_patient_turn(
         # Measured by the streamer and written here, so the first word never
         # waits for a write of its own.
         turn.first_token_at = first_token_at
-        if usage is not None:
+        if calls:
+            # Every attempt of this reply, the rejected and cut ones included.
+            turn.prompt_tokens = sum(c.prompt_tokens for c in calls)
+            turn.completion_tokens = sum(c.completion_tokens for c in calls)
+            turn.model = calls[-1].model[:100]
+        elif usage is not None:
             turn.prompt_tokens = usage.prompt_tokens
             turn.completion_tokens = usage.completion_tokens
             if usage.prompt_tokens or usage.completion_tokens:
                 # Only the LLM patient reports tokens; remember whose prices apply.
                 turn.model = settings.PATIENT_MODEL
+        turn.error = ""
         turn.save(
             update_fields=[
                 "text", "status", "responder", "state_after", "completed_at",
-                "first_token_at", "prompt_tokens", "completion_tokens", "model",
+                "first_token_at", "prompt_tokens", "completion_tokens", "model", "error",
             ]
         )
+        store_calls(calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id)
     return turn
 
 
+def _still_awaited(turn: Turn) -> bool:
+    """Whether a finished reply may still be saved on `turn`.
+
+    A reply still streaming, or one a reconnect marked interrupted while it was
+    in fact still coming (the trainee may have read it): keep it, as long as
+    the session is open and nothing came after it.
+    """
+    if turn.status == Turn.Status.STREAMING:
+        return True
+    return (
+        turn.status == Turn.Status.FAILED
+        and turn.error == INTERRUPTED
+        and turn.session.is_active
+        and not turn.session.turns.filter(index__gt=turn.index).exists()
+    )
+
+
 def fail_patient_turn(
-    *, turn_id: int, reason: str, first_token_at: datetime | None = None
+    *,
+    turn_id: int,
+    reason: str,
+    first_token_at: datetime | None = None,
+    calls: Sequence[CallRecord] = (),
 ) -> Turn:
     """Mark a reply that broke off: nothing half-written is kept as complete."""
     turn = Turn.objects.select_related("session").get(pk=turn_id)
+    store_calls(calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id)
     turn.status = Turn.Status.FAILED
     turn.text = ""
     turn.error = reason[:200]
@@ -328,12 +367,21 @@ def fail_patient_turn(
     return turn
 
 
-def recover_interrupted_replies(*, session_id: int, older_than_seconds: int = 45) -> int:
-    """A reply left streaming by a process that died is marked failed (retryable)."""
+def recover_interrupted_replies(
+    *, session_id: int, older_than_seconds: float | None = None
+) -> int:
+    """A reply left streaming by a process that died is marked failed (retryable).
+
+    Only past the reply deadline (with a margin): before it, the reply may be
+    alive in another process and is left alone; and should it finish after all,
+    `complete_patient_turn` still keeps it.
+    """
+    if older_than_seconds is None:
+        older_than_seconds = max(45.0, settings.LLM_REPLY_DEADLINE * 1.5)
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return Turn.objects.filter(
         session_id=session_id, status=Turn.Status.STREAMING, created_at__lt=cutoff
-    ).update(status=Turn.Status.FAILED, error="The reply was interrupted.")
+    ).update(status=Turn.Status.FAILED, error=INTERRUPTED)
 
 
 def end_session(*, session: PracticeSession) -> PracticeSession:
