@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 
 from llm.errors import TransientLLMError
 
@@ -19,7 +20,16 @@ from llm.errors import TransientLLMError
 def annotate_turn(turn_id: int) -> None:
     from feedback.services import annotate_turn as annotate_turn_service
 
-    annotate_turn_service(turn_id=turn_id)
+    # One chain per turn: the sweep or a redelivery must not start a second,
+    # concurrent annotation of a turn another worker is still annotating. The
+    # lock outlives the deadline, so a worker that died frees it on its own.
+    key = f"feedback:annotating:{turn_id}"
+    if not cache.add(key, 1, timeout=int(settings.LLM_ANNOTATION_DEADLINE * 2) + 30):
+        return
+    try:
+        annotate_turn_service(turn_id=turn_id)
+    finally:
+        cache.delete(key)
 
 
 @shared_task
@@ -28,7 +38,9 @@ def sweep_unannotated_turns() -> int:
     from feedback.dispatch import enqueue_annotation
     from feedback.services import unannotated_turn_ids
 
-    ids = unannotated_turn_ids(older_than_seconds=settings.ANNOTATION_SWEEP_AFTER_SECONDS)
+    ids = unannotated_turn_ids(
+        older_than_seconds=settings.ANNOTATION_SWEEP_AFTER_SECONDS
+    )
     for turn_id in ids:
         enqueue_annotation(turn_id)
     return len(ids)
