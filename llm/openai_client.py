@@ -68,6 +68,7 @@ _CONTEXT_TOO_LONG = re.compile(
 # A 400 that names the response format means the server does not support it.
 _FORMAT_REJECTED = re.compile(r"response_format|json_schema|structured", re.I)
 R = TypeVar("R")
+CLOSED_EARLY = "stream closed by the caller before the end"
 
 
 class OpenAIChatModel:
@@ -417,6 +418,11 @@ class OpenAIChatModel:
                 self.breaker.success()
             elif isinstance(failure, TransientLLMError):
                 self.breaker.failure()
+            if outcome == "closed":
+                # The caller stopped reading (reply complete, capped, or the
+                # guard tripped). A server may have generated a little more
+                # than was read; what was read is what can be counted.
+                failure = LLMError(CLOSED_EARLY)
             self._record(
                 messages,
                 started,

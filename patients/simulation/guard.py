@@ -110,6 +110,11 @@ ROLE_REVERSAL = _rx(
     r"\b(?:these|your|those)\s+feelings\s+are\s+(?:valid|normal|understandable)\b",
     r"\bhow\s+would\s+you\s+like\s+to\s+(?:feel|be|proceed)\b",
     r"\bwhat\s+(?:do\s+you\s+think\s+is\s+)?(?:the\s+)?evidence\s+(?:for|against|that)\b",
+    r"\b(?:look\s+at|examine|weigh|explore|consider|gather)\s+(?:the\s+|some\s+)?"
+    r"evidence\b|\bevidence\s+(?:for|against)\s+(?:that|this|the|your)\s+"
+    r"(?:thought|belief|idea)",
+    r"\bi\s+wonder\s+if\s+(?:we|you)\s+(?:could|might)\b|\bwe\s+(?:could|can|might)\s+"
+    r"(?:look|explore|try|work|practi[cs]e|start)\b",
     r"\bis\s+there\s+(?:another|a\s+different|an\s+alternative)\s+way\s+(?:to\s+(?:look|see|think)|of\s+"
     r"(?:looking|seeing|thinking))\b",
     r"\byou'?re\s+carrying\s+a\s+lot\b|\byou'?re\s+not\s+alone\s+in\s+(?:this|feeling)\b",
