@@ -63,4 +63,5 @@ urlpatterns = [
     # usage and audit
     path("usage/", overview.usage_page, name="usage"),
     path("audit/", overview.audit_page, name="audit"),
+    path("model-calls/", overview.model_calls_page, name="model-calls"),
 ]

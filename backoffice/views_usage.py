@@ -12,8 +12,10 @@ from django.utils import timezone
 
 from accounts.access import role_required
 from accounts.models import AuditEvent, Role, User
+from llm.breaker import breaker_states
 from patients.models import Case
-from practice.models import Assignment, Cohort
+from practice.metering import guard_trips, outcomes, totals_by_role
+from practice.models import Assignment, Cohort, ModelCall
 
 from . import usage
 from .http import ADMIN, ManageRequest, partial
@@ -70,6 +72,7 @@ def _month(raw: str) -> date | None:
 @role_required(*ADMIN)
 def usage_page(request: ManageRequest) -> TemplateResponse:
     month = _month(request.GET.get("month", ""))
+    calls = usage.billed_calls(month)
     months = usage.usage_by_month()
     trainees = usage.usage_by_trainee(month)
     return TemplateResponse(
@@ -90,6 +93,41 @@ def usage_page(request: ManageRequest) -> TemplateResponse:
             "currency": settings.COST_CURRENCY,
             "prices": settings.MODEL_PRICES,
             "patient_model": settings.PATIENT_MODEL,
+            "roles": totals_by_role(calls),
+            "outcomes": outcomes(calls),
+            "guard_trips": guard_trips(calls),
+            # This process's breakers (each web and worker process keeps its own).
+            "breakers": breaker_states(),
+        },
+    )
+
+
+@role_required(*ADMIN)
+def model_calls_page(request: ManageRequest) -> TemplateResponse:
+    """The audit trail of model calls: role, model, host, tokens, latency, outcome."""
+    calls = ModelCall.objects.select_related("user", "turn__session")
+    role = request.GET.get("role", "")
+    if role in ModelCall.Role.values:
+        calls = calls.filter(role=role)
+    outcome = request.GET.get("outcome", "")
+    if outcome:
+        calls = calls.filter(outcome=outcome)
+    page = Paginator(calls, 50).get_page(request.GET.get("page"))
+    return TemplateResponse(
+        request,
+        "manage/model_calls.html",
+        {
+            "page": page,
+            "calls": page.object_list,
+            "role": role,
+            "roles": ModelCall.Role.choices,
+            "outcome": outcome,
+            "outcomes": [
+                "accepted", "rejected", "ok", "error", "timeout", "cut", "closed",
+                "circuit_open",
+            ],
+            "log_text": settings.LLM_LOG_TEXT,
+            "retention_days": settings.LLM_LOG_RETENTION_DAYS,
         },
     )
 
