@@ -250,13 +250,15 @@ def _shares(text: str, sources: Iterable[str], n: int) -> bool:
     return bool(grams) and any(grams & _ngrams(s, n) for s in sources)
 
 
-def leak_sources(case: CaseSpec, prompt: str = "") -> tuple[str, ...]:
-    """Texts a reply must not copy at length: the system prompt and the case file.
+def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]:
+    """The word 7-grams a reply must not copy: from the system prompt and the case file.
 
-    The case's own voice lines (how the patient talks) are excluded: they are
-    written as the patient's speech, and the prompt quotes them as examples.
+    The case's own voice lines (the patient's speech as the author wrote it)
+    and the automatic thoughts (the patient's own words, quoted in the prompt
+    once they may be voiced) are the patient's to say, so their n-grams are
+    taken out.
     """
-    voice_lines = {
+    own: list[str] = [
         *case.voice.presenting,
         *case.voice.intermediate,
         *case.voice.core,
@@ -264,16 +266,20 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> tuple[str, ...]:
         *case.voice.yes_but,
         *case.voice.tangent,
         *case.voice.risk,
-    }
-    for s in case.situations:
-        voice_lines.update(s.voice.situation + s.voice.thought + s.voice.emotion)
-        voice_lines.update(s.voice.behavior)
-    prompt_lines = [
-        line
-        for line in prompt.splitlines()
-        if not any(v and v in line for v in voice_lines)
+        case.opening_line,
     ]
-    case_file = [
+    for s in case.situations:
+        own += [
+            *s.voice.situation,
+            *s.voice.thought,
+            *s.voice.emotion,
+            *s.voice.behavior,
+        ]
+        own += [s.auto_thought, *s.evidence]
+        if s.alternative_view:
+            own.append(s.alternative_view)
+    texts = [
+        prompt,
         case.history,
         case.intermediate_belief,
         case.intermediate_belief_depression,
@@ -282,7 +288,12 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> tuple[str, ...]:
         *(s.situation for s in case.situations),
         *(s.behavior for s in case.situations),
     ]
-    return ("\n".join(prompt_lines), *[t for t in case_file if t])
+    grams: set[tuple[str, ...]] = set()
+    for text in texts:
+        grams |= _ngrams(text, _NGRAM)
+    for text in own:
+        grams -= _ngrams(text, _NGRAM)
+    return frozenset(grams)
 
 
 def _core_phrases(case: CaseSpec) -> list[str]:
@@ -299,7 +310,7 @@ def check_reply(
     direction: StageDirection,
     *,
     prompt: str = "",
-    sources: tuple[str, ...] | None = None,
+    sources: frozenset[tuple[str, ...]] | None = None,
 ) -> tuple[str, ...]:
     """Flags for a patient reply; an empty tuple means the reply may be shown.
 
@@ -325,9 +336,8 @@ def check_reply(
     first_name = re.escape(case.name.split()[0])
     if FORMAT.search(text) or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text):
         flags.append("format")
-    if _shares(
-        text, sources if sources is not None else leak_sources(case, prompt), _NGRAM
-    ):
+    index = sources if sources is not None else leak_sources(case, prompt)
+    if _ngrams(text, _NGRAM) & index:
         flags.append("prompt_echo")
     allowed = direction.allowed_layer
     lowered = text.lower()
