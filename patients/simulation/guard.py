@@ -27,6 +27,8 @@ from collections.abc import Iterable
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
+from patients.simulation.moves.classifier import classify_moves
+from patients.simulation.text import split_sentences
 
 __all__ = ["check_reply", "leak_sources"]
 
@@ -81,6 +83,24 @@ AI_ADMISSION = _rx(
     r"google|meta|a\s+company|developers|engineers)|to\s+(?:simulate|play|act|portray|"
     r"help\s+you))",
     r"\bhelp\s+you\s+(?:practi[cs]e|train)\b",
+    # Being a thing, not a person, said without the usual nouns.
+    r"\b(?:just|only|nothing\s+but|merely)\s+(?:(?:some|a\s+few|lines\s+of)\s+)?"
+    r"(?:code|text|words\s+on\s+a\s+screen|a\s+script|an?\s+interface|data)\b",
+    r"\b(?:i'?m|i\s+am|just|only|nothing\s+but)\s+(?:\w+\s+){0,2}lines\s+of\s+code\b",
+    r"\b(?:exist|live)\s+(?:only\s+)?(?:in|inside)\s+(?:this|the|a|your)\s+(?:chat|"
+    r"conversation|window|screen|app|computer|machine|browser)",
+    r"\b(?:typing|talking|chatting|writing|speaking)\s+(?:to|with)\s+(?:a|an)\s+"
+    r"(?:computer|machine|program|bot|ai|chatbot|software|algorithm|robot|system)\b",
+    r"\bmy\s+(?:responses|replies|answers|words|outputs?|text)\s+(?:are|were|is|get)\s+"
+    r"(?:(?:just|all|being)\s+)?(?:produced|generated|automatic|computed|written\s+by|"
+    r"created|predicted)",
+    r"\b(?:drop(?:ping|ped)?|break(?:ing)?|stop(?:ping)?)\s+(?:the|this|my)\s+(?:act|"
+    r"pretence|pretense|facade|fa\u00e7ade|character|persona|role|charade)\b|"
+    r"\bstop\s+pretending\b",
+    r"\bi'?m\s+(?:just\s+|only\s+|really\s+|actually\s+)?the\s+(?:assistant|ai|bot|"
+    r"model|program|system|chatbot)\b",
+    r"\bmade\s+to\s+(?:sound|seem|look|act|talk|behave)\s+like\b",
+    _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
     r"\bgenerated\s+(?:text|content|response|by)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
@@ -118,6 +138,19 @@ ROLE_REVERSAL = _rx(
     r"\bis\s+there\s+(?:another|a\s+different|an\s+alternative)\s+way\s+(?:to\s+(?:look|see|think)|of\s+"
     r"(?:looking|seeing|thinking))\b",
     r"\byou'?re\s+carrying\s+a\s+lot\b|\byou'?re\s+not\s+alone\s+in\s+(?:this|feeling)\b",
+    r"\b(?:be|being|so|too|really)\s+(?:kind|gentle|patient|easy|hard)\s+(?:on|to|with)\s+"
+    r"yourself\b|\btake\s+care\s+of\s+yourself\b|\b(?:from|for|towards?)\s+"
+    r"yourself\b|\byou\s+deserve\b",
+    r"\b(?:great|good|excellent|nice|lovely|powerful|important)\s+(?:reflection|"
+    r"summary|observation|insight|work|job)\b|\bkeep\s+it\s+up\b|\bwell\s+done\b|"
+    r"\byou\s+(?:captured|reflected|summari[sz]ed|validated)\b|"
+    r"\b(?:inner\s+(?:voice|critic|child)|younger\s+self|self-compassion|self-talk|"
+    r"safe\s+space)\b",
+    r"\bwhat\s+i'?m\s+(?:noticing|seeing|sensing|picking\s+up)\b|\bi\s+(?:notice|'?m\s+"
+    r"noticing|am\s+noticing)\s+(?:that\s+)?you\b|\byou\s+(?:tend|seem)\s+to\s+(?:be|feel|"
+    r"get|put)\b",
+    r"\b(?:say|tell\s+me)\s+(?:a\s+(?:bit|little)\s+)?more\s+about\b|\bwhat\s+(?:was|is)\s+"
+    r"(?:that|it)\s+like\s+for\s+you\b|\bhow\s+(?:was|is)\s+that\s+for\s+you\b",
     r"\btogether\s*[:,]?\s*(?:in\s+for|breathe|close\s+your\s+eyes)",
     r"\bin\s+for\s+(?:four|4|a\s+count)\b|\bclose\s+your\s+eyes\b",
 )
@@ -150,6 +183,21 @@ ADVICE = _rx(
     r"\breach\s+out\s+to\s+(?:a|your|someone|support|the)\b|\bsupport\s+group\b|"
     r"\btalk(?:ing)?\s+to\s+(?:a\s+)?(?:professional|therapist|counsel+or|doctor)\b",
     r"\bwrite\s+down\s+your\b|\blook\s+for\s+(?:the\s+)?evidence\b",
+    r"\b(?:would|could|might|may|will|can)\s+(?:really\s+)?(?:help|give|do|make|bring)\s+"
+    r"you\b(?!\s+(?:know|think|understand))",
+    r"\b(?:works|helps|helped|worked)\s+(?:for|with)\s+(?:a\s+lot\s+of|many|most|"
+    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most)\s+people\s+"
+    r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
+    r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
+    r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
+    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b)",
+    r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
+    r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
+    r"\b(?:important|worth|helpful|useful|a\s+good\s+idea|essential|vital)\s+(?:that\s+you|"
+    r"for\s+you\s+to|exploring|trying|considering|looking\s+at|to\s+(?:explore|try|"
+    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember))\b",
+    r"\bnotice\s+(?:where|how|what|when|if)\s+you\b|\bin\s+your\s+body\b",
+    r"\b(?:how|what)\s+about\s+(?:you\s+)?(?:try|trying|writing|talking|taking)\b",
 )
 INSTRUCTION_LEAK = _rx(
     r"\b(?:system\s+prompt|my\s+instructions|the\s+instructions|these\s+notes|"
@@ -164,6 +212,27 @@ INSTRUCTION_LEAK = _rx(
     r"(?:writes|asks\s+you|said\s+something)",
     r"\bwhat\s+you\s+are\s+ready\s+to\s+talk\s+about\b|\byou\s+are\s+the\s+client\b",
 )
+# Words about the exercise rather than the patient's life. A weak word alone is
+# ordinary ("a conversation", "a system at work", "I pretend I'm fine"); a strong
+# word with any other is the speaker stepping outside the session.
+_META = re.compile(
+    r"\b(?:automated|generated|simulat\w*|bot|ai|algorithm|trainee|roleplay|persona|"
+    r"fictional)\b",
+    re.IGNORECASE,
+)
+_META_WEAK = re.compile(
+    r"\b(?:conversation|chat|real|human|messages|character|role|practi[cs]e|exercise|"
+    r"system|program(?:med)?|software|training|pretend\w*|reflection|technique|scenario|"
+    r"automatically|responses)\b",
+    re.IGNORECASE,
+)
+# A single word that only the exercise uses.
+_META_STRONG = re.compile(
+    r"\b(?:trainee|simulator|simulated|automated\s+(?:system|assistant|agent)|"
+    r"(?:this|these|our|the)\s+(?:messages|chat\s+window|text\s+box|prompt))\b",
+    re.IGNORECASE,
+)
+
 # A name label ("Maya:", "**Client:**"), a stage direction ("*sighs*",
 # "(pauses)", "[laughs]"), or markdown structure.
 FORMAT = _rx(
@@ -304,6 +373,44 @@ def _core_phrases(case: CaseSpec) -> list[str]:
     return phrases
 
 
+_YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you'd|you've|you'll)\b", re.I)
+_ME = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.I)
+# Moves of the counsellor (the trainee move classifier's labels).
+_COUNSELLOR_MOVES = frozenset(
+    {
+        "advice",
+        "complex_reflection",
+        "simple_reflection",
+        "validation",
+        "affirm",
+        "reading_in",
+    }
+)
+_ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
+
+
+def _counsellor_voice(text: str) -> bool:
+    """A sentence about the listener ("you" outweighs "I") that the trainee move
+    classifier reads as a counsellor's move: advice, a reflection, validation,
+    an affirmation, or an open question about the listener's feelings.
+
+    The classifier is one signal of two: patients' own sentences are about
+    themselves, and their questions to the counsellor ("What do you think?",
+    "Is that what you wanted to know?") are not counted.
+    """
+    for sentence in split_sentences(text):
+        plain = sentence.replace("’", "'")
+        you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
+        if you == 0 or you <= me:
+            continue
+        moves = set(classify_moves(sentence))
+        if moves & _COUNSELLOR_MOVES or (
+            "open_question" in moves and _ABOUT_THEM.search(sentence)
+        ):
+            return True
+    return False
+
+
 def check_reply(
     text: str,
     case: CaseSpec,
@@ -321,7 +428,13 @@ def check_reply(
     if not text.strip():
         return ("empty",)
     flags: list[str] = []
-    if AI_ADMISSION.search(text):
+    strong = {m.group(0).lower() for m in _META.finditer(text)}
+    weak = {m.group(0).lower() for m in _META_WEAK.finditer(text)}
+    if (
+        AI_ADMISSION.search(text)
+        or _META_STRONG.search(text)
+        or (strong and len(strong) + len(weak) >= 2)
+    ):
         flags.append("ai_admission")
     if _not_english(text):
         flags.append("language")
@@ -331,9 +444,25 @@ def check_reply(
         flags.append("therapist_speak")
     if ADVICE.search(text):
         flags.append("advice")
+    if (
+        "role_reversal" not in flags
+        and "advice" not in flags
+        and _counsellor_voice(text)
+    ):
+        flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text):
         flags.append("instruction_leak")
     first_name = re.escape(case.name.split()[0])
+    if (
+        re.search(
+            rf"\bthere'?s\s+no\s+(?:real\s+)?{first_name}\b|\b{first_name}\s+(?:isn'?t|is\s+not|"
+            rf"doesn'?t|does\s+not)\s+(?:real|exist)",
+            text,
+            re.IGNORECASE,
+        )
+        and "ai_admission" not in flags
+    ):
+        flags.append("ai_admission")
     if FORMAT.search(text) or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text):
         flags.append("format")
     index = sources if sources is not None else leak_sources(case, prompt)
