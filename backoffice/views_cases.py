@@ -14,10 +14,16 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
 from accounts.models import AuditEvent
-from patients import services
+from accounts.paging import paginate
+from patients import limits, services
 from patients.casediff import diff_cases
 from patients.models import Case, CaseVersion
-from patients.simulation import CaseValidationError, export_patient_psi, load_case
+from patients.simulation import (
+    CaseError,
+    CaseValidationError,
+    export_patient_psi,
+    load_case,
+)
 from practice.models import Assignment, PracticeSession
 
 from .case_form import (
@@ -38,9 +44,7 @@ def _get_case_for_user(request: ManageRequest, slug: str) -> Case:
 
 
 def _filtered_cases(form: CaseFilterForm) -> QuerySet[Case]:
-    cases = Case.objects.filter(current_version__isnull=False).select_related(
-        "current_version"
-    )
+    cases = Case.objects.filter(current_version__isnull=False).select_related("current_version")
     if not form.is_valid():
         return cases.order_by("current_version__title")
     data = form.cleaned_data
@@ -65,31 +69,28 @@ def _filtered_cases(form: CaseFilterForm) -> QuerySet[Case]:
 @role_required(*ADMIN_OR_SUPERVISOR)
 def case_list(request: ManageRequest) -> TemplateResponse:
     form = CaseFilterForm(request.GET or None)
-    cases = _filtered_cases(form)
+    paging = paginate(request, _filtered_cases(form))
     return TemplateResponse(
         request,
         partial(request, "manage/cases.html", "results"),
         {
+            **paging,
             "form": form,
-            "cases": cases,
+            "cases": paging["page"],
             "filtered": any(request.GET.get(k) for k in form.fields),
             "total": Case.objects.count(),
         },
     )
 
 
-def _author(
-    request: ManageRequest, case: Case | None
-) -> TemplateResponse | HttpResponseRedirect:
+def _author(request: ManageRequest, case: Case | None) -> TemplateResponse | HttpResponseRedirect:
     spec = case.current_version.spec if case and case.current_version else None
     editing = case is not None
     if request.method != "POST":
         form = CaseForm(initial=case_initial(spec) if spec else None, editing=editing)
         formset = situation_formset(spec=spec)
         return _form_page(request, case, form, formset, [])
-    form = CaseForm(
-        request.POST, initial=case_initial(spec) if spec else None, editing=editing
-    )
+    form = CaseForm(request.POST, initial=case_initial(spec) if spec else None, editing=editing)
     formset = situation_formset(request.POST, spec=spec)
     problems: list[str] = []
     if form.is_valid() and formset.is_valid():
@@ -99,28 +100,16 @@ def _author(
             problems = apply_case_errors(form, formset, error.errors)
         else:
             try:
-                published = services.author_case(
-                    spec=new_spec, author=request.user, new=not editing
-                )
+                published = services.author_case(spec=new_spec, author=request.user, new=not editing)
             except services.SlugTaken:
-                form.add_error(
-                    "slug",
-                    "A case with this slug already exists. Choose another, or edit that case.",
-                )
+                form.add_error("slug", "A case with this slug already exists. Choose another, or edit that case.")
             else:
                 number = published.version.number
                 if published.changed:
-                    messages.success(
-                        request, f"Published version {number} of {new_spec.name}."
-                    )
+                    messages.success(request, f"Published version {number} of {new_spec.name}.")
                 else:
-                    messages.info(
-                        request,
-                        f"Nothing changed; {new_spec.name} stays at version {number}.",
-                    )
-                return HttpResponseRedirect(
-                    reverse("manage:case-detail", args=[new_spec.slug])
-                )
+                    messages.info(request, f"Nothing changed; {new_spec.name} stays at version {number}.")
+                return HttpResponseRedirect(reverse("manage:case-detail", args=[new_spec.slug]))
     return _form_page(request, case, form, formset, problems, status=200)
 
 
@@ -146,9 +135,7 @@ def case_new(request: ManageRequest) -> TemplateResponse | HttpResponseRedirect:
 
 
 @role_required(*ADMIN)
-def case_edit(
-    request: ManageRequest, slug: str
-) -> TemplateResponse | HttpResponseRedirect:
+def case_edit(request: ManageRequest, slug: str) -> TemplateResponse | HttpResponseRedirect:
     return _author(request, _get_case_for_user(request, slug))
 
 
@@ -170,17 +157,12 @@ def case_detail(request: ManageRequest, slug: str) -> TemplateResponse:
             "version": case.current_version,
             "spec": case.current_version.spec if case.current_version else None,
             "versions": versions,
-            "session_count": PracticeSession.objects.filter(
-                case_version__case=case
-            ).count(),
-            "open_assignments": assignments.exclude(
-                status=Assignment.Status.COMPLETED
-            ).count(),
+            "session_count": PracticeSession.objects.filter(case_version__case=case).count(),
+            "open_assignments": assignments.exclude(status=Assignment.Status.COMPLETED).count(),
             "assignment_count": assignments.count(),
             "in_use": services.case_in_use(case),
-            "events": AuditEvent.objects.filter(
-                target_type="case", target_id=case.slug
-            ).select_related("actor")[:10],
+            "events": AuditEvent.objects.filter(target_type="case", target_id=case.slug)
+            .select_related("actor")[:10],
         },
     )
 
@@ -236,9 +218,7 @@ def case_status(request: ManageRequest, slug: str) -> HttpResponseRedirect:
     status = Case.Status.ARCHIVED if archive else Case.Status.ACTIVE
     services.set_case_status(case=case, status=status, changed_by=request.user)
     if archive:
-        messages.success(
-            request, f"Archived {case}. Trainees no longer see it; history is kept."
-        )
+        messages.success(request, f"Archived {case}. Trainees no longer see it; history is kept.")
     else:
         messages.success(request, f"Restored {case} to the library.")
     return HttpResponseRedirect(reverse("manage:case-detail", args=[case.slug]))
@@ -273,9 +253,7 @@ def case_export(request: ManageRequest, slug: str) -> HttpResponse:
     case = _get_case_for_user(request, slug)
     version = case.current_version
     if request.GET.get("version"):
-        version = get_object_or_404(
-            CaseVersion, case=case, number=request.GET["version"]
-        )
+        version = get_object_or_404(CaseVersion, case=case, number=request.GET["version"])
     if version is None:
         messages.error(request, "This case has no published version to export.")
         return HttpResponseRedirect(reverse("manage:case-detail", args=[case.slug]))
@@ -290,9 +268,7 @@ def case_export(request: ManageRequest, slug: str) -> HttpResponse:
 def case_export_all(request: ManageRequest) -> HttpResponse:
     versions = [
         c.current_version
-        for c in Case.objects.filter(
-            status=Case.Status.ACTIVE, current_version__isnull=False
-        )
+        for c in Case.objects.filter(status=Case.Status.ACTIVE, current_version__isnull=False)
         .select_related("current_version")
         .order_by("slug")
         if c.current_version is not None
@@ -301,9 +277,7 @@ def case_export_all(request: ManageRequest) -> HttpResponse:
         records = [
             record
             for number, v in enumerate(versions, start=1)
-            for record in export_patient_psi(
-                v.spec, patient_number=number, with_extensions=True
-            )
+            for record in export_patient_psi(v.spec, patient_number=number, with_extensions=True)
         ]
         return _json_download(records, "cases.patient-psi.json")
     return _json_download([v.data for v in versions], "cases.json")
@@ -316,14 +290,19 @@ def case_import(request: ManageRequest) -> TemplateResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            specs = services.parse_case_file(
+            # Refused before reading when the upload is already over the cap.
+            too_big = limits.size_problem(upload.size or 0)
+            if too_big:
+                raise CaseValidationError([CaseError(upload.name or "file", "(file)", too_big)])
+            specs, gaps = services.parse_case_file_noted(
                 upload.read(), filename=upload.name, fmt=form.cleaned_data["format"]
             )
         except CaseValidationError as error:
             context["errors"] = error.errors
         else:
-            context["results"] = services.import_cases(
-                specs=specs, imported_by=request.user
-            )
+            context["results"] = services.import_cases(specs=specs, imported_by=request.user)
+            # Fact-sheet domains the file did not give, saved as absent: listed so
+            # the author can fill them in.
+            context["fact_gaps"] = sorted(gaps.items())
             context["form"] = ImportForm()
     return TemplateResponse(request, "manage/case_import.html", context)

@@ -13,9 +13,10 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from accounts.access import role_required
+from accounts.access import require_may_act_on, role_required
 from accounts.audit import record_event
 from accounts.models import AuditEvent, Role, User
+from accounts.paging import paginate
 from accounts.services import create_account, issue_password_link
 from practice import cohorts as cohort_services
 from practice.budget import tokens_used_today
@@ -32,7 +33,10 @@ def _get_cohort_for_user(request: ManageRequest, cohort_uuid: UUID) -> Cohort:
 
 
 def _get_person_for_user(request: ManageRequest, username: str) -> User:
-    return get_object_or_404(User, username=username)
+    """The account to act on; 403 for a superuser unless the actor is one."""
+    person = get_object_or_404(User, username=username)
+    require_may_act_on(request.user, person)
+    return person
 
 
 @role_required(*ADMIN)
@@ -53,9 +57,7 @@ def cohort_list(request: ManageRequest) -> TemplateResponse | HttpResponseRedire
     ).order_by("name")
     return TemplateResponse(
         request,
-        partial(request, "manage/cohorts.html", "create")
-        if request.method == "POST"
-        else "manage/cohorts.html",
+        partial(request, "manage/cohorts.html", "create") if request.method == "POST" else "manage/cohorts.html",
         {"form": form, "cohorts": cohorts},
     )
 
@@ -100,6 +102,7 @@ def cohort_add_member(
     if not form.is_valid():
         return _cohort_page(request, cohort, add_form=form)
     user = form.cleaned_data["user"]
+    require_may_act_on(request.user, user)
     cohort_services.add_member(cohort=cohort, user=user, added_by=request.user)
     messages.success(request, f"Added {user} to {cohort}.")
     return HttpResponseRedirect(reverse("manage:cohort-detail", args=[cohort.uuid]))
@@ -113,9 +116,7 @@ def cohort_remove_member(
     cohort = _get_cohort_for_user(request, cohort_uuid)
     user = _get_person_for_user(request, username)
     cohort_services.remove_member(cohort=cohort, user=user, removed_by=request.user)
-    messages.success(
-        request, f"Removed {user} from {cohort}. Their assignments and sessions stay."
-    )
+    messages.success(request, f"Removed {user} from {cohort}. Their assignments and sessions stay.")
     return HttpResponseRedirect(reverse("manage:cohort-detail", args=[cohort.uuid]))
 
 
@@ -145,9 +146,7 @@ def people_list(request: ManageRequest) -> TemplateResponse:
     role = request.GET.get("role", "")
     if q:
         people = people.filter(
-            Q(username__icontains=q)
-            | Q(display_name__icontains=q)
-            | Q(email__icontains=q)
+            Q(username__icontains=q) | Q(display_name__icontains=q) | Q(email__icontains=q)
         )
     if role in Role.values:
         people = people.filter(role=role)
@@ -155,7 +154,8 @@ def people_list(request: ManageRequest) -> TemplateResponse:
         request,
         partial(request, "manage/people.html", "results"),
         {
-            "people": people.order_by("role", "username"),
+            **(paging := paginate(request, people.order_by("role", "username"))),
+            "people": paging["page"],
             "q": q,
             "role": role,
             "roles": Role.choices,
@@ -180,9 +180,7 @@ def person_new(request: ManageRequest) -> TemplateResponse:
             )
             for cohort in data["cohorts"]:
                 if data["role"] != Role.PROGRAM_ADMIN:
-                    cohort_services.add_member(
-                        cohort=cohort, user=account.user, added_by=request.user
-                    )
+                    cohort_services.add_member(cohort=cohort, user=account.user, added_by=request.user)
         return TemplateResponse(
             request,
             "manage/account_created.html",
@@ -192,9 +190,7 @@ def person_new(request: ManageRequest) -> TemplateResponse:
 
 
 @role_required(*ADMIN)
-def person_detail(
-    request: ManageRequest, username: str
-) -> TemplateResponse | HttpResponseRedirect:
+def person_detail(request: ManageRequest, username: str) -> TemplateResponse | HttpResponseRedirect:
     person = _get_person_for_user(request, username)
     form = PersonForm(request.POST or None, instance=person)
     if request.method == "POST" and form.is_valid():
@@ -209,19 +205,14 @@ def person_detail(
                 summary=", ".join(form.changed_data) or "no changes",
             )
         messages.success(request, f"Saved {person}.")
-        return HttpResponseRedirect(
-            reverse("manage:person-detail", args=[person.username])
-        )
+        return HttpResponseRedirect(reverse("manage:person-detail", args=[person.username]))
     return TemplateResponse(
         request,
         "manage/person_detail.html",
         {
             "person": person,
             "form": form,
-            "cohorts": [
-                *person.trainee_cohorts.all(),
-                *person.supervised_cohorts.all(),
-            ],
+            "cohorts": [*person.trainee_cohorts.all(), *person.supervised_cohorts.all()],
             "used_today": tokens_used_today(user_id=person.pk),
             "assignments": Assignment.objects.filter(trainee=person)
             .select_related("case__current_version")
@@ -236,7 +227,5 @@ def person_link(request: ManageRequest, username: str) -> TemplateResponse:
     person = _get_person_for_user(request, username)
     link = issue_password_link(user=person, issued_by=request.user, request=request)
     return TemplateResponse(
-        request,
-        "manage/account_created.html",
-        {"person": person, "link": link, "new": False},
+        request, "manage/account_created.html", {"person": person, "link": link, "new": False}
     )

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('practice', '0002_turn_model_and_indexes'),
+        ('practice', '0003_assessment_feedback_hold'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
