@@ -46,8 +46,6 @@ def diff_cases(before: dict[str, Any], after: dict[str, Any]) -> list[FieldChang
         if a.get(path) != value and not (path not in a and value == "")
     ]
     changes += [
-        FieldChange(path, value, None)
-        for path, value in a.items()
-        if path not in b and value != ""
+        FieldChange(path, value, None) for path, value in a.items() if path not in b and value != ""
     ]
     return changes
