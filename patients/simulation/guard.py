@@ -401,7 +401,8 @@ def _counsellor_voice(text: str) -> bool:
     for sentence in split_sentences(text):
         plain = sentence.replace("’", "'")
         you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
-        if you == 0 or you <= me:
+        # Short fillers ("You know that.", "You see?") are the patient's too.
+        if you == 0 or you <= me or len(plain.split()) < 5:
             continue
         moves = set(classify_moves(sentence))
         if moves & _COUNSELLOR_MOVES or (
