@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from llm.settings import LLMConfig, build_chat_model
+
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from llm.settings import LLMConfig
     from llm.types import ChatModel
 
 
 def _config() -> LLMConfig:
-    from llm.settings import LLMConfig
-
     return LLMConfig(
         api_key=settings.OPENAI_API_KEY,
         base_url=settings.OPENAI_BASE_URL,
@@ -58,15 +57,11 @@ def _first(*values: T | None) -> T | None:
 
 @lru_cache(maxsize=1)
 def patient_model() -> ChatModel | None:
-    from llm.settings import build_chat_model
-
     return build_chat_model(_config(), "patient")
 
 
 @lru_cache(maxsize=1)
 def annotator_model() -> ChatModel | None:
-    from llm.settings import build_chat_model
-
     return build_chat_model(_config(), "annotator")
 
 

@@ -11,9 +11,8 @@ from typing import Any
 
 from practice.models import PracticeSession, Turn
 
-from .dispatch import request_annotation
-from .reports import current_annotations
-from .scoring_services import request_session_scoring
+from .dispatch import request_annotation, request_session_scoring
+from .models import Annotation
 
 
 def annotate_submitted_turn(sender: Any, *, turn_id: int, **kwargs: Any) -> None:
@@ -30,6 +29,6 @@ def attach_annotations(
     sender: Any, *, session: PracticeSession, turns: list[Turn], **kwargs: Any
 ) -> None:
     """Give each turn of a displayed transcript its current annotation."""
-    latest = current_annotations(session_id=session.pk)
+    latest = Annotation.objects.current_for_session(session.pk)
     for turn in turns:
         turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]

@@ -8,6 +8,15 @@ from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
 from llm.errors import TransientLLMError
+from practice.metering import purge_call_text
+
+from .scoring_services import score_session as score_session_service
+from .scoring_services import unscored_session_ids
+from .services import annotate_turn as annotate_turn_service
+from .services import unannotated_turn_ids
+
+# Publishing fails fast when the broker is down: the sweeps are the backstop.
+_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
 
 # A database restart (connection terminated, refused) is as passing as a model
 # timeout: retried with backoff instead of waiting for the sweep.
@@ -23,8 +32,6 @@ TRANSIENT = (TransientLLMError, OperationalError, InterfaceError)
     reject_on_worker_lost=True,
 )
 def annotate_turn(turn_id: int) -> None:
-    from feedback.services import annotate_turn as annotate_turn_service
-
     # One chain per turn: the sweep or a redelivery must not start a second,
     # concurrent annotation of a turn another worker is still annotating. The
     # lock outlives the deadline, so a worker that died frees it on its own.
@@ -40,8 +47,6 @@ def annotate_turn(turn_id: int) -> None:
 @shared_task
 def sweep_unannotated_turns() -> int:
     """Backstop for every loss case: re-enqueue turns nobody annotated."""
-    from feedback.dispatch import enqueue_annotation
-    from feedback.services import unannotated_turn_ids
 
     ids = unannotated_turn_ids(
         older_than_seconds=settings.ANNOTATION_SWEEP_AFTER_SECONDS
@@ -61,7 +66,6 @@ def sweep_unannotated_turns() -> int:
 )
 def score_session(session_id: int) -> None:
     """Score a finished session (annotating any turn still missing first)."""
-    from feedback.scoring_services import score_session as score_session_service
 
     score_session_service(session_id=session_id)
 
@@ -69,7 +73,6 @@ def score_session(session_id: int) -> None:
 @shared_task
 def sweep_unscored_sessions() -> int:
     """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored."""
-    from feedback.scoring_services import enqueue_scoring, unscored_session_ids
 
     ids = unscored_session_ids(older_than_seconds=settings.SCORING_SWEEP_AFTER_SECONDS)
     for session_id in ids:
@@ -80,6 +83,14 @@ def sweep_unscored_sessions() -> int:
 @shared_task
 def purge_model_call_text() -> int:
     """Clear prompt and response text of model calls past LLM_LOG_RETENTION_DAYS."""
-    from practice.metering import purge_call_text
-
     return purge_call_text()
+
+
+def enqueue_annotation(turn_id: int) -> None:
+    """Publish the annotation task now (callers are outside any transaction)."""
+    annotate_turn.apply_async(args=[turn_id], retry=True, retry_policy=_PUBLISH_RETRY)
+
+
+def enqueue_scoring(session_id: int) -> None:
+    """Publish the scoring task now (callers are outside any transaction)."""
+    score_session.apply_async(args=[session_id], retry=True, retry_policy=_PUBLISH_RETRY)

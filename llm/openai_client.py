@@ -440,38 +440,6 @@ class OpenAIChatModel:
             )
         yield Delta("", usage=usage, finish_reason=finish_reason)
 
-    async def _acall(
-        self, messages: Sequence[Message], /, **kwargs: Any
-    ) -> ChatCompletion:
-        attempt = 0
-        while True:
-            self._before_attempt(messages, attempt)
-            started = time.monotonic()
-            client = self._async_client().with_options(timeout=self._sdk_timeout())
-            try:
-                response: ChatCompletion = await client.chat.completions.create(
-                    **kwargs
-                )
-            except openai.OpenAIError as exc:
-                error = translate_error(exc)
-                self._record(
-                    messages,
-                    started,
-                    outcome=_outcome(error),
-                    attempt=attempt,
-                    error=error,
-                    sent=False,
-                )
-                delay = self._after_failure(error, attempt)
-                if delay is None:
-                    raise error from exc
-                await asyncio.sleep(delay)
-                attempt += 1
-                continue
-            self.breaker.success()
-            self._record_response(messages, started, response, attempt)
-            return response
-
     def _call(self, messages: Sequence[Message], /, **kwargs: Any) -> ChatCompletion:
         attempt = 0
         while True:
@@ -515,13 +483,6 @@ class OpenAIChatModel:
             messages, started, outcome="ok", attempt=attempt, text=text, usage=usage
         )
 
-    async def acomplete(
-        self, messages: Sequence[Message], *, max_tokens: int | None = None
-    ) -> Completion:
-        """Return the whole reply without streaming."""
-        response = await self._acall(messages, **self._request(messages, max_tokens))
-        return _completion(response, self._model)
-
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int | None = None
     ) -> Completion:
@@ -561,35 +522,6 @@ class OpenAIChatModel:
         fallback_messages = _with_schema_instruction(messages, schema)
         fallback = self._request(fallback_messages, max_tokens)
         response = self._call(
-            fallback_messages, **fallback, response_format=_JSON_OBJECT
-        )
-        self._remember_rejection(rejected)
-        return _structured(response, schema, self._model)
-
-    async def astructured(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int | None = None,
-    ) -> Structured[T]:
-        """Async twin of `structured()` (not part of the ChatModel protocol)."""
-        request = self._request(messages, max_tokens)
-        rejected: LLMError | None = None
-        if self._json_schema_supported is not False:
-            try:
-                response = await self._acall(
-                    messages, **request, response_format=_json_schema_format(schema)
-                )
-            except LLMError as exc:
-                if not _is_format_rejection(exc):
-                    raise
-                rejected = exc
-            else:
-                return _structured(response, schema, self._model)
-        fallback_messages = _with_schema_instruction(messages, schema)
-        fallback = self._request(fallback_messages, max_tokens)
-        response = await self._acall(
             fallback_messages, **fallback, response_format=_JSON_OBJECT
         )
         self._remember_rejection(rejected)

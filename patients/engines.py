@@ -7,21 +7,19 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 
 from config.llm import model_for, patient_model
+from patients.simulation import LLMResponder, OfflineResponder
 
 if TYPE_CHECKING:
     from patients.simulation import Responder
 
 
 def get_responder() -> Responder:
-    from patients.simulation import OfflineResponder
-
     offline = OfflineResponder()
     model = model_for(
         settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER"
     )
     if model is None:
         return offline
-    from patients.simulation import LLMResponder
 
     return LLMResponder(
         model,

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('practice', '0003_assessment_feedback_hold'),
+        ('practice', '0004_remove_unused_turn_direction_and_session_responder'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
