@@ -7,12 +7,8 @@ rows is deferred with `transaction.on_commit` by the dispatch functions.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
-from django.db.models import Sum
-
-from practice.budget import BILLED
 from practice.models import PracticeSession, Turn
 
 from .dispatch import request_annotation, request_session_scoring
@@ -36,13 +32,3 @@ def attach_annotations(
     latest = Annotation.objects.current_for_session(session.pk)
     for turn in turns:
         turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]
-
-
-def annotation_tokens(
-    sender: Any, *, user_id: int, since: datetime, **kwargs: Any
-) -> int:
-    """Tokens the annotator spent on a trainee's turns since `since`."""
-    used = Annotation.objects.filter(
-        BILLED, turn__session__trainee_id=user_id, created_at__gte=since
-    ).aggregate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
-    return (used["p"] or 0) + (used["c"] or 0)

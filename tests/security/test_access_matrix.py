@@ -90,6 +90,7 @@ RULES: dict[str, Rule] = {
     "manage:assignment-cancel": Rule("post", REVIEWERS),
     "manage:usage": Rule("get", ADMINS),
     "manage:audit": Rule("get", ADMINS),
+    "manage:model-calls": Rule("get", ADMINS),
 }
 
 # Django's admin: only staff may use it (program admins are staff); its login
