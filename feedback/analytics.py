@@ -97,7 +97,7 @@ def scoped_trainees(user: User, filters: Filters) -> QuerySet[User]:
 
 def scores_in_scope(user: User, filters: Filters) -> QuerySet[SessionScore]:
     rubric_version, scoring_version = current_versions()
-    scores = SessionScore.objects.filter(
+    scores = SessionScore.objects.current().filter(
         rubric_version=rubric_version,
         scoring_version=scoring_version,
         trainee__in=scoped_trainees(user, filters),
@@ -197,6 +197,12 @@ def heat_map(user: User, filters: Filters, cohorts: Sequence[Cohort]) -> list[He
                    ) AS rn
             FROM {scores} s
             WHERE {" AND ".join(where)}
+              AND NOT EXISTS (
+                  SELECT 1 FROM {scores} n
+                  WHERE n.session_id = s.session_id
+                    AND n.rubric_version = s.rubric_version
+                    AND n.scoring_version = s.scoring_version
+                    AND n.revision > s.revision)
               AND s.trainee_id IN (
                   SELECT m.user_id FROM {membership} m
                   WHERE m.cohort_id IN ({placeholders}))
@@ -383,8 +389,11 @@ class CodeAgreement:
     supervisor_yes: int
 
 
-def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]:
-    """Per-code kappa over the reviewed sessions in scope (sums stored 2×2 tables)."""
+def agreement(
+    scores: QuerySet[SessionScore],
+) -> tuple[int, list[CodeAgreement], list[FamilyAgreement]]:
+    """Per-code and per-family kappa over the reviewed sessions in scope (sums the
+    stored 2×2 tables)."""
     from feedback.rubrics.agreement import add_tables
 
     total: dict[str, list[int]] = {}
@@ -415,7 +424,7 @@ def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]
         for tables in reviews.values_list("agreement", flat=True):
             sessions += 1
             add_tables(total, tables or {})
-    return sessions, _code_agreements(total)
+    return sessions, _code_agreements(total), family_agreements(total)
 
 
 def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
@@ -426,6 +435,8 @@ def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
     out = []
     for code, table in total.items():
         n = sum(table)
+        if "." in code:
+            continue  # the other families: see `family_agreements`
         if not n or code == "other" or not (table[0] + table[1] + table[2]):
             continue  # never used by either side: kappa says nothing
         out.append(
@@ -442,6 +453,75 @@ def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
     return sorted(out, key=lambda c: c.code)
 
 
+@dataclass
+class FamilyAgreement:
+    family: str
+    label: str
+    kappa: float | None
+    agree: float
+    n: int
+    corrected: int
+
+
+def family_agreements(total: dict[str, list[int]]) -> list[FamilyAgreement]:
+    """Annotator-vs-supervisor kappa per family, from the summed per-label tables.
+
+    Exclusive families (question kind, reflection depth, Socratic type, Padesky stage,
+    each EPITOME level; one value per unit, "none" included) get Cohen's kappa over
+    their categories: observed = sum of the "both" cells / units, chance = sum over
+    categories of annotator share × supervisor share. Behaviour codes and flags are
+    multi-label, so they get the kappa of their pooled 2×2 table.
+    """
+    from feedback.rubrics.agreement import kappa
+
+    from .corrections import EXCLUSIVE, FAMILIES, family_of
+
+    grouped: dict[str, dict[str, list[int]]] = {}
+    for key, table in total.items():
+        if key == "other":
+            continue
+        grouped.setdefault(family_of(key), {})[key] = table
+    out = []
+    for family, label in FAMILIES.items():
+        tables = grouped.get(family)
+        if not tables:
+            continue
+        if family in EXCLUSIVE:
+            units = max(sum(t) for t in tables.values())
+            if not units:
+                continue
+            observed = sum(t[0] for t in tables.values()) / units
+            chance = sum(
+                ((t[0] + t[1]) / units) * ((t[0] + t[2]) / units) for t in tables.values()
+            )
+            value = None if chance >= 1.0 else (observed - chance) / (1 - chance)
+            # A unit the supervisor changed disagrees in two categories' tables.
+            corrected = sum(t[1] for t in tables.values())
+            agree = observed
+        else:
+            table = [0, 0, 0, 0]
+            for t in tables.values():
+                for i in range(4):
+                    table[i] += int(t[i])
+            units = sum(table)
+            if not units or not (table[0] + table[1] + table[2]):
+                continue
+            value = kappa(table)
+            corrected = table[1] + table[2]
+            agree = (table[0] + table[3]) / units
+        out.append(
+            FamilyAgreement(
+                family=family,
+                label=label,
+                kappa=None if value is None else round(value, 2),
+                agree=round(agree, 3),
+                n=units,
+                corrected=corrected,
+            )
+        )
+    return out
+
+
 def review_totals(summaries: QuerySet[TraineeSummary]) -> tuple[int, int]:
     """(sessions awaiting review, reviewed sessions) in scope, from the rollups."""
     totals = summaries.aggregate(scored=Sum("scored"), reviewed=Sum("reviewed"))
@@ -451,7 +531,7 @@ def review_totals(summaries: QuerySet[TraineeSummary]) -> tuple[int, int]:
 
 def agreement_from_summaries(
     summaries: QuerySet[TraineeSummary], *, reviewed_sessions: int
-) -> tuple[int, list[CodeAgreement]]:
+) -> tuple[int, list[CodeAgreement], list[FamilyAgreement]]:
     """`agreement` for the unfiltered dashboard: sums per-trainee summed tables."""
     from feedback.rubrics.agreement import add_tables
 
@@ -472,7 +552,7 @@ def agreement_from_summaries(
     else:
         for tables in summaries.values_list("agreement", flat=True):
             add_tables(total, tables or {})
-    return reviewed_sessions, _code_agreements(total)
+    return reviewed_sessions, _code_agreements(total), family_agreements(total)
 
 
 # --- trajectories (progress page and drill-down) ---------------------------------------
@@ -518,7 +598,8 @@ def trainee_scores(trainee_id: int, *, limit: int = 60) -> list[SessionScore]:
     """A trainee's scored sessions under the current versions, oldest first."""
     rubric_version, scoring_version = current_versions()
     newest = list(
-        SessionScore.objects.filter(
+        SessionScore.objects.current()
+        .filter(
             trainee_id=trainee_id,
             rubric_version=rubric_version,
             scoring_version=scoring_version,

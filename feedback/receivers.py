@@ -17,7 +17,7 @@ from practice.models import PracticeSession, Turn
 
 from .dispatch import request_annotation
 from .models import Annotation
-from .reports import current_annotations
+from .reports import current_annotations, effective_annotations
 from .scoring_services import request_session_scoring
 
 
@@ -34,8 +34,9 @@ def score_ended_session(sender: Any, *, session_id: int, **kwargs: Any) -> None:
 def attach_annotations(
     sender: Any, *, session: PracticeSession, turns: list[Turn], **kwargs: Any
 ) -> None:
-    """Give each turn of a displayed transcript its current annotation."""
-    latest = current_annotations(session_id=session.pk)
+    """Give each turn of a displayed transcript its current annotation (with any
+    supervisor's corrections applied)."""
+    latest = effective_annotations(current_annotations(session_id=session.pk))
     for turn in turns:
         turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]
 

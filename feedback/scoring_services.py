@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -58,27 +58,50 @@ def current_versions() -> tuple[str, str]:
 
 
 def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnRecord]:
-    """The session's complete turns as the pure scorer reads them (two queries)."""
+    """The session's complete turns as the pure scorer reads them (four queries).
+
+    A turn a supervisor corrected is read with the correction (the current annotation
+    of the turn), and its moves (what the key moments say the trainee did) follow it.
+    """
+    return corrected_turn_records(session, rubric_version=rubric_version)[0]
+
+
+def corrected_turn_records(
+    session: PracticeSession, *, rubric_version: str
+) -> tuple[list[TurnRecord], str]:
+    """`turn_records` and the fingerprint of the corrections they include."""
     from feedback.rubrics import TurnAnnotation
     from feedback.rubrics.scoring import TurnRecord
     from practice.models import Turn
+
+    from . import corrections
 
     turns = list(
         Turn.objects.filter(session=session, status=Turn.Status.COMPLETE)
         .order_by("index")
         .values("pk", "index", "speaker", "text", "state_after", "moves")
     )
-    annotations: dict[int, dict[str, object]] = {}
+    annotations: dict[int, tuple[int, dict[str, Any]]] = {}
     # Newest first, so the first row seen per turn is the newest one.
-    for turn_id, data in (
+    for turn_id, annotation_id, stored in (
         Annotation.objects.filter(turn__session=session, rubric_version=rubric_version)
         .order_by("turn_id", "-created_at")
-        .values_list("turn_id", "data")
+        .values_list("turn_id", "pk", "data")
     ):
-        annotations.setdefault(turn_id, data)
+        annotations.setdefault(turn_id, (annotation_id, stored))
+    found = corrections.load(pk for pk, _ in annotations.values())
+    corrected: list[tuple[int, dict[str, Any]]] = []
     records = []
     for t in turns:
-        data = annotations.get(t["pk"])
+        data: dict[str, Any] | None = None
+        moves = tuple(t["moves"] or ())
+        if t["pk"] in annotations:
+            annotation_id, data = annotations[t["pk"]]
+            overrides, turn_correction = found.for_annotation(annotation_id)
+            data, changes = corrections.effective_data(data, overrides, turn_correction)
+            if changes:
+                corrected.append((t["pk"], data))
+                moves = corrections.moves_from(data)
         records.append(
             TurnRecord(
                 index=t["index"],
@@ -86,16 +109,20 @@ def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnR
                 text=t["text"],
                 annotation=TurnAnnotation.model_validate(data) if data else None,
                 state=t["state_after"],
-                moves=tuple(t["moves"] or ()),
+                moves=moves,
             )
         )
-    return records
+    return records, corrections.digest(corrected)
 
 
 def score_session(*, session_id: int) -> SessionScore | None:
-    """Compute and store the session's scores once per (rubric, scoring) version.
+    """Compute and store the session's scores once per (rubric, scoring) version and
+    set of supervisor corrections.
 
-    Turns the annotator has not reached yet are annotated here first, synchronously
+    The first scoring stores revision 0. After a supervisor corrects a turn the same
+    task runs again and, when the corrections differ from those the latest row was
+    computed with, adds revision n + 1 marked supervisor-corrected (rows are never
+    edited). Turns the annotator has not reached yet are annotated here first, synchronously
     (outside any transaction: the annotator may call a model). Returns None for a
     session that is gone or still running.
     """
@@ -109,21 +136,27 @@ def score_session(*, session_id: int) -> SessionScore | None:
     if session is None or session.is_active:
         return None  # deleted since it was enqueued, or not finished: nothing to do
     rubric_version, scoring_version = current_versions()
-    existing = SessionScore.objects.filter(
+    versions = SessionScore.objects.filter(
         session=session, rubric_version=rubric_version, scoring_version=scoring_version
-    ).first()
-    if existing is not None:
-        return existing
-    missing = (
-        Turn.objects.filter(
-            session=session, speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
-        )
-        .exclude(annotations__rubric_version=rubric_version)
-        .values_list("pk", flat=True)
     )
-    for turn_id in list(missing):
-        annotate_turn(turn_id=turn_id)
-    scores = score_engine(turn_records(session, rubric_version=rubric_version))
+    latest = versions.order_by("-revision").first()
+    if latest is None:
+        missing = (
+            Turn.objects.filter(
+                session=session, speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
+            )
+            .exclude(annotations__rubric_version=rubric_version)
+            .values_list("pk", flat=True)
+        )
+        for turn_id in list(missing):
+            annotate_turn(turn_id=turn_id)
+    records, fingerprint = corrected_turn_records(session, rubric_version=rubric_version)
+    if latest is not None and latest.corrections == fingerprint:
+        # Scored with exactly these corrections already (a redelivery, or a
+        # correction that repeats the annotator's reading): nothing new to store.
+        return latest
+    revision = 0 if latest is None else latest.revision + 1
+    scores = score_engine(records)
     skills = scores.skill_values
     from .rollups import refresh_trainee_summary
 
@@ -133,6 +166,11 @@ def score_session(*, session_id: int) -> SessionScore | None:
                 session=session,
                 rubric_version=rubric_version,
                 scoring_version=scoring_version,
+                revision=revision,
+                # A rescoring after a correction is supervisor-corrected even when the
+                # correction was taken back: it was a supervisor who asked for it.
+                supervisor_corrected=bool(fingerprint) or revision > 0,
+                corrections=fingerprint,
                 trainee_id=session.trainee_id,
                 case_id=session.case_version.case_id,
                 started_at=session.started_at,
@@ -151,9 +189,7 @@ def score_session(*, session_id: int) -> SessionScore | None:
             return score
     except IntegrityError:
         # Another delivery of the same task won the race: keep its row.
-        return SessionScore.objects.get(
-            session=session, rubric_version=rubric_version, scoring_version=scoring_version
-        )
+        return versions.order_by("-revision").first()
 
 
 SKILL_COLUMNS: tuple[str, ...] = (
@@ -172,9 +208,13 @@ def score_for(session: PracticeSession) -> SessionScore | None:
     never in a page's request. A finished session without a score is being scored.
     """
     rubric_version, scoring_version = current_versions()
-    return SessionScore.objects.filter(
-        session=session, rubric_version=rubric_version, scoring_version=scoring_version
-    ).first()
+    return (
+        SessionScore.objects.filter(
+            session=session, rubric_version=rubric_version, scoring_version=scoring_version
+        )
+        .order_by("-revision")
+        .first()
+    )
 
 
 def is_scored(*, session_id: int) -> bool:
