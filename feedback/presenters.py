@@ -161,6 +161,8 @@ GOOD_CODES = {
 }
 POOR_CODES = {"persuade", "confront"}
 LEVELS = {0: "not shown", 1: "some", 2: "strong"}
+# Sentences listed in a turn's "Why" before "and N more".
+MAX_LINES = 8
 # Chip order: reflections and questions first, what to work on last.
 CHIP_ORDER = (
     "complex_reflection", "simple_reflection", "question", "affirm", "seek_collaboration",
@@ -291,7 +293,9 @@ def annotation_view(data: dict[str, Any]) -> dict[str, Any]:
             for f in flags
         ],
         "why": [c for c in chips if c.title],
-        "lines": [utterance_line(u) for u in utterances] if len(utterances) > 1 else [],
+        # A long message keeps its "Why" short: the first sentences, then a count.
+        "lines": [utterance_line(u) for u in utterances[:MAX_LINES]] if len(utterances) > 1 else [],
+        "more_lines": max(0, len(utterances) - MAX_LINES),
         "empathy": empathy,
         "suggestion": data.get("suggestion"),
         # Stable hooks (README, "Stable hooks"): space-separated behaviour codes of

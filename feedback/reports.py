@@ -82,7 +82,7 @@ class EffectiveAnnotation:
         return [
             (
                 name,
-                plain_label(f"empathy.{LEVEL_KEYS[name]}"),
+                _supervisor_label(f"empathy.{LEVEL_KEYS[name]}"),
                 int(self.data.get(name, 0)),
                 int(self.annotation.data.get(name, 0)),
             )
@@ -92,6 +92,14 @@ class EffectiveAnnotation:
     @property
     def flags(self) -> list[str]:
         return list(self.data.get("flags", []))
+
+
+def _supervisor_label(key: str) -> str:
+    """The rubric's own name for the review form ("Emotional reactions (ER)")."""
+    from feedback.rubrics import CODEBOOK
+
+    entry = CODEBOOK.get(key)
+    return f"{entry.label} ({key.rsplit('.', 1)[-1]})" if entry else plain_label(key)
 
 
 def effective_annotations(annotations: dict[int, Annotation]) -> dict[int, EffectiveAnnotation]:
