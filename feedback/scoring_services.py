@@ -243,6 +243,54 @@ def unscored_session_ids(*, older_than_seconds: int, limit: int = 200) -> list[i
     )
 
 
+def stale_corrected_session_ids(
+    *, older_than_seconds: int, within_seconds: int = 86_400, limit: int = 200
+) -> list[int]:
+    """Ended sessions whose latest score misses a supervisor's correction.
+
+    The rescoring after a correction is a task like any other and can be lost (a
+    broker outage). Candidates: corrections saved after the session's latest score,
+    within the last day (a correction that repeats the annotator's reading never
+    changes the score, so it must not be retried for ever); kept when the corrections
+    they fingerprint differ from those the latest score used.
+    """
+    from django.db.models import F, OuterRef, Subquery
+
+    from .models import CodeOverride, TurnCorrection
+
+    rubric_version, scoring_version = current_versions()
+    now = timezone.now()
+    latest = (
+        SessionScore.objects.filter(
+            session_id=OuterRef("turn__session_id"),
+            rubric_version=rubric_version,
+            scoring_version=scoring_version,
+        )
+        .order_by("-revision")
+        .values("computed_at")[:1]
+    )
+    candidates: set[int] = set()
+    for model in (CodeOverride, TurnCorrection):
+        candidates.update(
+            model.objects.filter(
+                updated_at__lt=now - timedelta(seconds=older_than_seconds),
+                updated_at__gt=now - timedelta(seconds=within_seconds),
+            )
+            .annotate(scored_at=Subquery(latest))
+            .filter(scored_at__lt=F("updated_at"))
+            .values_list("turn__session_id", flat=True)[:limit]
+        )
+    stale = []
+    for session in PracticeSession.objects.filter(pk__in=candidates).exclude(
+        status=PracticeSession.Status.ACTIVE
+    ):
+        score = score_for(session)
+        _, fingerprint = corrected_turn_records(session, rubric_version=rubric_version)
+        if score is not None and score.corrections != fingerprint:
+            stale.append(session.pk)
+    return sorted(stale)[:limit]
+
+
 def enqueue_scoring(session_id: int) -> None:
     """Publish the scoring task now (callers are outside any transaction)."""
     from feedback.tasks import score_session as score_session_task

@@ -51,10 +51,18 @@ def score_session(session_id: int) -> None:
 
 @shared_task
 def sweep_unscored_sessions() -> int:
-    """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored."""
-    from feedback.scoring_services import enqueue_scoring, unscored_session_ids
+    """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored, or
+    not yet rescored after a supervisor's correction."""
+    from feedback.scoring_services import (
+        enqueue_scoring,
+        stale_corrected_session_ids,
+        unscored_session_ids,
+    )
 
-    ids = unscored_session_ids(older_than_seconds=settings.SCORING_SWEEP_AFTER_SECONDS)
+    after = settings.SCORING_SWEEP_AFTER_SECONDS
+    ids = unscored_session_ids(older_than_seconds=after)
+    # And sessions whose rescoring after a supervisor's correction was lost.
+    ids += stale_corrected_session_ids(older_than_seconds=after)
     for session_id in ids:
         enqueue_scoring(session_id)
     return len(ids)

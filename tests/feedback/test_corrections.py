@@ -337,3 +337,24 @@ def test_the_dashboard_shows_agreement_per_family(
         assert families["flag"].corrected == 1
         html = page.content.decode()
         assert 'data-family="question"' in html and "Question: open or closed" in html
+
+
+def test_the_sweep_rescores_a_correction_whose_task_was_lost(
+    play: Any, trainee: Any, supervisor: Any, cohort: Any,
+) -> None:
+    from feedback.models import SessionScore
+    from feedback.scoring_services import score_session, stale_corrected_session_ids
+
+    session = play(trainee)
+    turn = session.turns.get(text=LINES[3])
+    # No on-commit capture: the rescoring task of this correction is "lost".
+    response = client_for(supervisor).post(
+        f"/feedback/sessions/{session.uuid}/turns/{turn.uuid}/codes/",
+        {"utterance": "0", "codes": ["giving_information"]},
+    )
+    assert response.status_code == 302
+    assert SessionScore.objects.filter(session=session).count() == 1
+    assert stale_corrected_session_ids(older_than_seconds=0) == [session.pk]
+    score_session(session_id=session.pk)  # what the re-enqueued task runs
+    assert SessionScore.objects.filter(session=session, supervisor_corrected=True).count() == 1
+    assert stale_corrected_session_ids(older_than_seconds=0) == []
