@@ -31,6 +31,7 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
         *(f"{m}_band" for m in SCORE_METRICS[:4]), "guided_discovery_0_6",
         "padesky_cycle_complete", "empathy.ER", "empathy.IP", "empathy.EX",
         "belief_change", "alliance_end", "deepest_disclosure", "alternative_view",
+        "revision", "supervisor_corrected",
     ]
     rows = scores.select_related("session", "trainee", "case").order_by("started_at")
     for s in rows.iterator(chunk_size=2000):
@@ -48,6 +49,7 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
             empathy.get("er"), empathy.get("ip"), empathy.get("ex"),
             outcome.get("belief_change"), outcome.get("alliance_end"),
             outcome.get("deepest_disclosure"), int(bool(outcome.get("alternative_view"))),
+            s.revision, int(s.supervisor_corrected),
         ]
 
 
@@ -77,8 +79,16 @@ def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[o
         "supervisor_codes",
     ]
     sessions = scores.values("session_id")
+    # The supervisor's reading of a corrected sentence, in the same key space as the
+    # columns (codes bare, other families namespaced), ";"-separated.
     overrides = {
-        (o.annotation_id, o.utterance_index): o.codes
+        (o.annotation_id, o.utterance_index): [
+            *o.codes,
+            *(f"{family}.{value}" for family, value in (
+                ("question", o.question), ("reflection", o.reflection),
+                ("socratic", o.socratic_type), ("padesky", o.padesky_stage),
+            ) if value),
+        ]
         for o in CodeOverride.objects.filter(turn__session_id__in=sessions)
     }
     names: dict[int, str] = {}
