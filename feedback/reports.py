@@ -167,12 +167,23 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
     from feedback.rubrics.moments import report_model
     from feedback.rubrics.scoring import SessionScores
 
-    from .scoring_services import current_versions, turn_records
+    from .scoring_services import corrected_turn_records, current_versions
 
     rubric_version, _ = current_versions()
-    records = turn_records(session, rubric_version=rubric_version)
+    records, _, corrected = corrected_turn_records(session, rubric_version=rubric_version)
     scores: SessionScores = score.result if score is not None else SessionScores()
     model = report_model(scores, records)
+    if corrected:
+        # Say so where a key moment rests on a supervisor's correction.
+        model = model.model_copy(
+            update={
+                "moments": [
+                    m.model_copy(update={"text": f"{m.text} (codes corrected by the supervisor)"})
+                    if m.turn in corrected else m
+                    for m in model.moments
+                ]
+            }
+        )
     return {
         "score": score,
         "scores": scores,

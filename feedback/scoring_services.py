@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -63,13 +63,19 @@ def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnR
     A turn a supervisor corrected is read with the correction (the current annotation
     of the turn), and its moves (what the key moments say the trainee did) follow it.
     """
-    return corrected_turn_records(session, rubric_version=rubric_version)[0]
+    return corrected_turn_records(session, rubric_version=rubric_version).records
 
 
-def corrected_turn_records(
-    session: PracticeSession, *, rubric_version: str
-) -> tuple[list[TurnRecord], str]:
-    """`turn_records` and the fingerprint of the corrections they include."""
+class CorrectedRecords(NamedTuple):
+    records: list[TurnRecord]
+    # Fingerprint of the corrections included ("" = none) and the corrected turns' indices.
+    fingerprint: str
+    corrected: frozenset[int]
+
+
+def corrected_turn_records(session: PracticeSession, *, rubric_version: str) -> CorrectedRecords:
+    """`turn_records`, the fingerprint of the corrections they include and which turns
+    were corrected."""
     from feedback.rubrics import TurnAnnotation
     from feedback.rubrics.scoring import TurnRecord
     from practice.models import Turn
@@ -91,6 +97,7 @@ def corrected_turn_records(
         annotations.setdefault(turn_id, (annotation_id, stored))
     found = corrections.load(pk for pk, _ in annotations.values())
     corrected: list[tuple[int, dict[str, Any]]] = []
+    indices: set[int] = set()
     records = []
     for t in turns:
         data: dict[str, Any] | None = None
@@ -101,6 +108,7 @@ def corrected_turn_records(
             data, changes = corrections.effective_data(data, overrides, turn_correction)
             if changes:
                 corrected.append((t["pk"], data))
+                indices.add(t["index"])
                 moves = corrections.moves_from(data)
         records.append(
             TurnRecord(
@@ -112,7 +120,7 @@ def corrected_turn_records(
                 moves=moves,
             )
         )
-    return records, corrections.digest(corrected)
+    return CorrectedRecords(records, corrections.digest(corrected), frozenset(indices))
 
 
 def score_session(*, session_id: int) -> SessionScore | None:
@@ -150,7 +158,7 @@ def score_session(*, session_id: int) -> SessionScore | None:
         )
         for turn_id in list(missing):
             annotate_turn(turn_id=turn_id)
-    records, fingerprint = corrected_turn_records(session, rubric_version=rubric_version)
+    records, fingerprint, _ = corrected_turn_records(session, rubric_version=rubric_version)
     if latest is not None and latest.corrections == fingerprint:
         # Scored with exactly these corrections already (a redelivery, or a
         # correction that repeats the annotator's reading): nothing new to store.
@@ -285,7 +293,7 @@ def stale_corrected_session_ids(
         status=PracticeSession.Status.ACTIVE
     ):
         score = score_for(session)
-        _, fingerprint = corrected_turn_records(session, rubric_version=rubric_version)
+        fingerprint = corrected_turn_records(session, rubric_version=rubric_version).fingerprint
         if score is not None and score.corrections != fingerprint:
             stale.append(session.pk)
     return sorted(stale)[:limit]

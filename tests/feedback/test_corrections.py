@@ -210,6 +210,7 @@ def test_a_correction_in_every_family_rescores_and_reaches_the_report(
     for moment in report.context_data["report"].moments:
         if moment.turn == advice.index:
             assert "offered advice" not in moment.text
+            assert "codes corrected by the supervisor" in moment.text
 
 
 def test_a_repeated_correction_adds_no_score_row(
