@@ -23,6 +23,7 @@ from accounts.models import Role, User
 from practice.models import Cohort
 
 from .charts import LineChart, heat_class, line_chart
+from .corrections import FamilyAgreement, family_agreements
 from .models import SessionReview, SessionScore, TraineeSummary
 from .rollups import TraineeDigest, trainee_digest
 from .scoring_services import SKILL_COLUMNS, current_versions
@@ -451,75 +452,6 @@ def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
             )
         )
     return sorted(out, key=lambda c: c.code)
-
-
-@dataclass
-class FamilyAgreement:
-    family: str
-    label: str
-    kappa: float | None
-    agree: float
-    n: int
-    corrected: int
-
-
-def family_agreements(total: dict[str, list[int]]) -> list[FamilyAgreement]:
-    """Annotator-vs-supervisor kappa per family, from the summed per-label tables.
-
-    Exclusive families (question kind, reflection depth, Socratic type, Padesky stage,
-    each EPITOME level; one value per unit, "none" included) get Cohen's kappa over
-    their categories: observed = sum of the "both" cells / units, chance = sum over
-    categories of annotator share × supervisor share. Behaviour codes and flags are
-    multi-label, so they get the kappa of their pooled 2×2 table.
-    """
-    from feedback.rubrics.agreement import kappa
-
-    from .corrections import EXCLUSIVE, FAMILIES, family_of
-
-    grouped: dict[str, dict[str, list[int]]] = {}
-    for key, table in total.items():
-        if key == "other":
-            continue
-        grouped.setdefault(family_of(key), {})[key] = table
-    out = []
-    for family, label in FAMILIES.items():
-        tables = grouped.get(family)
-        if not tables:
-            continue
-        if family in EXCLUSIVE:
-            units = max(sum(t) for t in tables.values())
-            if not units:
-                continue
-            observed = sum(t[0] for t in tables.values()) / units
-            chance = sum(
-                ((t[0] + t[1]) / units) * ((t[0] + t[2]) / units) for t in tables.values()
-            )
-            value = None if chance >= 1.0 else (observed - chance) / (1 - chance)
-            # A unit the supervisor changed disagrees in two categories' tables.
-            corrected = sum(t[1] for t in tables.values())
-            agree = observed
-        else:
-            table = [0, 0, 0, 0]
-            for t in tables.values():
-                for i in range(4):
-                    table[i] += int(t[i])
-            units = sum(table)
-            if not units or not (table[0] + table[1] + table[2]):
-                continue
-            value = kappa(table)
-            corrected = table[1] + table[2]
-            agree = (table[0] + table[3]) / units
-        out.append(
-            FamilyAgreement(
-                family=family,
-                label=label,
-                kappa=None if value is None else round(value, 2),
-                agree=round(agree, 3),
-                n=units,
-                corrected=corrected,
-            )
-        )
-    return out
 
 
 def review_totals(summaries: QuerySet[TraineeSummary]) -> tuple[int, int]:
