@@ -44,8 +44,12 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
     asgi_server: str, run_in_browser: Runner, trainee: Any, supervisor: Any,
     case: Any, cohort: Any,
 ) -> None:
-    from feedback.models import CodeOverride, SessionReview, SessionScore, TurnCorrection
-
+    from feedback.models import (
+        CodeOverride,
+        SessionReview,
+        SessionScore,
+        TurnCorrection,
+    )
     from feedback.reports import report_data
     from feedback.scoring_services import score_for
 
