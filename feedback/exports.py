@@ -27,11 +27,10 @@ SCORE_METRICS = ("rq", "pct_open", "pct_complex", "pct_mia", "ps_after_emotion",
 def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[object]]:
     yield [
         "session", "trainee", "trainee_code", "case", "started_at", "rubric_version",
-        "scoring_version", "too_short", *SKILL_COLUMNS, *SCORE_METRICS,
+        "scoring_version", "revision", "supervisor_corrected", "too_short", *SKILL_COLUMNS, *SCORE_METRICS,
         *(f"{m}_band" for m in SCORE_METRICS[:4]), "guided_discovery_0_6",
         "padesky_cycle_complete", "empathy.ER", "empathy.IP", "empathy.EX",
         "belief_change", "alliance_end", "deepest_disclosure", "alternative_view",
-        "revision", "supervisor_corrected",
     ]
     rows = scores.select_related("session", "trainee", "case").order_by("started_at")
     for s in rows.iterator(chunk_size=2000):
@@ -42,14 +41,13 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
         yield [
             s.session.uuid, _name(s.trainee, blind), trainee_code(s.trainee_id),
             s.case.slug, s.started_at.isoformat(), s.rubric_version, s.scoring_version,
-            int(s.too_short), *(getattr(s, c) for c in SKILL_COLUMNS),
+            s.revision, int(s.supervisor_corrected), int(s.too_short), *(getattr(s, c) for c in SKILL_COLUMNS),
             *(_num(metrics.get(m, {}).get("value")) for m in SCORE_METRICS),
             *(metrics.get(m, {}).get("band") or "" for m in SCORE_METRICS[:4]),
             data.get("guided_discovery"), int(bool(data.get("padesky", {}).get("complete"))),
             empathy.get("er"), empathy.get("ip"), empathy.get("ex"),
             outcome.get("belief_change"), outcome.get("alliance_end"),
             outcome.get("deepest_disclosure"), int(bool(outcome.get("alternative_view"))),
-            s.revision, int(s.supervisor_corrected),
         ]
 
 
