@@ -79,6 +79,8 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
         page.keyboard.press("Enter")
         status = page.locator(f"#correction-status-{advice.uuid}")
         status.get_by_text("Sentence 1 corrected").wait_for()
+        # Focus stays on the button that saved (same id in the swapped-in forms).
+        assert page.evaluate("document.activeElement.id") == f"save-{advice.uuid}-0"
         annotation = page.locator(f'[data-annotation-for="{advice.uuid}"]')
         assert annotation.get_attribute("data-codes") == "giving_information"
         assert "Gave information" in annotation.inner_text()
