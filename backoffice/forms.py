@@ -245,6 +245,10 @@ class AssignForm(ManageForm):
             "the session is submitted, one attempt."
         ),
     )
+    hold_feedback = forms.BooleanField(
+        required=False,
+        label="Hold the report until a supervisor releases it (assessment only)",
+    )
 
     def __init__(
         self,

@@ -173,17 +173,20 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
     records, _, corrected = corrected_turn_records(session, rubric_version=rubric_version)
     scores: SessionScores = score.result if score is not None else SessionScores()
     model = report_model(scores, records)
-    if corrected:
-        # Say so where a key moment rests on a supervisor's correction.
-        model = model.model_copy(
-            update={
-                "moments": [
-                    m.model_copy(update={"text": f"{m.text} (codes corrected by the supervisor)"})
-                    if m.turn in corrected else m
-                    for m in model.moments
-                ]
-            }
-        )
+    model = model.model_copy(
+        update={
+            # The curve's table names the trainee's moves: in words, not identifiers.
+            "curve": [
+                p.model_copy(update={"move": _move_words(p.move)}) for p in model.curve
+            ],
+            # Say so where a key moment rests on a supervisor's correction.
+            "moments": [
+                m.model_copy(update={"text": f"{m.text} (codes corrected by the supervisor)"})
+                if m.turn in corrected else m
+                for m in model.moments
+            ],
+        }
+    )
     return {
         "score": score,
         "scores": scores,
@@ -191,6 +194,14 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         "chart": state_chart(model),
         "code_labels": CODE_LABELS,
     }
+
+
+def _move_words(moves: str) -> str:
+    """"open_question, advice" → "asked an open question, offered advice"."""
+    from feedback.rubrics.moments import MOVE_WORDS
+
+    names = [m.strip() for m in moves.split(",") if m.strip()]
+    return ", ".join(MOVE_WORDS.get(m, m.replace("_", " ")) for m in names)
 
 
 def review_state(session: PracticeSession) -> tuple[SessionReview | None, FormulationAttempt | None]:

@@ -61,6 +61,7 @@ def assign_cases(
     trainees: Iterable[User] = (),
     mode: Mode | str = Mode.PRACTICE,
     due_at: datetime | None = None,
+    hold_feedback: bool = False,
     created_by: User | None,
 ) -> AssignReport:
     """Assign every case to every trainee reached; one active assignment per pair.
@@ -93,6 +94,8 @@ def assign_cases(
                         cohort=cohort,
                         mode=mode,
                         due_at=due_at,
+                        # Holding only means something for an assessment.
+                        hold_feedback=hold_feedback and mode == Mode.ASSESSMENT,
                         created_by=created_by,
                     )
             except IntegrityError:
