@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from feedback.rubrics import CODEBOOK
+from feedback.rubrics.moments import MOVE_WORDS, report_model
+from feedback.rubrics.scoring import SessionScores
+
 from .charts import LineChart, line_chart
 from .corrections import LEVEL_FIELDS, LEVEL_KEYS, describe_changes, effective_data
 from .corrections import load as load_corrections
@@ -21,10 +25,10 @@ from .models import (
     TurnCorrection,
 )
 from .presenters import CODE_LABELS, annotation_view, plain_label, utterance_line
+from .scoring_services import corrected_turn_records, current_versions, score_for
 
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
-    from feedback.rubrics.scoring import SessionScores
     from practice.models import PracticeSession, Turn
 
     from .models import SessionScore
@@ -96,8 +100,6 @@ class EffectiveAnnotation:
 
 def _supervisor_label(key: str) -> str:
     """The rubric's own name for the review form ("Emotional reactions (ER)")."""
-    from feedback.rubrics import CODEBOOK
-
     entry = CODEBOOK.get(key)
     return f"{entry.label} ({key.rsplit('.', 1)[-1]})" if entry else plain_label(key)
 
@@ -113,20 +115,10 @@ def effective_annotations(annotations: dict[int, Annotation]) -> dict[int, Effec
     return out
 
 
-def current_annotations(*, session_id: int) -> dict[int, Annotation]:
-    """The newest annotation of each trainee turn (what the transcript shows)."""
-    latest: dict[int, Annotation] = {}
-    for annotation in Annotation.objects.filter(turn__session_id=session_id).order_by(
-        "turn_id", "created_at"
-    ):
-        latest[annotation.turn_id] = annotation
-    return latest
-
-
 def reviewed_transcript(session: PracticeSession) -> list[Turn]:
     """Turns in order, each with `.annotation` (corrections applied) and `.pinned`."""
     turns = list(session.turns.order_by("index"))
-    annotations = effective_annotations(current_annotations(session_id=session.pk))
+    annotations = effective_annotations(Annotation.objects.current_for_session(session.pk))
     pinned: dict[int, list[ReviewComment]] = {}
     for comment in ReviewComment.objects.filter(
         session=session, turn__isnull=False
@@ -164,11 +156,6 @@ def state_chart(model: ReportModel) -> LineChart:
 
 def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
     """Scores, curves, moments and targets of one session, for the report and review."""
-    from feedback.rubrics.moments import report_model
-    from feedback.rubrics.scoring import SessionScores
-
-    from .scoring_services import corrected_turn_records, current_versions
-
     rubric_version, _ = current_versions()
     records, _, corrected = corrected_turn_records(session, rubric_version=rubric_version)
     scores: SessionScores = score.result if score is not None else SessionScores()
@@ -198,10 +185,29 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
 
 def _move_words(moves: str) -> str:
     """"open_question, advice" → "asked an open question, offered advice"."""
-    from feedback.rubrics.moments import MOVE_WORDS
-
     names = [m.strip() for m in moves.split(",") if m.strip()]
     return ", ".join(MOVE_WORDS.get(m, m.replace("_", " ")) for m in names)
+
+
+def session_context(session: PracticeSession) -> dict[str, Any]:
+    """What the trainee's report and the supervisor's review both show: scores,
+    curves, moments, targets, the corrected transcript, comments, the review mark and
+    the formulation attempt. Only reads: a finished session without a score is
+    still being scored by the task ("Scoring…", polled until it is stored)."""
+    score = score_for(session)
+    session_review, attempt = review_state(session)
+    context = report_data(session, score)
+    context.update(
+        {
+            "session": session,
+            "turns": reviewed_transcript(session),
+            "comments": session_comments(session),
+            "session_review": session_review,
+            "attempt": attempt,
+            "scoring_pending": score is None and not session.is_active,
+        }
+    )
+    return context
 
 
 def review_state(session: PracticeSession) -> tuple[SessionReview | None, FormulationAttempt | None]:

@@ -11,6 +11,23 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.audit import record_event
+from accounts.models import AuditEvent
+from feedback.rubrics.agreement import code_tables
+from feedback.rubrics.formulation import FormulationKey, KeySituation, score_formulation
+from feedback.rubrics.schema import (
+    BEHAVIOUR_CODES,
+    FLAGS,
+    PADESKY_STAGES,
+    SOCRATIC_TYPES,
+)
+from patients.services import spec_for_version
+from patients.simulation.vocab import emotion_key
+from practice.models import Assignment, Mode, Turn
+from practice.models import PracticeSession as Session
+
+from .corrections import LEVEL_FIELDS, label_keys, turn_labels, utterance_labels
+from .dispatch import request_session_scoring
 from .models import (
     Annotation,
     CodeOverride,
@@ -19,6 +36,7 @@ from .models import (
     SessionReview,
     TurnCorrection,
 )
+from .reports import effective_annotations
 from .rollups import refresh_session_summaries
 
 if TYPE_CHECKING:
@@ -65,8 +83,6 @@ def override_codes(
     fit the rubric is refused with a `ReviewError` saying what to change; nothing is
     stored then.
     """
-    from feedback.rubrics.schema import BEHAVIOUR_CODES, PADESKY_STAGES, SOCRATIC_TYPES
-
     utterances = annotation.data.get("utterances", [])
     if not 0 <= utterance_index < len(utterances):
         raise ReviewError("That sentence is not part of the annotation.")
@@ -146,10 +162,6 @@ def correct_turn(
     missing or None level keeps the current one. `flags` None keeps the current flags,
     a list (possibly empty) replaces them.
     """
-    from feedback.rubrics.schema import FLAGS
-
-    from .corrections import LEVEL_FIELDS
-
     current = TurnCorrection.objects.filter(annotation=annotation).first()
     base = annotation.data
     values: dict[str, int] = {}
@@ -193,10 +205,6 @@ def correct_turn(
 def _after_correction(annotation: Annotation) -> None:
     """Inside the correction's transaction: keep the stored agreement in step and,
     after commit, rescore the session with the corrected codes (a new score row)."""
-    from practice.models import PracticeSession
-
-    from .scoring_services import request_session_scoring
-
     session_id = annotation.turn.session_id
     review = SessionReview.objects.select_for_update().filter(session_id=session_id).first()
     if review is not None:
@@ -205,8 +213,8 @@ def _after_correction(annotation: Annotation) -> None:
         review.agreement = agreement_tables(session_id=session_id)
         review.save(update_fields=["agreement"])
         refresh_session_summaries(session_id=session_id)
-    ended = PracticeSession.objects.filter(pk=session_id).exclude(
-        status=PracticeSession.Status.ACTIVE
+    ended = Session.objects.filter(pk=session_id).exclude(
+        status=Session.Status.ACTIVE
     )
     if ended.exists():
         request_session_scoring(session_id)
@@ -249,9 +257,6 @@ def mark_reviewed(*, session: PracticeSession, reviewer: User) -> SessionReview:
 
 def release_feedback(*, session: PracticeSession, released_by: User) -> PracticeSession:
     """Let the trainee read the report of a held assessment (idempotent)."""
-    from accounts.audit import record_event
-    from accounts.models import AuditEvent
-    from practice.models import PracticeSession as Session
 
     if session.is_active:
         raise ReviewError("The assessment is still open; release it after it ends.")
@@ -279,12 +284,7 @@ def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
     `padesky.*`, each with a `.none` label) count utterances; turn families
     (`empathy.ER.0`…`empathy.EX.2`, `flag.*`) count turns.
     """
-    from feedback.rubrics.agreement import code_tables
-
-    from .corrections import label_keys, turn_labels, utterance_labels
-    from .reports import current_annotations, effective_annotations
-
-    current = effective_annotations(current_annotations(session_id=session_id))
+    current = effective_annotations(Annotation.objects.current_for_session(session_id))
     utterance_pairs: list[tuple[list[str], list[str]]] = []
     turn_pairs: list[tuple[list[str], list[str]]] = []
     for effective in current.values():
@@ -303,8 +303,6 @@ def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
 
 def formulation_key(spec: CaseSpec) -> FormulationKey:
     """The hidden answer of the formulation exercise, from the case's CCD."""
-    from feedback.rubrics.formulation import FormulationKey, KeySituation
-    from patients.simulation.vocab import emotion_key
 
     return FormulationKey(
         situations=[
@@ -340,7 +338,6 @@ def answer_key_blocker(session: PracticeSession) -> str | None:
     is never shown while the trainee has an unfinished assessment on the case
     (pending, in progress, or an open assessment session).
     """
-    from practice.models import Assignment, Mode, Turn
 
     if session.is_active:
         return "End the session before writing the formulation."
@@ -378,8 +375,6 @@ def submit_formulation(
     Raises ReviewError when the answer key may not be revealed (see
     answer_key_blocker): nothing is stored then.
     """
-    from feedback.rubrics.formulation import score_formulation
-    from patients.services import spec_for_version
 
     blocker = answer_key_blocker(session)
     if blocker is not None:

@@ -1,8 +1,8 @@
 """Session scoring workflow: when a session ends, score it once and store the result.
 
-`request_session_scoring` runs when practice announces `session_ended` (see
-`feedback.receivers`) and acts after commit: production enqueues a Celery task with
-the session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
+`feedback.dispatch.request_session_scoring` runs when practice announces
+`session_ended` and acts after commit: production enqueues a Celery task with the
+session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
 inline. `score_session` is the idempotent service both paths run. Pages never score:
 they read what is stored and show "Scoring…" until it is there; the periodic sweep
 re-enqueues sessions whose scoring was lost.
@@ -14,14 +14,21 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
-from practice.models import PracticeSession, as_speaker
+from feedback.rubrics import TurnAnnotation
+from feedback.rubrics import scoring as scoring_engine
+from feedback.rubrics.scoring import SKILL_KEYS, TurnRecord
+from feedback.rubrics.scoring import score_session as score_engine
+from feedback.services import annotate_turn
+from practice.models import PracticeSession, Turn, as_speaker
 
+from . import corrections
 from .engines import get_annotator
-from .models import Annotation, SessionScore
+from .models import Annotation, CodeOverride, SessionScore, TurnCorrection
+from .rollups import refresh_trainee_summary
 
 if TYPE_CHECKING:
     from feedback.rubrics.scoring import TurnRecord
@@ -29,32 +36,11 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-def request_session_scoring(session_id: int) -> None:
-    """Score the session after the surrounding transaction commits."""
-    if settings.ANNOTATION_DISPATCH == "celery":
-
-        def enqueue_after_commit() -> None:
-            enqueue_scoring(session_id)
-
-        # robust: a broker outage must not fail ending the session; the sweep
-        # re-enqueues sessions left unscored (see `unscored_session_ids`).
-        transaction.on_commit(enqueue_after_commit, robust=True)
-    else:
-
-        def score_after_commit() -> None:
-            try:
-                score_session(session_id=session_id)
-            except Exception:
-                logger.exception("scoring session %s failed", session_id)
-
-        transaction.on_commit(score_after_commit, robust=True)
-
-
 def current_versions() -> tuple[str, str]:
     """(rubric version, scoring version) that pages read and new scores use."""
-    from feedback.rubrics.scoring import SCORING_VERSION
 
-    return get_annotator().rubric_version, SCORING_VERSION
+    # Read from the module at call time: a version bump (or a test) changes it.
+    return get_annotator().rubric_version, scoring_engine.SCORING_VERSION
 
 
 def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnRecord]:
@@ -76,36 +62,25 @@ class CorrectedRecords(NamedTuple):
 def corrected_turn_records(session: PracticeSession, *, rubric_version: str) -> CorrectedRecords:
     """`turn_records`, the fingerprint of the corrections they include and which turns
     were corrected."""
-    from feedback.rubrics import TurnAnnotation
-    from feedback.rubrics.scoring import TurnRecord
-    from practice.models import Turn
-
-    from . import corrections
-
     turns = list(
         Turn.objects.filter(session=session, status=Turn.Status.COMPLETE)
         .order_by("index")
         .values("pk", "index", "speaker", "text", "state_after", "moves")
     )
-    annotations: dict[int, tuple[int, dict[str, Any]]] = {}
-    # Newest first, so the first row seen per turn is the newest one.
-    for turn_id, annotation_id, stored in (
-        Annotation.objects.filter(turn__session=session, rubric_version=rubric_version)
-        .order_by("turn_id", "-created_at")
-        .values_list("turn_id", "pk", "data")
-    ):
-        annotations.setdefault(turn_id, (annotation_id, stored))
-    found = corrections.load(pk for pk, _ in annotations.values())
+    annotations = Annotation.objects.current_for_session(
+        session.pk, rubric_version=rubric_version
+    )
+    found = corrections.load(a.pk for a in annotations.values())
     corrected: list[tuple[int, dict[str, Any]]] = []
     indices: set[int] = set()
     records = []
     for t in turns:
+        current = annotations.get(t["pk"])
         data: dict[str, Any] | None = None
         moves = tuple(t["moves"] or ())
-        if t["pk"] in annotations:
-            annotation_id, data = annotations[t["pk"]]
-            overrides, turn_correction = found.for_annotation(annotation_id)
-            data, changes = corrections.effective_data(data, overrides, turn_correction)
+        if current is not None:
+            overrides, turn_correction = found.for_annotation(current.pk)
+            data, changes = corrections.effective_data(current.data, overrides, turn_correction)
             if changes:
                 corrected.append((t["pk"], data))
                 indices.add(t["index"])
@@ -134,10 +109,6 @@ def score_session(*, session_id: int) -> SessionScore | None:
     (outside any transaction: the annotator may call a model). Returns None for a
     session that is gone or still running.
     """
-    from feedback.rubrics.scoring import score_session as score_engine
-    from feedback.services import annotate_turn
-    from practice.models import Turn
-
     session = (
         PracticeSession.objects.select_related("case_version").filter(pk=session_id).first()
     )
@@ -166,7 +137,6 @@ def score_session(*, session_id: int) -> SessionScore | None:
     revision = 0 if latest is None else latest.revision + 1
     scores = score_engine(records)
     skills = scores.skill_values
-    from .rollups import refresh_trainee_summary
 
     try:
         with transaction.atomic():
@@ -200,13 +170,8 @@ def score_session(*, session_id: int) -> SessionScore | None:
         return versions.order_by("-revision").first()
 
 
-SKILL_COLUMNS: tuple[str, ...] = (
-    "reflective_listening",
-    "questioning",
-    "guided_discovery",
-    "empathy",
-    "collaboration",
-)
+# SessionScore's skill columns are named after the skills' keys.
+SKILL_COLUMNS: tuple[str, ...] = SKILL_KEYS
 
 
 def score_for(session: PracticeSession) -> SessionScore | None:
@@ -262,10 +227,6 @@ def stale_corrected_session_ids(
     changes the score, so it must not be retried for ever); kept when the corrections
     they fingerprint differ from those the latest score used.
     """
-    from django.db.models import F, OuterRef, Subquery
-
-    from .models import CodeOverride, TurnCorrection
-
     rubric_version, scoring_version = current_versions()
     now = timezone.now()
     latest = (
@@ -297,14 +258,3 @@ def stale_corrected_session_ids(
         if score is not None and score.corrections != fingerprint:
             stale.append(session.pk)
     return sorted(stale)[:limit]
-
-
-def enqueue_scoring(session_id: int) -> None:
-    """Publish the scoring task now (callers are outside any transaction)."""
-    from feedback.tasks import score_session as score_session_task
-
-    score_session_task.apply_async(
-        args=[session_id],
-        retry=True,
-        retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-    )

@@ -90,7 +90,7 @@ def start(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
-    session = selectors.session_for_viewer(request.user, session_uuid)
+    session = get_object_or_404(selectors.viewable_sessions(request.user), uuid=session_uuid)
     template = "practice/session_detail.html"
     if request.htmx or request.GET.get("partial") == "transcript":
         template += "#transcript"
@@ -111,7 +111,7 @@ def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Tem
 @require_POST
 @login_required
 def end(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
-    session = selectors.session_for_owner(request.user, session_uuid)
+    session = get_object_or_404(selectors.owned_sessions(request.user), uuid=session_uuid)
     services.end_session(session=session)
     messages.success(request, "Session ended. Here is your report.")
     return HttpResponseRedirect(reverse("practice:report", args=[session.uuid]))
