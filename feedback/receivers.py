@@ -13,6 +13,7 @@ from practice.models import PracticeSession, Turn
 
 from .dispatch import request_annotation, request_session_scoring
 from .models import Annotation
+from .reports import effective_annotations
 
 
 def annotate_submitted_turn(sender: Any, *, turn_id: int, **kwargs: Any) -> None:
@@ -28,7 +29,8 @@ def score_ended_session(sender: Any, *, session_id: int, **kwargs: Any) -> None:
 def attach_annotations(
     sender: Any, *, session: PracticeSession, turns: list[Turn], **kwargs: Any
 ) -> None:
-    """Give each turn of a displayed transcript its current annotation."""
-    latest = Annotation.objects.current_for_session(session.pk)
+    """Give each turn of a displayed transcript its current annotation (with any
+    supervisor's corrections applied)."""
+    latest = effective_annotations(Annotation.objects.current_for_session(session.pk))
     for turn in turns:
         turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]

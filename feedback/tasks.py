@@ -11,7 +11,7 @@ from llm.errors import TransientLLMError
 from practice.metering import purge_call_text
 
 from .scoring_services import score_session as score_session_service
-from .scoring_services import unscored_session_ids
+from .scoring_services import stale_corrected_session_ids, unscored_session_ids
 from .services import annotate_turn as annotate_turn_service
 from .services import unannotated_turn_ids
 
@@ -72,9 +72,13 @@ def score_session(session_id: int) -> None:
 
 @shared_task
 def sweep_unscored_sessions() -> int:
-    """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored."""
+    """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored, or
+    not yet rescored after a supervisor's correction."""
 
-    ids = unscored_session_ids(older_than_seconds=settings.SCORING_SWEEP_AFTER_SECONDS)
+    after = settings.SCORING_SWEEP_AFTER_SECONDS
+    ids = unscored_session_ids(older_than_seconds=after)
+    # And sessions whose rescoring after a supervisor's correction was lost.
+    ids += stale_corrected_session_ids(older_than_seconds=after)
     for session_id in ids:
         enqueue_scoring(session_id)
     return len(ids)

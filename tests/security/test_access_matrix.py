@@ -58,6 +58,7 @@ RULES: dict[str, Rule] = {
     "feedback:trainee": Rule("get", REVIEWERS),
     "feedback:review": Rule("get", REVIEWERS),
     "feedback:override": Rule("post", REVIEWERS),
+    "feedback:correct-levels": Rule("post", REVIEWERS),
     "feedback:comment": Rule("post", REVIEWERS),
     "feedback:reviewed": Rule("post", REVIEWERS),
     "feedback:release": Rule("post", REVIEWERS),
