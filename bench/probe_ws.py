@@ -23,6 +23,7 @@ embedded run at seed 0; the metrics should agree within a few probes.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import html
 import json
 import random
@@ -37,7 +38,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import harness as h  # noqa: E402
-from bench.clients import _PATIENT_DONE, _PATIENT_LI, _TOKEN, PRACTICE_PATH  # noqa: E402
+from bench.clients import (  # noqa: E402
+    _PATIENT_DONE,
+    _PATIENT_LI,
+    _TOKEN,
+    PRACTICE_PATH,
+    _connect,
+)
 
 _TOKEN_TEXT = re.compile(
     r'<span hx-swap-oob="beforeend:#turn-([0-9a-f-]{36})-text">(.*?)</span>', re.S
@@ -66,20 +73,13 @@ class SocketConversation:
     turn; `state` is the state the server persisted after it."""
 
     def __init__(self, port: int, seat: h.Seat, timeout: float) -> None:
-        from websockets.sync.client import connect
-
+        # The benches' own client (asyncio), driven one call at a time.
+        self.loop = asyncio.new_event_loop()
         self.session_uuid = seat.session_uuid
         self.timeout = timeout
         self.replies: list[str] = []
-        self.ws = connect(
-            f"ws://{h.HOST}:{port}{PRACTICE_PATH.format(uuid=seat.session_uuid)}",
-            origin=f"http://{h.HOST}:{port}",  # type: ignore[arg-type]
-            additional_headers={"Cookie": f"sessionid={seat.cookie}"},
-            proxy=None,  # loopback only, whatever the environment says
-            open_timeout=timeout,
-            ping_interval=None,
-            max_size=2**22,
-        )
+        path = PRACTICE_PATH.format(uuid=seat.session_uuid)
+        self.ws = self.loop.run_until_complete(_connect(port, path, seat.cookie))
 
     @property
     def state(self) -> Any:
@@ -90,13 +90,15 @@ class SocketConversation:
         return PatientState.model_validate(row.state)
 
     def say(self, text: str) -> str:
-        self.ws.send(json.dumps({"message": text, "client_id": str(uuid.uuid4()),
-                                 "HEADERS": {"HX-Request": "true"}}))
+        payload = json.dumps({"message": text, "client_id": str(uuid.uuid4()),
+                                 "HEADERS": {"HX-Request": "true"}})
+        self.loop.run_until_complete(self.ws.send(payload))
         patient: str | None = None
         words: list[str] = []
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
-            raw = self.ws.recv(timeout=max(0.1, deadline - time.monotonic()))
+            raw = self.loop.run_until_complete(
+                asyncio.wait_for(self.ws.recv(), max(0.1, deadline - time.monotonic())))
             frame = raw if isinstance(raw, str) else raw.decode()
             if patient is None and (li := _PATIENT_LI.search(frame)):
                 patient = li[1]
@@ -116,7 +118,8 @@ class SocketConversation:
         raise TimeoutError(f"no finished patient turn within {self.timeout}s")
 
     def close(self) -> None:
-        self.ws.close()
+        self.loop.run_until_complete(self.ws.close())
+        self.loop.close()
 
 
 def sample(probes: list[Any], cases: list[Any], per_case: int, seed: int) -> list[tuple[Any, Any]]:
