@@ -11,6 +11,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
 from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
@@ -43,7 +44,12 @@ def cohort_list(request: ManageRequest) -> TemplateResponse | HttpResponseRedire
             name=form.cleaned_data["name"], created_by=request.user
         )
         messages.success(request, f"Created cohort {cohort}. Now add people to it.")
-        return HttpResponseRedirect(reverse("manage:cohort-detail", args=[cohort.uuid]))
+        url = reverse("manage:cohort-detail", args=[cohort.uuid])
+        if request.htmx:
+            # A whole new page: htmx navigates there (address included) instead of
+            # swapping the redirected page into the form's slot.
+            return HttpResponseClientRedirect(url)
+        return HttpResponseRedirect(url)
     cohorts = Cohort.objects.annotate(
         trainee_count=Count("trainees", distinct=True),
         supervisor_count=Count("supervisors", distinct=True),

@@ -19,6 +19,7 @@ from django.urls import reverse
 from accounts.http import AuthenticatedHttpRequest
 from feedback.rubrics.formulation import FormulationAnswer
 from patients.services import spec_for_version
+from practice.models import Mode
 from practice.selectors import session_for_viewer
 
 from . import analytics, reports
@@ -51,6 +52,10 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
             "attempt": attempt,
             "is_owner": session.trainee_id == request.user.pk,
             "scoring_pending": score is None and not session.is_active,
+            # Rewind and retry: the owner's practice sessions, from any of their turns.
+            "can_rewind": session.trainee_id == request.user.pk
+            and session.mode == Mode.PRACTICE,
+            "rewind_uuids": {t.index: t.uuid for t in turns if t.speaker == "trainee"},
         }
     )
     return TemplateResponse(request, "practice/report.html", context)
@@ -114,5 +119,9 @@ def progress(request: AuthenticatedHttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "practice/progress.html",
-        {"scores": scores, "trajectories": analytics.trajectories(scores)},
+        {
+            "scores": scores,
+            "trajectories": analytics.trajectories(scores),
+            "rating_chart": analytics.client_rating_chart(scores),
+        },
     )

@@ -73,6 +73,9 @@ def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
         rows = analytics.trainee_rows(page.object_list, scores, blind=filters.blind)
         queue_count = queue.count()
         reviewed_sessions, agreement = analytics.agreement(scores)
+    risky = set(queue.filter(risk=True).values_list("trainee_id", flat=True))
+    for row in rows:
+        row.risk = row.user.pk in risky
     return TemplateResponse(
         request,
         "feedback/dashboard.html",

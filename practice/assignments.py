@@ -61,6 +61,7 @@ def assign_cases(
     trainees: Iterable[User] = (),
     mode: Mode | str = Mode.PRACTICE,
     due_at: datetime | None = None,
+    show_state: bool | None = None,
     created_by: User | None,
 ) -> AssignReport:
     """Assign every case to every trainee reached; one active assignment per pair.
@@ -93,6 +94,7 @@ def assign_cases(
                         cohort=cohort,
                         mode=mode,
                         due_at=due_at,
+                        show_state=show_state,
                         created_by=created_by,
                     )
             except IntegrityError:

@@ -66,6 +66,9 @@ class Assignment(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    # The live patient-state panel in the chat: None follows the mode (on in
+    # practice, off in assessment); the assignment's author may force either.
+    show_state = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["due_at", "created_at"]
@@ -98,6 +101,12 @@ class Assignment(models.Model):
         )
 
     @property
+    def shows_state(self) -> bool:
+        if self.show_state is not None:
+            return self.show_state
+        return self.mode == Mode.PRACTICE
+
+    @property
     def can_start(self) -> bool:
         # An assessment is one attempt: once submitted, only a reset reopens it.
         return not (self.mode == Mode.ASSESSMENT and self.status == self.Status.COMPLETED)
@@ -125,6 +134,12 @@ class PracticeSession(models.Model):
     responder = models.CharField(max_length=40, blank=True)
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # Rewind and retry: a branch copies the turns of `branch_of` before the
+    # trainee turn at `branch_index`, where the trainee writes a new response.
+    branch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="branches"
+    )
+    branch_index = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
@@ -147,6 +162,19 @@ class PracticeSession(models.Model):
     def feedback_visible(self) -> bool:
         # Assessment sessions hide feedback until the session is submitted.
         return self.mode == Mode.PRACTICE or self.status == self.Status.ENDED
+
+    @property
+    def shows_state(self) -> bool:
+        """Whether the chat shows the live patient-state panel."""
+        if self.assignment is not None:
+            return self.assignment.shows_state
+        return self.mode == Mode.PRACTICE
+
+    @property
+    def trainee_turn_count(self) -> int:
+        return self.turns.filter(
+            speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
+        ).count()
 
     @property
     def patient_state(self) -> PatientState:
