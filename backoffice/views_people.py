@@ -7,12 +7,12 @@ from uuid import UUID
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Q
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django_htmx.http import HttpResponseClientRedirect
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.access import role_required
 from accounts.audit import record_event
@@ -37,7 +37,7 @@ def _get_person_for_user(request: ManageRequest, username: str) -> User:
 
 
 @role_required(*ADMIN)
-def cohort_list(request: ManageRequest) -> TemplateResponse | HttpResponseRedirect:
+def cohort_list(request: ManageRequest) -> HttpResponse:
     form = CohortForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         cohort = cohort_services.create_cohort(

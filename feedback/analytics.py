@@ -380,6 +380,14 @@ def awaiting_review(scores: QuerySet[SessionScore]) -> QuerySet[SessionScore]:
     )
 
 
+def trainees_with_risk(queue: QuerySet[SessionScore]) -> set[int]:
+    """Trainees with a session awaiting review in which the patient disclosed
+    suicidal thoughts (the queue from `awaiting_review`)."""
+    return set(
+        queue.filter(risk=True).values_list("trainee_id", flat=True)  # type: ignore[misc]
+    )
+
+
 @dataclass
 class CodeAgreement:
     code: str
@@ -525,7 +533,9 @@ def trajectories(scores: Sequence[SessionScore]) -> list[SkillTrajectory]:
                 good=good,
                 chart=line_chart(
                     labels, [(SKILL_LABELS[skill], values)], bands=(fair, good),
-                    width=520, height=180,
+                    # Drawn no wider than the narrowest grid column (420 px less the
+                    # card padding), so axis text never shrinks below 11 px.
+                    width=360, height=170,
                 ),
                 values=values,
                 latest=present[-1] if present else None,

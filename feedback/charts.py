@@ -161,7 +161,9 @@ def line_chart(
         y_ticks = tuple(
             Tick(round(y_at(v), 1), f"{v:g}") for v in (0, y_max / 2, y_max)
         )
-        step = max(1, n // 10)
+        # About one label per 64 px of plot, so date labels never overlap.
+        fit = max(2, (right - left) // 64)
+        step = max(1, -(-n // fit))
         shown = list(range(0, n, step))
         if n > 1 and shown[-1] != n - 1:
             # Always label the newest point; drop the one before if it would collide.

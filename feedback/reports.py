@@ -22,8 +22,7 @@ from .presenters import CODE_LABELS, annotation_view
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
     from feedback.rubrics.risk import RiskReview
-    from feedback.rubrics.scoring import TurnRecord
-    from feedback.rubrics.scoring import SessionScores
+    from feedback.rubrics.scoring import SessionScores, TurnRecord
     from practice.models import PracticeSession, Turn
 
     from .models import SessionScore

@@ -73,7 +73,7 @@ def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
         rows = analytics.trainee_rows(page.object_list, scores, blind=filters.blind)
         queue_count = queue.count()
         reviewed_sessions, agreement = analytics.agreement(scores)
-    risky = set(queue.filter(risk=True).values_list("trainee_id", flat=True))
+    risky = analytics.trainees_with_risk(queue)
     for row in rows:
         row.risk = row.user.pk in risky
     return TemplateResponse(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -102,11 +103,11 @@ def normalise(data: dict[str, Any]) -> dict[str, Any]:
     """The case as the engine reads it: defaults filled in, line endings and
     surrounding blanks evened out, so a diff shows only what an author changed
     (an imported version and a form-saved one differ in those, not in content)."""
-    try:
+    # An old version that no longer validates is compared as stored.
+    with contextlib.suppress(ValidationError):
         data = CaseSpec.model_validate(data).model_dump(mode="json")
-    except ValidationError:
-        pass  # an old version that no longer validates: compare it as stored
-    return _tidy(data)
+    tidy: dict[str, Any] = _tidy(data)
+    return tidy
 
 
 # Fields the form edits as sets of checkboxes: a browser sends them back in the

@@ -114,6 +114,19 @@
         form.requestSubmit ? form.requestSubmit() : htmx.trigger(form, "submit");
       }
     });
+    // The End confirmation says how many messages count so far (the page was
+    // rendered before the chat went on).
+    var endConfirm = document.getElementById("end-confirm");
+    if (endConfirm) {
+      endConfirm.addEventListener("toggle", function () {
+        var warning = endConfirm.querySelector("[data-too-short-warning]");
+        if (!warning || !endConfirm.open) { return; }
+        var n = document.querySelectorAll('#transcript [data-speaker="trainee"][data-complete="true"]').length;
+        var min = parseInt(warning.getAttribute("data-min-turns") || "4", 10);
+        warning.querySelector("[data-trainee-count]").textContent = String(n);
+        warning.hidden = n >= min;
+      });
+    }
     box.addEventListener("input", count);
     count();
     scrollToEnd();
