@@ -10,13 +10,7 @@ from uuid import UUID
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    Http404,
-    HttpResponse,
-    HttpResponseBadRequest,
-    HttpResponseForbidden,
-    HttpResponseRedirect,
-)
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -190,17 +184,28 @@ def rewind(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRespons
     try:
         turn_uuid = UUID(request.POST.get("turn", ""))
     except ValueError:
-        return HttpResponseBadRequest("Choose one of your messages to try again.")
+        return _rewind_refused(request, session, "Choose one of your messages to try again.", 400)
     try:
         branch = services.rewind_session(session=session, turn_uuid=turn_uuid)
     except CannotRewind as error:
-        return HttpResponseForbidden(str(error))
+        return _rewind_refused(request, session, str(error), 403)
     messages.info(
         request,
         "Here is the conversation as it was just before that message. "
         "Write a different response; the report will compare the two.",
     )
     return HttpResponseRedirect(branch.get_absolute_url())
+
+
+def _rewind_refused(
+    request: AuthenticatedHttpRequest, session: PracticeSession, reason: str, status: int
+) -> TemplateResponse:
+    return TemplateResponse(
+        request,
+        "practice/rewind_refused.html",
+        {"session": session, "reason": reason},
+        status=status,
+    )
 
 
 @login_required

@@ -43,8 +43,11 @@ def fits(page: Any, width: int) -> None:
 def play(trainee: Any, case: Any, lines: list[str]) -> Any:
     """A finished, scored session made through the services (autocommit: the
     after-commit annotation and scoring run inline)."""
+    from patients.services import _spec_for_version_id
     from practice import services
 
+    # Parsed specs are cached by version id, which a flushed test database reuses.
+    _spec_for_version_id.cache_clear()
     session = services.start_session(trainee=trainee, case=case)
     for text in lines:
         sub = services.submit_trainee_turn(

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from patients.services import _spec_for_version_id
 from practice import services
 from practice.models import PracticeSession, Turn
 
@@ -42,6 +43,9 @@ def client_for(user: Any) -> Client:
 def play_case(settings: Any, django_capture_on_commit_callbacks: Any) -> Any:
     """Play `lines` on a case through the services and end it (scored inline)."""
     settings.PRACTICE_RATE_LIMIT_MESSAGES = 10_000
+    # Parsed specs are cached by version id, and a rolled-back test may hand the
+    # same id to another case: start from an empty cache.
+    _spec_for_version_id.cache_clear()
 
     def run(trainee: Any, case: Any, lines: list[str]) -> PracticeSession:
         session = services.start_session(trainee=trainee, case=case)
