@@ -139,7 +139,8 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         "report": model,
         "chart": state_chart(model),
         "code_labels": CODE_LABELS,
-        "risk": risk_review(session, records),
+        # Like all feedback, hidden while an assessment is still open.
+        "risk": risk_review(session, records) if session.feedback_visible else None,
         "client_rating": scores.client_rating,
         "retry": retry_comparison(session) if session.branch_of_id is not None else None,
     }

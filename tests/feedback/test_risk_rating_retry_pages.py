@@ -153,3 +153,28 @@ def test_a_branch_report_shows_the_original_and_the_retry_side_by_side(
     assert retry.retry.codes  # annotated, with its codes
     html = page.content.decode()
     assert 'id="retry"' in html and 'data-side="original"' in html and 'data-side="retry"' in html
+
+
+def test_an_open_assessment_keeps_its_risk_section_until_submitted(
+    trainee: Any, risk_case: Any, cohort: Any, play_case: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from practice.models import Assignment, Mode
+
+    assignment = Assignment.objects.create(trainee=trainee, case=risk_case, mode=Mode.ASSESSMENT)
+    session = services.start_session(trainee=trainee, case=risk_case, assignment=assignment)
+    with django_capture_on_commit_callbacks(execute=True):
+        for text in RISK_LINES[:4]:
+            sub = services.submit_trainee_turn(
+                session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
+            )
+            assert sub.patient_turn is not None
+            services.complete_patient_turn(
+                turn_id=sub.patient_turn.pk, text="Some nights I wish I didn't wake up.",
+                responder="test", usage=None,
+            )
+    assert Turn.objects.filter(session=session, state_after__risk_disclosed=True).exists()
+    client = client_for(trainee)
+    assert 'id="risk"' not in client.get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    services.end_session(session=session)
+    assert 'id="risk"' in client.get(f"/practice/sessions/{session.uuid}/report/").content.decode()
