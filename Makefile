@@ -25,7 +25,7 @@ run: install
 	@echo "  Open http://$(HOST):$(PORT)/ and log in as trainee, supervisor or admin"
 	@echo "  (password: $${DEMO_PASSWORD:-practice-demo}). Ctrl+C stops the server."
 	@echo ""
-	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log --timeout-graceful-shutdown 10
 
 # The whole suite. Uses PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set
 # (CI sets both), and Debian's Chromium for the browser tests.

@@ -5,6 +5,10 @@ from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
 
 from .models import AuditEvent, User
+from .throttle import ThrottledAdminAuthenticationForm
+
+# /admin/login/ counts failures against the same limits as /accounts/login/.
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 
 @admin.register(User)

@@ -3,12 +3,17 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
+from .throttle import ThrottledAuthenticationForm
+
 app_name = "accounts"
 
 urlpatterns = [
     path(
         "login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(
+            redirect_authenticated_user=True,
+            authentication_form=ThrottledAuthenticationForm,
+        ),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

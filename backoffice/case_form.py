@@ -7,6 +7,7 @@ so an author sees each problem next to the input that caused it.
 
 from __future__ import annotations
 
+import json
 from typing import Any, get_args
 
 from django import forms
@@ -112,6 +113,17 @@ class CaseForm(forms.Form):
     voice_yes_but = _lines("“Yes, but…” lines (why advice will not work)")
     voice_tangent = _lines("Side topics")
     voice_risk = _lines("Risk lines", "Required with a risk flag; only then allowed.")
+    # The fact sheet (patients/simulation/facts.py) as JSON: every domain with an
+    # explicit value; domains left out are saved as absent and listed.
+    facts = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 12}),
+        required=False,
+        label="Fact sheet (JSON)",
+        help_text="People, children, partner, living situation, work, money, health, "
+        "medication, sleep, appetite, alcohol, drugs, previous help, timeline, and the "
+        "screening domains, each {\"present\": true/false, \"say\": \"...\"}. "
+        "Missing domains are saved as absent.",
+    )
     source = forms.CharField(max_length=60, initial="original")
     attribution = _text(2, required=False)
 
@@ -123,6 +135,18 @@ class CaseForm(forms.Form):
             # The slug is the case's identity: a new slug is a new case.
             self.fields["slug"].disabled = True
             self.fields["slug"].help_text = "Fixed once the case exists."
+
+    def clean_facts(self) -> dict[str, Any]:
+        raw = (self.cleaned_data.get("facts") or "").strip()
+        if not raw:
+            return {}
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"Not valid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError("The fact sheet must be a JSON object.")
+        return value
 
     def clean(self) -> dict[str, Any]:
         # The engine checks these too, but only one whole-case rule at a time;
@@ -202,7 +226,10 @@ def situation_formset(
 
 
 def case_initial(spec: CaseSpec) -> dict[str, Any]:
-    data: dict[str, Any] = spec.model_dump(mode="json", exclude={"situations", "voice"})
+    data: dict[str, Any] = spec.model_dump(
+        mode="json", exclude={"situations", "voice", "facts"}
+    )
+    data["facts"] = json.dumps(spec.facts.model_dump(mode="json"), indent=2)
     for key in PATIENT_VOICE:
         data[f"voice_{key}"] = "\n".join(getattr(spec.voice, key))
     return data
@@ -241,6 +268,7 @@ def spec_data(form: CaseForm, formset: forms.BaseFormSet) -> dict[str, Any]:  # 
     data["gender"] = c["gender"] or None
     data["attribution"] = c["attribution"] or None
     data["voice"] = {key: split_lines(c[f"voice_{key}"]) for key in PATIENT_VOICE}
+    data["facts"] = c.get("facts") or {}
     situations = []
     for sub in filled_forms(formset):
         s = sub.cleaned_data
@@ -290,6 +318,9 @@ def apply_case_errors(
             target = situation_forms[index] if index < len(situation_forms) else None
             rest = parts[2:]
             name = "voice_" + rest[1] if rest[:1] == ["voice"] and len(rest) > 1 else (rest[0] if rest else None)
+        elif parts[0] == "facts":
+            form.add_error("facts", f"{error.field}: {_reason(error.reason)}")
+            continue
         elif parts[0] == "voice" and len(parts) > 1:
             name = f"voice_{parts[1]}"
         elif parts[0] in form.fields:

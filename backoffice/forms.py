@@ -257,6 +257,10 @@ class AssignForm(ManageForm):
         empty_value=None,
         help_text="Trust, disclosure and belief strength, moving turn by turn.",
     )
+    hold_feedback = forms.BooleanField(
+        required=False,
+        label="Hold the report until a supervisor releases it (assessment only)",
+    )
 
     def __init__(
         self,

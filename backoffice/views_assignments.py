@@ -24,7 +24,7 @@ from practice.exceptions import AssignmentError
 from practice.models import Assignment, Cohort
 
 from .forms import AssignForm, AssignmentFilterForm
-from .http import ADMIN_OR_SUPERVISOR, ManageRequest, partial
+from .http import ADMIN_OR_SUPERVISOR, ManageRequest, partial, safe_next
 
 
 def _cohorts_for(request: ManageRequest) -> QuerySet[Cohort]:
@@ -107,6 +107,7 @@ def assignment_new(request: ManageRequest) -> TemplateResponse:
             mode=data["mode"],
             due_at=data["due_at"],
             show_state=data["show_state"],
+            hold_feedback=data["hold_feedback"],
             created_by=request.user,
         )
         form = AssignForm(initial=initial, cohorts=cohorts, trainees=trainees)
@@ -125,7 +126,7 @@ def _row_or_redirect(
         )
     if error:
         messages.error(request, error)
-    return HttpResponseRedirect(request.POST.get("next") or reverse("manage:assignments"))
+    return HttpResponseRedirect(safe_next(request, reverse("manage:assignments")))
 
 
 @require_POST
@@ -154,4 +155,4 @@ def assignment_cancel(
     except AssignmentError as error:
         return _row_or_redirect(request, assignment, str(error))
     messages.success(request, f"Cancelled {assignment}.")
-    return HttpResponseRedirect(request.POST.get("next") or reverse("manage:assignments"))
+    return HttpResponseRedirect(safe_next(request, reverse("manage:assignments")))

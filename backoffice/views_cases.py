@@ -14,10 +14,16 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import role_required
 from accounts.models import AuditEvent
-from patients import services
+from accounts.paging import paginate
+from patients import limits, services
 from patients.casediff import diff_cases
 from patients.models import Case, CaseVersion
-from patients.simulation import CaseValidationError, export_patient_psi, load_case
+from patients.simulation import (
+    CaseError,
+    CaseValidationError,
+    export_patient_psi,
+    load_case,
+)
 from practice.models import Assignment, PracticeSession
 
 from .case_form import (
@@ -63,13 +69,14 @@ def _filtered_cases(form: CaseFilterForm) -> QuerySet[Case]:
 @role_required(*ADMIN_OR_SUPERVISOR)
 def case_list(request: ManageRequest) -> TemplateResponse:
     form = CaseFilterForm(request.GET or None)
-    cases = _filtered_cases(form)
+    paging = paginate(request, _filtered_cases(form))
     return TemplateResponse(
         request,
         partial(request, "manage/cases.html", "results"),
         {
+            **paging,
             "form": form,
-            "cases": cases,
+            "cases": paging["page"],
             "filtered": any(request.GET.get(k) for k in form.fields),
             "total": Case.objects.count(),
         },
@@ -283,12 +290,19 @@ def case_import(request: ManageRequest) -> TemplateResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            specs = services.parse_case_file(
+            # Refused before reading when the upload is already over the cap.
+            too_big = limits.size_problem(upload.size or 0)
+            if too_big:
+                raise CaseValidationError([CaseError(upload.name or "file", "(file)", too_big)])
+            specs, gaps = services.parse_case_file_noted(
                 upload.read(), filename=upload.name, fmt=form.cleaned_data["format"]
             )
         except CaseValidationError as error:
             context["errors"] = error.errors
         else:
             context["results"] = services.import_cases(specs=specs, imported_by=request.user)
+            # Fact-sheet domains the file did not give, saved as absent: listed so
+            # the author can fill them in.
+            context["fact_gaps"] = sorted(gaps.items())
             context["form"] = ImportForm()
     return TemplateResponse(request, "manage/case_import.html", context)

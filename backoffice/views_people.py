@@ -14,9 +14,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.access import role_required
+from accounts.access import require_may_act_on, role_required
 from accounts.audit import record_event
 from accounts.models import AuditEvent, Role, User
+from accounts.paging import paginate
 from accounts.services import create_account, issue_password_link
 from practice import cohorts as cohort_services
 from practice.budget import tokens_used_today
@@ -33,7 +34,10 @@ def _get_cohort_for_user(request: ManageRequest, cohort_uuid: UUID) -> Cohort:
 
 
 def _get_person_for_user(request: ManageRequest, username: str) -> User:
-    return get_object_or_404(User, username=username)
+    """The account to act on; 403 for a superuser unless the actor is one."""
+    person = get_object_or_404(User, username=username)
+    require_may_act_on(request.user, person)
+    return person
 
 
 @role_required(*ADMIN)
@@ -104,6 +108,7 @@ def cohort_add_member(
     if not form.is_valid():
         return _cohort_page(request, cohort, add_form=form)
     user = form.cleaned_data["user"]
+    require_may_act_on(request.user, user)
     cohort_services.add_member(cohort=cohort, user=user, added_by=request.user)
     messages.success(request, f"Added {user} to {cohort}.")
     return HttpResponseRedirect(reverse("manage:cohort-detail", args=[cohort.uuid]))
@@ -154,7 +159,13 @@ def people_list(request: ManageRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         partial(request, "manage/people.html", "results"),
-        {"people": people.order_by("role", "username"), "q": q, "role": role, "roles": Role.choices},
+        {
+            **(paging := paginate(request, people.order_by("role", "username"))),
+            "people": paging["page"],
+            "q": q,
+            "role": role,
+            "roles": Role.choices,
+        },
     )
 
 

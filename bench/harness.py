@@ -84,6 +84,7 @@ class BenchEnv:
             REDIS_URL=f"{REDIS_BASE}/0",
             ALLOWED_HOSTS="127.0.0.1,localhost",
             SECURE_SSL_REDIRECT="false",
+            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
             # Offline engines: no key, and said explicitly, so nothing leaves the box.
             PATIENT_RESPONDER="offline",
             ANNOTATOR="offline",

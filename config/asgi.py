@@ -12,16 +12,17 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from accounts.origin import origin_validator  # noqa: E402
 from practice.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # The origin validator rejects a missing or foreign Origin header
-        # (cross-site websocket hijacking) before auth runs.
-        "websocket": AllowedHostsOriginValidator(
+        # (cross-site websocket hijacking), and an http Origin on an HTTPS-only
+        # site, before auth runs.
+        "websocket": origin_validator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }

@@ -9,7 +9,8 @@ program never holds every turn in memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db.models import QuerySet
@@ -19,6 +20,26 @@ from accounts.models import User
 from .analytics import display_name, trainee_code
 from .models import Annotation, CodeOverride, SessionScore
 from .scoring_services import SKILL_COLUMNS
+
+# OWASP "CSV injection": a spreadsheet runs a cell that starts with one of these
+# as a formula (=HYPERLINK(...), +cmd|...). Such cells get a leading apostrophe,
+# which spreadsheets show as text. Plain numbers ("-0.25") are left as they are.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def csv_safe(value: object) -> object:
+    """One cell, neutralised if a spreadsheet would read it as a formula."""
+    if not isinstance(value, str) or not value.startswith(_FORMULA_START):
+        return value
+    if _PLAIN_NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
+def csv_safe_row(row: Iterable[object]) -> list[object]:
+    return [csv_safe(cell) for cell in row]
+
 
 SCORE_METRICS = ("rq", "pct_open", "pct_complex", "pct_mia", "ps_after_emotion",
                  "reflect_after_emotion")

@@ -104,6 +104,31 @@ def mark_reviewed(*, session: PracticeSession, reviewer: User) -> SessionReview:
     return review
 
 
+def release_feedback(*, session: PracticeSession, released_by: User) -> PracticeSession:
+    """Let the trainee read the report of a held assessment (idempotent)."""
+    from accounts.audit import record_event
+    from accounts.models import AuditEvent
+    from practice.models import PracticeSession as Session
+
+    if session.is_active:
+        raise ReviewError("The assessment is still open; release it after it ends.")
+    with transaction.atomic():
+        updated = Session.objects.filter(
+            pk=session.pk, feedback_released_at__isnull=True
+        ).update(feedback_released_at=timezone.now())
+        if updated:
+            record_event(
+                actor=released_by,
+                verb=AuditEvent.Verb.UPDATED,
+                target_type="session",
+                target_id=session.uuid,
+                target_label=str(session),
+                summary="assessment feedback released to the trainee",
+            )
+    session.refresh_from_db(fields=["feedback_released_at"])
+    return session
+
+
 def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
     """Per-code 2×2 tables over the session's utterances (uncorrected = agreed)."""
     from feedback.rubrics.agreement import code_tables
@@ -151,15 +176,62 @@ def formulation_key(spec: CaseSpec) -> FormulationKey:
     )
 
 
+# A formulation unlocks the case's answer key only after a real attempt: this many
+# trainee messages in the session (plus a complete form, which the form requires).
+FORMULATION_MIN_TRAINEE_TURNS = 3
+
+
+def answer_key_blocker(session: PracticeSession) -> str | None:
+    """Why the case's hidden formulation may not be shown for `session`, or None.
+
+    The formulation is an assessment's answer key: it needs a real attempt, and
+    is never shown while the trainee has an unfinished assessment on the case
+    (pending, in progress, or an open assessment session).
+    """
+    from practice.models import Assignment, Mode, Turn
+
+    if session.is_active:
+        return "End the session before writing the formulation."
+    unfinished = (
+        Assignment.objects.filter(
+            trainee_id=session.trainee_id,
+            case_id=session.case_version.case_id,
+            mode=Mode.ASSESSMENT,
+        )
+        .exclude(status=Assignment.Status.COMPLETED)
+        .exists()
+    )
+    if unfinished:
+        return (
+            "You have an assessment on this case that is not finished yet; the "
+            "case formulation stays hidden until it is."
+        )
+    trainee_turns = session.turns.filter(
+        speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
+    ).count()
+    if trainee_turns < FORMULATION_MIN_TRAINEE_TURNS:
+        return (
+            f"The formulation exercise needs a real session: at least "
+            f"{FORMULATION_MIN_TRAINEE_TURNS} messages to the patient "
+            f"(this one has {trainee_turns})."
+        )
+    return None
+
+
 def submit_formulation(
     *, session: PracticeSession, trainee: User, answer: FormulationAnswer
 ) -> FormulationAttempt:
-    """Score and store the trainee's formulation; one attempt per session."""
+    """Score and store the trainee's formulation; one attempt per session.
+
+    Raises ReviewError when the answer key may not be revealed (see
+    answer_key_blocker): nothing is stored then.
+    """
     from feedback.rubrics.formulation import score_formulation
     from patients.services import spec_for_version
 
-    if session.is_active:
-        raise ReviewError("End the session before writing the formulation.")
+    blocker = answer_key_blocker(session)
+    if blocker is not None:
+        raise ReviewError(blocker)
     existing = FormulationAttempt.objects.filter(session=session).first()
     if existing is not None:
         return existing  # a double submit keeps the first attempt

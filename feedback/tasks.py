@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 
 from llm.errors import TransientLLMError
 
+# A database restart (connection terminated, refused) is as passing as a model
+# timeout: retried with backoff instead of waiting for the sweep.
+TRANSIENT = (TransientLLMError, OperationalError, InterfaceError)
+
 
 @shared_task(
-    autoretry_for=(TransientLLMError,),
+    autoretry_for=TRANSIENT,
     retry_backoff=True,
     retry_backoff_max=60,
     max_retries=5,
@@ -35,7 +40,7 @@ def sweep_unannotated_turns() -> int:
 
 
 @shared_task(
-    autoretry_for=(TransientLLMError,),
+    autoretry_for=TRANSIENT,
     retry_backoff=True,
     retry_backoff_max=60,
     max_retries=5,

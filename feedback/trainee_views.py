@@ -25,7 +25,7 @@ from practice.selectors import session_for_viewer
 from . import analytics, reports
 from .forms import FormulationForm
 from .models import FormulationAttempt
-from .review_services import ReviewError, submit_formulation
+from .review_services import ReviewError, answer_key_blocker, submit_formulation
 from .scoring_services import is_scored, score_for
 
 
@@ -34,6 +34,10 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
     """Scores with bands, curves, key moments, targets, the annotated transcript and
     the supervisor's comments. Never the case formulation (see `formulation`)."""
     session = session_for_viewer(request.user, session_uuid)
+    if session.report_held and session.trainee_id == request.user.pk:
+        # An open assessment (or one held for release) shows nothing of the
+        # report: no scores, key moments, moves or curves.
+        return TemplateResponse(request, "practice/report_held.html", {"session": session})
     # Only reads: right after "End" the task is usually still scoring, and the
     # page shows "Scoring…" and polls `report_status` until the score is stored.
     score = score_for(session)
@@ -66,6 +70,8 @@ def report_status(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Http
     """Polled by a page showing "Scoring…": the same notice while the task works,
     then a full reload of the page (htmx `HX-Refresh`) once the score is stored."""
     session = session_for_viewer(request.user, session_uuid)
+    if session.report_held and session.trainee_id == request.user.pk:
+        raise Http404("No report yet.")
     if is_scored(session_id=session.pk):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
@@ -97,6 +103,9 @@ def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRe
             except ReviewError as error:
                 messages.error(request, str(error))
             return HttpResponseRedirect(reverse("practice:formulation", args=[session.uuid]))
+    # The trainee never sees the key while it is blocked (an unfinished
+    # assessment on the case), not even for an attempt made earlier.
+    blocker = answer_key_blocker(session) if is_owner else None
     return TemplateResponse(
         request,
         "practice/formulation.html",
@@ -105,7 +114,8 @@ def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRe
             "form": form,
             "attempt": attempt,
             # The answer key exists in the context only after the submission.
-            "result": attempt.result if attempt is not None else None,
+            "result": attempt.result if attempt is not None and blocker is None else None,
+            "blocker": blocker,
             "is_owner": is_owner,
             "public": spec_for_version(session.case_version).public_view(),
         },
@@ -115,7 +125,8 @@ def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRe
 @login_required
 def progress(request: AuthenticatedHttpRequest) -> TemplateResponse:
     """The signed-in trainee's skill trajectories across their scored sessions."""
-    scores = analytics.trainee_scores(request.user.pk)
+    # Held assessments count only once released to the trainee.
+    scores = [s for s in analytics.trainee_scores(request.user.pk) if not s.session.report_held]
     return TemplateResponse(
         request,
         "practice/progress.html",

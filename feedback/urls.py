@@ -17,6 +17,7 @@ urlpatterns = [
     ),
     path("sessions/<uuid:session_uuid>/comments/", views.comment, name="comment"),
     path("sessions/<uuid:session_uuid>/reviewed/", views.reviewed, name="reviewed"),
+    path("sessions/<uuid:session_uuid>/release/", views.release, name="release"),
     path("export/scores.csv", views.export_scores, name="export-scores"),
     path("export/codes.csv", views.export_codes, name="export-codes"),
 ]

@@ -30,9 +30,16 @@ from practice.models import PracticeSession, Turn
 from practice.selectors import session_for_viewer
 
 from . import analytics, reports
+from .exports import csv_safe_row
 from .forms import CommentForm, FilterForm
 from .models import Annotation
-from .review_services import ReviewError, add_comment, mark_reviewed, override_codes
+from .review_services import (
+    ReviewError,
+    add_comment,
+    mark_reviewed,
+    override_codes,
+    release_feedback,
+)
 from .scoring_services import score_for
 
 SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
@@ -219,6 +226,20 @@ def reviewed(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRespo
     return _back_to(session, None)
 
 
+@require_POST
+@role_required(*SUPERVISING)
+def release(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+    """Release a held assessment's report to its trainee."""
+    session = _session_for_reviewer(request, session_uuid)
+    try:
+        release_feedback(session=session, released_by=request.user)
+    except ReviewError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Feedback released to the trainee.")
+    return _back_to(session, None)
+
+
 def _back_to(session: PracticeSession, turn: Turn | None) -> HttpResponseRedirect:
     url = reverse("feedback:review", args=[session.uuid])
     return HttpResponseRedirect(f"{url}#turn-{turn.uuid}" if turn else url)
@@ -237,7 +258,9 @@ class _Echo:
 def _csv_response(rows: Iterator[list[object]], filename: str) -> StreamingHttpResponse:
     writer = csv.writer(_Echo())
     response = StreamingHttpResponse(
-        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+        # Every cell goes through csv_safe: names and utterances are user text.
+        (writer.writerow(csv_safe_row(row)) for row in rows),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

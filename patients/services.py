@@ -12,6 +12,7 @@ from django.db import transaction
 from accounts.audit import record_event
 from accounts.models import AuditEvent
 
+from . import limits
 from .models import Case, CaseVersion
 
 if TYPE_CHECKING:
@@ -125,22 +126,54 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
     All or nothing: raises CaseValidationError listing every (record, field,
     reason) in the file, and returns only when every record is valid.
     """
+    return parse_case_file_noted(raw, filename=filename, fmt=fmt)[0]
+
+
+def parse_case_file_noted(
+    raw: bytes, *, filename: str, fmt: str = "auto"
+) -> tuple[list[CaseSpec], dict[str, list[str]]]:
+    """`parse_case_file`, plus per slug the fact-sheet domains the file left out,
+    which are saved as absent and listed to the author (PATIENT-Psi has no fact
+    sheet: every domain is listed)."""
     from patients.simulation import (
         CaseError,
         CaseValidationError,
         import_patient_psi,
-        load_case,
     )
+    from patients.simulation.case import load_case_noted
+    from patients.simulation.facts import DOMAINS, FactSheet
 
+    def refuse(reason: str) -> CaseValidationError:
+        return CaseValidationError([CaseError(filename, "(file)", reason)])
+
+    problem = limits.size_problem(len(raw))
+    if problem:
+        raise refuse(problem)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CaseValidationError([CaseError(filename, "(file)", f"not valid JSON: {error}")]) from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise refuse(f"not valid UTF-8 text: {error}") from None
+    # Depth is checked on the raw text, before json.loads recurses into it.
+    problem = limits.depth_problem(text)
+    if problem:
+        raise refuse(problem)
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise refuse(f"not valid JSON: {error}") from None
+    problem = limits.count_problem(data) or limits.text_problem(data)
+    if problem:
+        raise refuse(problem)
     if fmt == "auto":
         first = data[0] if isinstance(data, list) and data else data
         fmt = "ours" if isinstance(first, dict) and "slug" in first and "situations" in first else "psi"
+    gaps: dict[str, list[str]] = {}
     if fmt == "psi":
         specs = import_patient_psi(data)
+        # Plain PATIENT-Psi has no fact sheet (our own export carries it under
+        # its extension key): a case with the default sheet has every domain
+        # absent by default, and the author sees that.
+        gaps = {s.slug: list(DOMAINS) for s in specs if s.facts == FactSheet()}
     else:
         records = data if isinstance(data, list) else [data]
         if not records:
@@ -152,7 +185,10 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
             if isinstance(record, dict) and record.get("slug"):
                 label += f" ({record['slug']})"
             try:
-                specs.append(load_case(record, record=label))
+                spec, missing = load_case_noted(record, record=label)
+                specs.append(spec)
+                if missing:
+                    gaps[spec.slug] = missing
             except CaseValidationError as error:
                 errors.extend(error.errors)
         if errors:
@@ -163,7 +199,7 @@ def parse_case_file(raw: bytes, *, filename: str, fmt: str = "auto") -> list[Cas
         raise CaseValidationError(
             [CaseError(filename, "slug", f"{s!r} appears more than once") for s in duplicates]
         )
-    return specs
+    return specs, gaps
 
 
 @transaction.atomic

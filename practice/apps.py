@@ -16,3 +16,14 @@ class PracticeConfig(AppConfig):
         if get_channel_layer() is None:
             msg = "No channel layer: check CHANNEL_LAYERS / REDIS_URL."
             raise ImproperlyConfigured(msg)
+
+        from django.contrib.auth.signals import user_logged_out
+        from django.db.models.signals import post_save, pre_save
+
+        from accounts.models import User
+
+        from . import receivers
+
+        user_logged_out.connect(receivers.close_sockets_on_logout)
+        pre_save.connect(receivers.remember_access_fields, sender=User)
+        post_save.connect(receivers.close_sockets_on_access_change, sender=User)

@@ -62,6 +62,7 @@ def assign_cases(
     mode: Mode | str = Mode.PRACTICE,
     due_at: datetime | None = None,
     show_state: bool | None = None,
+    hold_feedback: bool = False,
     created_by: User | None,
 ) -> AssignReport:
     """Assign every case to every trainee reached; one active assignment per pair.
@@ -95,6 +96,8 @@ def assign_cases(
                         mode=mode,
                         due_at=due_at,
                         show_state=show_state,
+                        # Holding only means something for an assessment.
+                        hold_feedback=hold_feedback and mode == Mode.ASSESSMENT,
                         created_by=created_by,
                     )
             except IntegrityError:

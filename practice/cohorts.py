@@ -12,6 +12,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 
+from accounts.access import may_act_on
 from accounts.audit import record_event
 from accounts.models import AuditEvent, Role, User
 
@@ -164,6 +165,10 @@ def bulk_add_members(
             user, link = account.user, account.password_link
         if user.pk in seen:
             report.rows.append(RowResult(line, ident, "skipped", "Listed twice."))
+            continue
+        if added_by is not None and not may_act_on(added_by, user):
+            # Only a superuser acts on a superuser.
+            report.rows.append(RowResult(line, ident, "error", "You may not change this account."))
             continue
         seen.add(user.pk)
         try:

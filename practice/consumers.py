@@ -19,6 +19,8 @@ from uuid import UUID
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
+from django.db import Error as DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import escape
@@ -28,12 +30,29 @@ from patients.simulation import Final, Token
 
 from . import selectors, services
 from .exceptions import InvalidMessage, PracticeError
-from .realtime import asend_html, render_turn, session_group
+from .realtime import asend_html, render_turn, session_group, user_group
 
 logger = logging.getLogger(__name__)
 
 # Streamed words arriving within this window share one frame.
 TOKEN_FLUSH_SECONDS = 0.04
+
+# Close codes. 1013 ("try again later") makes htmx's ws extension reconnect with
+# its full-jitter backoff; the 44xx codes are final (no reconnect).
+CLOSE_RETRY_LATER = 1013
+CLOSE_FORBIDDEN = 4403
+CLOSE_REVOKED = 4401
+CLOSE_SESSION_ENDED = 4410
+CLOSE_TOO_MANY = 4429
+
+# Saving a finished reply is retried this long (a database restart, a SQLite
+# write lock) before the turn is marked failed with a Retry button.
+FINISH_RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
+
+OUTAGE_MESSAGE = (
+    "The server is having trouble reaching its database or message service. "
+    "Reconnecting…"
+)
 
 # Background reply tasks, kept referenced until done (asyncio holds weak refs).
 _reply_tasks: set[asyncio.Task[None]] = set()
@@ -118,36 +137,146 @@ def _finish(
     return render_turn(turn, oob="outerHTML")
 
 
-def _error_frame(message: str, *, restore: str | None = None) -> str:
-    return render_to_string(
-        "practice/partials/_chat_error.html", {"message": message, "restore": restore}
+@_db
+def _fail(turn_id: int, first_token_at: datetime | None) -> str:
+    turn = services.fail_patient_turn(
+        turn_id=turn_id,
+        reason="The reply could not be saved.",
+        first_token_at=first_token_at,
     )
+    return render_turn(turn, oob="outerHTML")
+
+
+async def _finish_or_fail(
+    turn_id: int, final: Final | None, first_token_at: datetime | None
+) -> str | None:
+    """Save the reply, retrying through a short database outage; if it still
+    cannot be saved, mark the turn failed (Retry), never leave it streaming.
+    None when even that failed: the turn is recovered as failed on reconnect."""
+    for pause in (*FINISH_RETRY_SECONDS, None):
+        try:
+            return await _finish(turn_id, final, first_token_at)
+        except DatabaseError as error:
+            logger.warning("saving the reply of turn %s failed: %r", turn_id, error)
+            if pause is None:
+                break
+            await asyncio.sleep(pause)
+    try:
+        return await _fail(turn_id, first_token_at)
+    except DatabaseError:
+        logger.exception("turn %s could not even be marked failed", turn_id)
+        return None
+
+
+def _error_frame(
+    message: str, *, restore: str | None = None, outage: bool = False
+) -> str:
+    return render_to_string(
+        "practice/partials/_chat_error.html",
+        {"message": message, "restore": restore, "outage": outage},
+    )
+
+
+def _socket_key(user_id: int, session_uuid: str) -> str:
+    return f"practice:sockets:{user_id}:{session_uuid}"
+
+
+def _claim_socket_slot(user_id: int, session_uuid: str, channel: str) -> bool:
+    """Register this socket; False when the user already holds the maximum.
+
+    A cache entry maps channel name -> expiry; entries of sockets that died
+    without a disconnect expire after an hour. Fails open if the cache is down.
+    """
+    limit = settings.PRACTICE_MAX_SOCKETS_PER_SESSION
+    key = _socket_key(user_id, session_uuid)
+    now = timezone.now().timestamp()
+    try:
+        held: dict[str, float] = cache.get(key) or {}
+        live = {name: until for name, until in held.items() if until > now}
+        if len(live) >= limit:
+            return False
+        live[channel] = now + 3600
+        cache.set(key, live, timeout=3600)
+    except Exception:  # noqa: BLE001 - the cap must not block chat in a cache outage
+        logger.warning("socket cap not checked for user %s", user_id)
+    return True
+
+
+def _release_socket_slot(user_id: int, session_uuid: str, channel: str) -> None:
+    key = _socket_key(user_id, session_uuid)
+    try:
+        held: dict[str, float] = cache.get(key) or {}
+        if held.pop(channel, None) is not None:
+            cache.set(key, held, timeout=3600)
+    except Exception:  # noqa: BLE001
+        logger.debug("socket slot of user %s not released", user_id)
 
 
 class PracticeConsumer(AsyncWebsocketConsumer):
     session_id: int | None = None
     session_uuid: str | None = None
     group: str | None = None
+    groups_joined: tuple[str, ...] = ()
+    slot_held: bool = False
 
     async def connect(self) -> None:
         user = self.scope.get("user")
         requested = self.scope["url_route"]["kwargs"]["session_uuid"]
-        found = await _load_session(user, requested) if user is not None else None
+        try:
+            found = await _load_session(user, requested) if user is not None else None
+        except DatabaseError:
+            logger.warning("socket handshake during a database outage")
+            await self._refuse_for_outage()
+            return
         if found is None:
             # Anonymous, someone else's session, or no such session: same answer.
-            await self.close(code=4403)
+            await self.close(code=CLOSE_FORBIDDEN)
             return
         self.session_id, self.session_uuid = found
+        if not await database_sync_to_async(_claim_socket_slot, thread_sensitive=False)(
+            user.pk, self.session_uuid, self.channel_name
+        ):
+            await self.accept()
+            await self._send_safe(_error_frame(
+                "This session is already open in too many windows. Close one and "
+                "reload this page."
+            ))
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.slot_held = True
         self.group = session_group(self.session_uuid)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            # The per-user group lets logout, deactivation and role changes close
+            # this socket (practice.receivers).
+            for group in (self.group, user_group(user.pk)):
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.groups_joined += (group,)
+        except Exception:  # noqa: BLE001 - Redis down: a clear state, not a 500
+            logger.warning("socket handshake during a channel layer outage")
+            await self._refuse_for_outage()
+            return
         await self.accept()
 
+    async def _refuse_for_outage(self) -> None:
+        """Accept only to say why, then close with "try again later": the page
+        shows the reconnecting state and htmx reconnects with backoff."""
+        await self.accept()
+        await self._send_safe(_error_frame(OUTAGE_MESSAGE, outage=True))
+        await self.close(code=CLOSE_RETRY_LATER)
+
     async def disconnect(self, code: int) -> None:
-        try:
-            pass  # nothing else to release; replies in flight finish on their own
-        finally:
-            if self.group is not None:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+        # Replies in flight finish on their own; only membership is released.
+        if self.slot_held and self.session_uuid is not None:
+            self.slot_held = False
+            await database_sync_to_async(_release_socket_slot, thread_sensitive=False)(
+                self.scope["user"].pk, self.session_uuid, self.channel_name
+            )
+        for group in self.groups_joined:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # noqa: BLE001 - the layer is down; membership expires
+                logger.debug("group_discard failed for %s", group)
+        self.groups_joined = ()
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None
@@ -155,6 +284,25 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         session_id = self.session_id
         if session_id is None:  # connect() refused: nothing may be received
             return
+        try:
+            await self._receive(session_id, text_data)
+        except DatabaseError:
+            logger.warning("message refused during a database outage")
+            await self._send_safe(_error_frame(
+                "Your message could not be saved just now (the server lost its "
+                "database for a moment). It is back in the box: send it again.",
+                restore=_restorable(_message_of(text_data)),
+                outage=True,
+            ))
+        except Exception:
+            # Whatever went wrong, the socket stays open and says so.
+            logger.exception("unexpected error handling a message")
+            await self._send_safe(_error_frame(
+                "Something went wrong with that message. Please send it again.",
+                restore=_restorable(_message_of(text_data)),
+            ))
+
+    async def _receive(self, session_id: int, text_data: str | None) -> None:
         payload = self._parse(text_data)
         if payload is None:
             await self._send_safe(
@@ -267,8 +415,16 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             final = None
         # The finished (or failed) turn goes to the whole group, so a page that
         # reconnected while the reply streamed also gets it.
-        html = await _finish(turn_id, final, first_token_at)
-        await asend_html(self.session_uuid or "", html)
+        html = await _finish_or_fail(turn_id, final, first_token_at)
+        if html is None:
+            await self._send_safe(_error_frame(
+                "The reply could not be saved. Reload the page to try again.",
+                outage=True,
+            ))
+            return
+        if not await asend_html(self.session_uuid or "", html):
+            # The channel layer is down: at least this socket gets the turn.
+            await self._send_safe(html)
 
     async def _send_safe(self, html: str) -> None:
         try:
@@ -282,7 +438,29 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             return
         await self._send_safe(event["html"])
 
+    async def session_closed(self, event: dict[str, Any]) -> None:
+        """The session ended (by the trainee, a reset): nothing more may be sent."""
+        await self.close(code=CLOSE_SESSION_ENDED)
+
+    async def auth_revoked(self, event: dict[str, Any]) -> None:
+        """Logout (of this login, or of all when no key), deactivation, a role or
+        password change: the right that opened the socket is gone."""
+        key = event.get("session_key")
+        session = self.scope.get("session")
+        if key is None or (session is not None and session.session_key == key):
+            await self.close(code=CLOSE_REVOKED)
+
+
+def _message_of(text_data: str | None) -> object:
+    try:
+        payload = json.loads(text_data or "")
+    except ValueError:
+        return None
+    return payload.get("message") if isinstance(payload, dict) else None
+
 
 def _restorable(raw: object) -> str | None:
-    # Give the trainee their text back after a rejection, so nothing typed is lost.
-    return raw if isinstance(raw, str) else None
+    # Give the trainee their text back after a rejection, so nothing typed is
+    # lost; minus characters that could not even be sent back (a lone surrogate
+    # cannot be encoded, so the error frame itself would be lost).
+    return services.strip_unsaveable(raw) if isinstance(raw, str) else None

@@ -6,10 +6,12 @@ import uuid
 from typing import TYPE_CHECKING, Literal
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+
+from .realtime import close_session_sockets
 
 if TYPE_CHECKING:
     from patients.simulation import PatientState
@@ -57,6 +59,12 @@ class Assignment(models.Model):
         max_length=12, choices=Status.choices, default=Status.PENDING
     )
     due_at = models.DateTimeField(null=True, blank=True)
+    # Assessment only: the trainee's report stays hidden after submission until
+    # a supervisor releases it (PracticeSession.feedback_released_at).
+    hold_feedback = models.BooleanField(
+        default=False,
+        help_text="Assessment: hide the report until a supervisor releases it.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -140,6 +148,8 @@ class PracticeSession(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="branches"
     )
     branch_index = models.PositiveIntegerField(null=True, blank=True)
+    # When a supervisor released the report of a held assessment.
+    feedback_released_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
@@ -160,8 +170,28 @@ class PracticeSession(models.Model):
 
     @property
     def feedback_visible(self) -> bool:
-        # Assessment sessions hide feedback until the session is submitted.
-        return self.mode == Mode.PRACTICE or self.status == self.Status.ENDED
+        # Assessment sessions hide feedback until the session is submitted (and
+        # released, when the assignment holds it).
+        return not self.report_held
+
+    @property
+    def report_held(self) -> bool:
+        """True while the trainee may not read the report's content.
+
+        An assessment shows nothing (no scores, moments, moves or curves) while
+        it is open, and, when its assignment holds feedback, until a supervisor
+        releases it. Practice sessions are never held.
+        """
+        if self.mode != Mode.ASSESSMENT:
+            return False
+        if self.is_active:
+            return True
+        assignment = self.assignment
+        return (
+            assignment is not None
+            and assignment.hold_feedback
+            and self.feedback_released_at is None
+        )
 
     @property
     def shows_state(self) -> bool:
@@ -191,6 +221,14 @@ class PracticeSession(models.Model):
         self.status = self.Status.ENDED
         self.ended_at = timezone.now()
         self.save(update_fields=["status", "ended_at"])
+        session_uuid = self.uuid
+
+        def close_sockets() -> None:
+            close_session_sockets(session_uuid)
+
+        # After commit (persist, then broadcast): open sockets of the session
+        # are closed, so nothing more can be sent into an ended session.
+        transaction.on_commit(close_sockets, robust=True)
 
 
 class Turn(models.Model):

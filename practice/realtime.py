@@ -24,6 +24,39 @@ def session_group(session_uuid: UUID | str) -> str:
     return f"practice.session.{session_uuid}"
 
 
+def user_group(user_id: int) -> str:
+    """Group of every practice socket one user holds (for revocation)."""
+    return f"practice.user.{user_id}"
+
+
+def _group_send(group: str, event: dict[str, Any]) -> bool:
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        async_to_sync(layer.group_send)(group, event)
+    except Exception:
+        logger.exception("could not notify group %s", group)
+        return False
+    return True
+
+
+def close_user_sockets(user_id: int, *, session_key: str | None = None) -> bool:
+    """Close the user's sockets: all of them, or those of one login (session_key).
+
+    Called after logout, deactivation, a role or password change, so a socket
+    opened before never outlives the right that let it open.
+    """
+    return _group_send(
+        user_group(user_id), {"type": "auth.revoked", "session_key": session_key}
+    )
+
+
+def close_session_sockets(session_uuid: UUID | str) -> bool:
+    """Close every socket of a practice session that has ended."""
+    return _group_send(session_group(session_uuid), {"type": "session.closed"})
+
+
 def render_turn(turn: Any, *, oob: str = "outerHTML", annotation: Any = None) -> str:
     return render_to_string(
         "practice/partials/_turn.html",
@@ -48,13 +81,16 @@ def send_html(session_uuid: UUID | str, html: str) -> None:
         logger.exception("could not notify session %s", session_uuid)
 
 
-async def asend_html(session_uuid: UUID | str, html: str) -> None:
+async def asend_html(session_uuid: UUID | str, html: str) -> bool:
+    """Like send_html, from async code; False when the layer could not be reached."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return False
     try:
         await layer.group_send(
             session_group(session_uuid), {"type": "session.html", "html": html}
         )
     except Exception:
         logger.exception("could not notify session %s", session_uuid)
+        return False
+    return True

@@ -7,6 +7,7 @@ transaction and lock. Order is always: persist, then stream or broadcast.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -109,10 +110,26 @@ def start_session(
     return session
 
 
+# Control characters other than tab and line breaks, DEL, and lone surrogates.
+_UNSAVEABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
+def strip_unsaveable(text: str) -> str:
+    """`text` without the characters clean_message refuses (to hand it back)."""
+    return _UNSAVEABLE.sub("", text)
+
+
 def clean_message(text: object) -> str:
     """Validate a trainee message; raise InvalidMessage with a readable reason."""
     if not isinstance(text, str):
         raise InvalidMessage("Your message could not be read. Please type it again.")
+    if _UNSAVEABLE.search(text):
+        # NUL cannot be stored by PostgreSQL, a lone surrogate cannot be encoded
+        # to UTF-8, and other control characters belong in no message.
+        raise InvalidMessage(
+            "Your message contains invisible control characters that cannot be "
+            "saved. Remove them (retype the message) and send again."
+        )
     cleaned = text.strip()
     if not cleaned:
         raise InvalidMessage("Type a message before sending.")

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from accounts.access import role_required
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import Role
+from accounts.paging import paginate
 from patients.models import Case
 from patients.services import spec_for_version
 
@@ -38,15 +39,17 @@ def home(request: AuthenticatedHttpRequest) -> TemplateResponse:
         .select_related("current_version")
         .order_by("current_version__difficulty", "slug")
     )
+    paging = paginate(request, cases)
     return TemplateResponse(
         request,
         "practice/home.html",
         {
+            **paging,
             "assignments": selectors.assignments_for(user),
             "active_sessions": PracticeSession.objects.filter(
                 trainee=user, status=PracticeSession.Status.ACTIVE
             ).select_related("case_version")[:5],
-            "cases": cases,
+            "cases": paging["page"],
         },
     )
 
@@ -215,4 +218,7 @@ def history(request: AuthenticatedHttpRequest) -> TemplateResponse:
         .select_related("case_version")
         .order_by("-started_at")
     )
-    return TemplateResponse(request, "practice/history.html", {"sessions": sessions})
+    paging = paginate(request, sessions)
+    return TemplateResponse(
+        request, "practice/history.html", {**paging, "sessions": paging["page"]}
+    )

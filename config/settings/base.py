@@ -68,6 +68,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy (Django 5.2 has none of its own).
+    "accounts.security.ContentSecurityPolicyMiddleware",
+    # NUL in query or form data: 400, not a database error.
+    "accounts.security.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -120,11 +124,16 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "practice.sqlite3",
-            # IMMEDIATE: take the write lock at BEGIN, so two writers wait for
-            # each other instead of failing with "database is locked".
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Any SQLite file, the embedded default or one named by DATABASE_URL.
+    # IMMEDIATE: take the write lock at BEGIN, so two writers wait for each
+    # other (up to the busy timeout) instead of failing with "database is
+    # locked" in the middle of saving a patient reply.
+    _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite_options.setdefault("timeout", 20)
+    _sqlite_options.setdefault("transaction_mode", "IMMEDIATE")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Under ASGI persistent connections leak; psycopg's pool replaces them.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -134,16 +143,44 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "max_size": env.int("DB_POOL_MAX", default=20),
         "timeout": 10,
     }
+    # With the pool, CONN_HEALTH_CHECKS makes psycopg check each connection as it
+    # leaves the pool: after a PostgreSQL restart every pooled connection is
+    # dead, and unchecked each would fail one request (a trainee's message).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- redis: separate database numbers per use --------------------------------
+# REDIS_URL's database number N is honoured: the channel layer uses N, the
+# Celery broker N+1 and the cache N+2 (so redis://host/0 gives 0, 1, 2 and
+# redis://host/4 gives 4, 5, 6: two deployments can share one Redis).
+# REDIS_CHANNELS_URL, REDIS_BROKER_URL and REDIS_CACHE_URL override one use each.
 REDIS_URL = env.str("REDIS_URL", default="")
 
 
-def redis_db(url: str, number: int) -> str:
-    """The same server as `url`, database `number` (channel layer, broker, cache)."""
-    base = url.rsplit("/", 1)[0] if url.count("/") > 2 else url.rstrip("/")
-    return f"{base}/{number}"
+def redis_db(url: str, offset: int) -> str:
+    """The same server as `url`, database (url's number + `offset`)."""
+    head, _, query = url.partition("?")
+    scheme_end = head.index("://") + 3 if "://" in head else 0
+    path_start = head.find("/", scheme_end)
+    base = head if path_start == -1 else head[:path_start]
+    number_text = "" if path_start == -1 else head[path_start + 1 :].strip("/")
+    try:
+        number = int(number_text) if number_text else 0
+    except ValueError:
+        msg = f"REDIS_URL must end in a database number, not {number_text!r}"
+        raise ImproperlyConfigured(msg) from None
+    return f"{base}/{number + offset}" + (f"?{query}" if query else "")
+
+
+REDIS_CHANNELS_URL = env.str("REDIS_CHANNELS_URL", default="") or (
+    redis_db(REDIS_URL, 0) if REDIS_URL else ""
+)
+REDIS_BROKER_URL = env.str("REDIS_BROKER_URL", default="") or (
+    redis_db(REDIS_URL, 1) if REDIS_URL else ""
+)
+REDIS_CACHE_URL = env.str("REDIS_CACHE_URL", default="") or (
+    redis_db(REDIS_URL, 2) if REDIS_URL else ""
+)
 
 
 # --- run mode toggles (set by local/test/production) ----------------------------
@@ -159,7 +196,7 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [
                     {
-                        "address": redis_db(REDIS_URL, 0),
+                        "address": REDIS_CHANNELS_URL,
                         # redis-py 8 reads with a 5 s timeout by default, the same
                         # as the layer's blocking receive: an idle socket would
                         # die after 5 s without this (channels_redis#422).
@@ -172,7 +209,7 @@ if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": redis_db(REDIS_URL, 2),
+            "LOCATION": REDIS_CACHE_URL,
         }
     }
 else:
@@ -180,7 +217,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- celery (each value with its reason: CONVENTIONS.md 4.10) --------------------
-CELERY_BROKER_URL = redis_db(REDIS_URL, 1) if REDIS_URL else "memory://"
+CELERY_BROKER_URL = REDIS_BROKER_URL or "memory://"
 CELERY_TASK_ACKS_LATE = True  # redeliver if a worker dies mid-task; tasks are idempotent
 CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue on SIGKILL/OOM; bounded by time limits
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # LLM-bound tasks: do not hoard messages
@@ -203,9 +240,12 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BEAT_SCHEDULE = {
+    # Often, so a turn whose task was lost (worker killed, Redis restarted
+    # without persistence) is annotated within 30 s of the worker's return:
+    # at most ANNOTATION_SWEEP_AFTER_SECONDS + this interval after it was saved.
     "sweep-unannotated-turns": {
         "task": "feedback.tasks.sweep_unannotated_turns",
-        "schedule": 60.0,
+        "schedule": float(env.int("ANNOTATION_SWEEP_EVERY_SECONDS", default=5)),
     },
     "sweep-unscored-sessions": {
         "task": "feedback.tasks.sweep_unscored_sessions",
@@ -213,7 +253,9 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 # A turn without an annotation this long after it was written is re-enqueued.
-ANNOTATION_SWEEP_AFTER_SECONDS = env.int("ANNOTATION_SWEEP_AFTER_SECONDS", default=60)
+# Above a normal annotation's latency (a redelivered duplicate costs a model call,
+# though the unique constraint keeps it from becoming a second row).
+ANNOTATION_SWEEP_AFTER_SECONDS = env.int("ANNOTATION_SWEEP_AFTER_SECONDS", default=20)
 # An ended session without a score this long after it ended is re-enqueued (the
 # report shows "Scoring…" until then).
 SCORING_SWEEP_AFTER_SECONDS = env.int("SCORING_SWEEP_AFTER_SECONDS", default=60)
@@ -301,7 +343,37 @@ DEMO_PASSWORD = env.str("DEMO_PASSWORD", default="practice-demo")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals": {"()": "accounts.security.DropRefusalTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["refusals"]}
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        # A refused request (403) is logged as one line, without a traceback.
+        "django.request": {"filters": ["refusals"]},
+    },
 }
+
+# --- login throttle (accounts/throttle.py) ------------------------------------------
+# Failed sign-ins are counted per username and per client address in the cache;
+# past the limit the sign-in is refused, even with the right password, until the
+# cool-down has passed. The address limit is higher: people share NAT addresses.
+LOGIN_FAILURES_PER_USERNAME = env.int("LOGIN_FAILURES_PER_USERNAME", default=5)
+LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=20)
+LOGIN_COOLDOWN_SECONDS = env.int("LOGIN_COOLDOWN_SECONDS", default=15 * 60)
+# Behind a proxy REMOTE_ADDR is the proxy. Name the header that carries the
+# client's address (e.g. HTTP_X_FORWARDED_FOR); its last entry is used, the one
+# the proxy itself appended.
+LOGIN_CLIENT_ADDRESS_HEADER = env.str("LOGIN_CLIENT_ADDRESS_HEADER", default="")
+
+# --- input caps ---------------------------------------------------------------------
+CASE_IMPORT_MAX_BYTES = env.int("CASE_IMPORT_MAX_BYTES", default=5 * 1024 * 1024)
+CASE_IMPORT_MAX_CASES = env.int("CASE_IMPORT_MAX_CASES", default=200)
+CASE_IMPORT_MAX_DEPTH = env.int("CASE_IMPORT_MAX_DEPTH", default=12)
+# Long lists are shown this many rows per page.
+PAGE_SIZE = env.int("PAGE_SIZE", default=50)
+
+# --- sockets ---------------------------------------------------------------------------
+# Open sockets one user may hold on one session (tabs, reconnects).
+PRACTICE_MAX_SOCKETS_PER_SESSION = env.int("PRACTICE_MAX_SOCKETS_PER_SESSION", default=5)

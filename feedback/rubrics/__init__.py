@@ -6,7 +6,7 @@ Pure package: standard library and pydantic only (no Django). See docs/annotatio
 from __future__ import annotations
 
 from .annotators import Annotator, LLMAnnotator, OfflineAnnotator
-from .codebook import CODEBOOK, CodebookEntry
+from .codebook import CODEBOOK, CodebookEntry, plain_label, plain_why
 from .codes import code_turn, code_utterance
 from .flags import is_emotional_disclosure
 from .schema import (
@@ -32,5 +32,7 @@ __all__ = [
     "code_turn",
     "code_utterance",
     "is_emotional_disclosure",
+    "plain_label",
+    "plain_why",
     "split_utterances",
 ]

@@ -9,10 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from llm.types import Usage
 
-from .codebook import codebook_prompt
+from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
 from .empathy import empathy_levels
-from .flags import find_flags, suggestion_for
+from .flags import collusive_utterances, find_flags, suggestion_for
 from .schema import (
     RUBRIC_VERSION,
     BoltCode,
@@ -60,7 +60,7 @@ class OfflineAnnotator:
         return Metered(self.annotate(ctx))
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
-        utterances = code_turn(ctx)
+        utterances = _without_collusive_reflections(ctx, code_turn(ctx))
         er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
         flags = find_flags(ctx, utterances)
         return TurnAnnotation(
@@ -73,27 +73,59 @@ class OfflineAnnotator:
             flags=flags,
             rationale=_rationale(utterances, flags),
             confidence=_confidence(utterances),
-            suggestion=suggestion_for(flags),
+            suggestion=suggestion_for(flags, last_patient_text(ctx)),
             annotator=self.name,
             rubric_version=self.rubric_version,
         )
 
 
+def _without_collusive_reflections(
+    ctx: TurnContext, utterances: list[UtteranceCode]
+) -> list[UtteranceCode]:
+    """An utterance that endorses a distorted belief is agreement, not a reflection.
+
+    Agreeing "it does sound like you're a failure" mirrors the patient's words, but a
+    reflection chip would tell the trainee they listened well when they confirmed the
+    distortion: it is coded as (misplaced) support and the turn carries the collusion
+    flag.
+    """
+    collusive = set(collusive_utterances(ctx, utterances))
+    if not collusive:
+        return utterances
+    out = []
+    for i, u in enumerate(utterances):
+        if i in collusive and u.is_reflection:
+            codes = [
+                c
+                for c in u.codes
+                if c not in ("simple_reflection", "complex_reflection")
+            ]
+            if "support" not in codes:
+                codes.append("support")
+            u = u.model_copy(
+                update={"codes": codes, "reflection": None, "padesky_stage": None}
+            )
+        out.append(u)
+    return out
+
+
 def _rationale(utterances: list[UtteranceCode], flags: list[Flag]) -> str:
+    """Why the turn got its codes, in the trainee-facing words of the codebook."""
     parts = []
     for u in utterances:
-        label = "/".join(u.codes)
-        if u.question:
-            label += f" ({u.question})"
-        if u.reflection:
-            label += f" ({u.reflection})"
+        names = []
+        for code in u.codes:
+            if code == "question" and u.question:
+                names.append(plain_label(f"question.{u.question}"))
+            elif code != "other" or len(u.codes) == 1:
+                names.append(plain_label(code))
         if u.tag_question:
-            label += " [tag question]"
+            names.append("checked with a tag question")
         snippet = u.text if len(u.text) <= 40 else u.text[:37] + "..."
-        parts.append(f'"{snippet}": {label}')
+        parts.append(f'"{snippet}": {", ".join(names).lower() or "no code"}')
     text = "; ".join(parts) or "empty turn"
     if flags:
-        text += ". Flags: " + ", ".join(f.replace("_", " ") for f in flags)
+        text += ". Watch: " + ", ".join(plain_label(f"flag.{f}").lower() for f in flags)
     return text[:500]
 
 
@@ -279,7 +311,9 @@ class LLMAnnotator:
                     value = LLMTurnAnnotation.model_validate(
                         value.model_dump() if isinstance(value, BaseModel) else value
                     )
-                return Metered(_to_annotation(value, self.name), usage, self.model.model)
+                return Metered(
+                    _to_annotation(value, self.name), usage, self.model.model
+                )
             except (LLMOutputError, AnnotationRejected, ValidationError) as exc:
                 # Keep the reason: the evaluation command reports rejection counts.
                 self.rejections.append(f"{type(exc).__name__}: {exc}"[:300])

@@ -76,8 +76,19 @@ _DISCOURSE_YOU = re.compile(
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.I)
 _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
+# A short yes to the counsellor's offer ("Yeah, go on.", "Please.", "If you want."):
+# the permission MITI asks for was given in the previous exchange.
+_CONSENT = re.compile(
+    r"^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|please|go on|go ahead|"
+    r"if you want|i'?d like that|that would (?:be )?(?:good|great|helpful)|why not|"
+    r"i suppose|i guess|anything|definitely)\b[\s,.!]*){1,4}(?:please|i'?d like that|"
+    r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly)?[\s,.!]*$",
+    re.IGNORECASE,
+)
 _PATIENT_ASKS_ADVICE = re.compile(
-    r"\b(?:what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
+    r"\b(?:just tell me|tell me (?:what|how) to|what (?:do|should) i (?:actually )?do|"
+    r"what would you do|what should i do|"
+    r"what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
     r"ideas)|what would you (?:do|suggest|recommend)|can you (?:help|tell) me (?:how|"
     r"what)|how (?:do|can|should) i|should i)\b",
     re.IGNORECASE,
@@ -91,6 +102,12 @@ _WH_ANY = re.compile(
 _AUX_YOU = re.compile(
     r"^(?:do|does|did|are|were|have|has|can|could|would|will|is|was|should)\s+"
     r"(?:you|it|that|this|there|they|he|she|we|i|your|anyone|anything|someone)\b",
+    re.IGNORECASE,
+)
+_LEADING_DISAPPROVAL = re.compile(
+    r"\b(?:overreact\w*|extreme|dramatic|silly|ridiculous|a bit much|too much|"
+    r"over the top|catastrophi\w*|exaggerat\w*|irrational|unreasonable|harsh|"
+    r"(?:being|a bit|too) (?:hard|negative|sensitive))\b",
     re.IGNORECASE,
 )
 _OR_QUESTION = re.compile(r"\bor\b[^?]*\?$|,\s*or\?$|\bor not\b", re.I)
@@ -146,9 +163,17 @@ def _is_interrogative(core: str) -> bool:
     """An interrogative form without a question mark (spoken transcripts)."""
     if lx.TELL_ME.match(core) or lx.EMBEDDED_OPEN.search(core):
         return True
-    if lx.EMBEDDED_CLOSED.search(core):
+    if lx.EMBEDDED_CLOSED.search(core) and not _WONDER_REFLECTION.search(core):
         return True
     if _AUX_YOU.match(core):
+        return True
+    if _SUBORDINATE.match(core):
+        # "When I was job hunting...", "What I'm hearing is...": a clause, not a
+        # question.
+        return False
+    if _LATER_WH.search(core):
+        # "If everyone saw one error, what would they conclude about you": the
+        # question comes after a conditional clause.
         return True
     first = core.split(" ", 1)[0].lower().strip(",")
     return first in {"what", "how", "why", "where", "when", "who", "which"} and bool(
@@ -179,6 +204,33 @@ def is_declarative_form(text: str) -> bool:
         or lx.REFLECTION_STEM.match(core)
         or _opener(text) == "so"
     )
+
+
+# "I wonder if you felt relieved" offers a guess about the client's inner state: a
+# tentative (complex) reflection, not a request for a yes or no.
+_WONDER_REFLECTION = re.compile(
+    r"\bi(?:'m| am)? wonder(?:ing)? (?:if|whether) (?:part of you|(?:you|you'?re|"
+    r"you'?ve|you'?d) (?:\w+ )?(?:felt|feel|feeling|were|are|was|might|may|could|"
+    r"find|found|carry|carrying|hold|holding|miss|missed|blame|worry|wanted|want))",
+    re.IGNORECASE,
+)
+_PERCEIVING = re.compile(
+    r"\bi(?:'m| am) (?:picking up|sensing|noticing) (?:a lot of |some |a |an )?\w+",
+    re.IGNORECASE,
+)
+_LATER_WH = re.compile(
+    r"^(?:if|when|after|before|looking at|thinking about|given)\b[^,]{3,120},\s*"
+    r"(?:what|how|why)\s+(?:would|will|do|does|did|is|are|was|were|could|might|should|"
+    r"can|has|have|made|makes)\b",
+    re.IGNORECASE,
+)
+_SUBORDINATE = re.compile(
+    r"^(?:(?:when|where|while|whenever) (?:i|you|we|he|she|they|it|my|your|the)\b|"
+    r"(?:what|how|who|which) (?:i|we)\b)(?![^,]*,\s*(?:what|how|why|when|where|who|do|"
+    r"does|did|is|are|have|has|can|could|would)\b)",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"(?:^|(?<=\s))['‘\"“][^'’\"”]{2,80}['’\"”](?=[\s,.;:!?]|$)")
 
 
 _AUX_SUBJECT = re.compile(
@@ -321,6 +373,17 @@ def code_utterance(
             codes.append("seek_collaboration")
         if lx.CONFRONT.search(core):
             codes.append("confront")
+        leading = bool(lx.LEADING_Q.search(core))
+        if leading and "confront" not in codes:
+            # A leading question carries the counsellor's answer: disapproval of the
+            # patient's view ("Don't you think that's a bit extreme?") confronts,
+            # a preferred course ("Don't you think Alan would want you to sing?")
+            # persuades.
+            if _LEADING_DISAPPROVAL.search(core):
+                codes.append("confront")
+            elif not lx.ADVICE_QUESTION.search(core):
+                codes.append("persuade")
+                advice_form = "advise"
         if lx.ADVICE_QUESTION.search(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
@@ -356,18 +419,30 @@ def code_utterance(
             lx.SEEK.search(core) and not advice_form and "affirm" not in codes
         ):
             codes.append("seek_collaboration")
-        support = bool(lx.SUPPORT.search(core) or lx.ENCOURAGEMENT.search(core))
+        support = bool(
+            lx.SUPPORT.search(core)
+            or lx.ENCOURAGEMENT.search(core)
+            or lx.REASSURANCE.search(core)
+        )
         reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
         if support and not reflective_support:
             codes.append("support")
+        continues_disclosure = "self_disclosure" in previous_codes
         has_you = bool(_SECOND_PERSON.search(_DISCOURSE_YOU.sub(" ", core)))
-        first_person = bool(_FIRST_PERSON.search(core))
+        # "your mind jumps to 'I'm not up to it'": the quoted words are the patient's.
+        first_person = bool(_FIRST_PERSON.search(_QUOTED.sub(" ", core)))
         if (
             not codes
             and first_person
             and (not has_you or lx.SHARED_EXPERIENCE.search(core))
-            and (lx.SELF_DISCLOSURE.search(core) or lx.OWN_EXPERIENCE.search(core))
+            and (
+                lx.SELF_DISCLOSURE.search(core)
+                or lx.OWN_EXPERIENCE.search(core)
+                or continues_disclosure
+            )
         ):
+            # A first-person sentence right after the trainee's own story continues
+            # it ("It took me ages to see it wasn't all on me").
             codes.append("self_disclosure")
         if (
             not codes
@@ -396,6 +471,10 @@ def code_utterance(
                     if reflection == "complex"
                     else "simple_reflection"
                 )
+                if reflective_support and support:
+                    # "That sounds really hard": a reflection of the difficulty and
+                    # sympathy at once (MISC support); both are coded.
+                    codes.append("support")
         if not codes:
             if (
                 lx.GREETING.search(core)
@@ -419,7 +498,13 @@ def code_utterance(
             else:
                 codes.append("other")
 
-    stage = padesky_stage(core, codes, question) if codes != ["other"] else None
+    inquires = _inquires(codes, core)
+    # Advice, confrontation or leave asked in question form is no Padesky stage.
+    stage = (
+        padesky_stage(core, codes, question)
+        if codes != ["other"] and (question is None or inquires)
+        else None
+    )
     return UtteranceCode(
         text=typed,
         codes=codes,
@@ -427,9 +512,25 @@ def code_utterance(
         reflection=reflection,
         tag_question=tag,
         advice_form=advice_form,
-        socratic_type=socratic_type(core, question) if question else None,
+        socratic_type=socratic_type(core, question) if inquires else None,
         padesky_stage=stage,
     )
+
+
+def _inquires(codes: Sequence[str], core: str) -> bool:
+    """A question that asks about the patient's experience or thinking.
+
+    Advice, confrontation and requests for leave in question form ("Have you tried
+    journaling?", "Why would you lie to them?", "Would it be OK if I shared an idea?")
+    carry no Socratic type: the rubric's types describe inquiry, not disguised input.
+    """
+    if "question" not in codes:
+        return False
+    if {"persuade", "persuade_with_permission", "confront"} & set(codes):
+        return False
+    if "seek_collaboration" in codes and lx.PERMISSION.search(core):
+        return False
+    return not lx.CLOSING_QUESTION.search(core)
 
 
 def _looks_like_reflection(
@@ -442,7 +543,10 @@ def _looks_like_reflection(
     opener: str,
     continues_input: bool = False,
 ) -> bool:
-    if tag or reflective_support:
+    if tag or reflective_support or _WONDER_REFLECTION.search(core):
+        return True
+    if _PERCEIVING.search(core):
+        # "I'm picking up a lot of sadness": the listener's perception of the client.
         return True
     # "So..." opening a statement about the client is the classic reflection form.
     if opener == "so" and not first_person and not lx.INFORMATION.search(core):
@@ -509,7 +613,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     patient_text = patient_context(ctx, last)
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
-    permission = bool(_PATIENT_ASKS_ADVICE.search(last))
+    permission = bool(_PATIENT_ASKS_ADVICE.search(last) or _CONSENT.match(last))
     autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []
@@ -525,6 +629,29 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
             permission = True
         out.append(code)
         previous = list(code.codes)
+    return _one_reflection_per_summary(out)
+
+
+def _one_reflection_per_summary(utterances: list[UtteranceCode]) -> list[UtteranceCode]:
+    """Simple reflections inside a turn that holds a summary continue that summary.
+
+    "Let me pull together what you've said. Eleven GP visits, all normal. And now the
+    race is caught up in it too.": MITI codes the collected statements as one complex
+    reflection (a summary connects several client statements); a coder reading the
+    turn does not score its pieces as separate simple reflections.
+    """
+    if not any(
+        u.reflection == "complex" and u.padesky_stage == "summary" for u in utterances
+    ):
+        return utterances
+    out = []
+    for u in utterances:
+        if u.reflection == "simple":
+            codes = [
+                "complex_reflection" if c == "simple_reflection" else c for c in u.codes
+            ]
+            u = u.model_copy(update={"codes": codes, "reflection": "complex"})
+        out.append(u)
     return out
 
 

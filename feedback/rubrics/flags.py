@@ -22,6 +22,8 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from . import rewrite
+from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 
 _TENTATIVE = re.compile(
@@ -31,20 +33,51 @@ _TENTATIVE = re.compile(
     re.IGNORECASE,
 )
 _ASSERTED_FEELING = re.compile(
-    r"\b(?:you(?:'re| are)|you (?:feel|felt|must (?:be|feel)|were)|you(?:'ve| have) "
-    r"been)\s+(?:(?:so|really|very|quite|clearly|obviously|just|feeling|pretty|"
-    r"deeply|incredibly) )*(\w+)",
+    r"\b(?:you(?:'re| are)|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
+    r"you(?:'ve| have) been|if you (?:felt|feel|were)|you (?:sound|seem|look)|must "
+    r"have felt|feeling|(?:sounds?|seems?|looks?) (?:a bit |kind of )?like(?! you)|"
+    r"underneath (?:that|it|all that),? you(?:'re| are))\s+(?:(?:so|really|very|"
+    r"quite|clearly|obviously|just|feeling|pretty|deeply|incredibly|like|such|a|an|"
+    r"bit|little|kind of|sort of|actually|more|even|totally) )*(\w+)",
+    re.IGNORECASE,
+)
+# The counsellor announcing what they perceive ("I'm picking up a lot of sadness").
+_PICKING_UP = re.compile(
+    r"\b(?:i(?:'m| am)? (?:picking up|sensing|hearing|seeing)|i can (?:hear|see|sense|"
+    r"tell) how)\b",
     re.IGNORECASE,
 )
 
 
+# "I'm not guilty", "not lonely exactly", "I don't feel sad": a feeling word under a
+# negation is the patient saying they do NOT feel it.
+_NEGATED_FEELING = re.compile(
+    r"\b(?:not|n't|never|no longer|nothing|without)\s+(?:(?:really|exactly|that|so|very|"
+    r"too|feeling|feel|even|at all|particularly|a bit|being)\s+){0,2}([a-z']+)",
+    re.IGNORECASE,
+)
+
+
+def felt_words(text: str) -> list[str]:
+    """The words of `text` minus feeling words under a negation."""
+    negated = {m.group(1).lower() for m in _NEGATED_FEELING.finditer(text)}
+    return [w for w in lx.words(text) if w not in negated]
+
+
 def is_emotional_disclosure(text: str) -> bool:
-    """True when `text` shares a negative or positive feeling (BOLT's client codes)."""
+    """True when `text` shares a negative or positive feeling (BOLT's client codes).
+
+    Besides named feelings, a hopeless or self-condemning belief ("Nobody wants a
+    46-year-old", "I'm a terrible person") and a veiled risk cue ("What's the point")
+    disclose distress; a negated feeling ("I'm not guilty") does not.
+    """
     if not text:
         return False
     if lx.DISCLOSURE_PHRASES.search(text) or lx.RISK_CUE.search(text):
         return True
-    ws = lx.words(text)
+    if lx.DISCLOSING_DISTORTION.search(text):
+        return True
+    ws = felt_words(text)
     has_feeling = any(w in lx.FEELING_WORDS for w in ws)
     if has_feeling and lx.FIRST_PERSON_FEELING.search(text):
         return True
@@ -60,12 +93,152 @@ def _patient_texts(ctx: TurnContext) -> list[str]:
 
 
 def _feeling_families(texts: Sequence[str]) -> set[str]:
-    return {
+    """Feeling families the patient named (not negated) or implied by the situation."""
+    named = {
         lx.EMOTION_TO_FAMILY[w]
         for t in texts
-        for w in lx.words(t)
+        for w in felt_words(t)
         if w in lx.EMOTION_TO_FAMILY
     }
+    implied = {
+        family
+        for family, pattern in lx.IMPLIED_FEELING.items()
+        for t in texts
+        if pattern.search(t)
+    }
+    return named | implied
+
+
+def _negated_families(texts: Sequence[str]) -> set[str]:
+    """Families the patient explicitly denied ("I'm not lonely", "I'm fine")."""
+    out = set()
+    for t in texts:
+        for m in _NEGATED_FEELING.finditer(t):
+            fam = lx.EMOTION_TO_FAMILY.get(m.group(1).lower())
+            if fam:
+                out.add(fam)
+        if _FINE.search(t):
+            out.update(_DENIED_BY_FINE)
+    return out
+
+
+# "I'm fine" denies the negative feelings a counsellor might read in.
+_DENIED_BY_FINE = ("sad", "anxious", "angry")
+_FINE = re.compile(r"\bi(?:'m| am) (?:fine|ok|okay|alright|good)\b", re.IGNORECASE)
+# A reflection that counts as validating the disclosed feeling: it names a feeling or
+# the difficulty, or holds the patient's experience, not only repeats a fact
+# ("Three hours, wow." does not stop the advice that follows from being premature).
+_VALIDATING = re.compile(
+    r"\b(?:sounds?|seems?|must (?:be|have been|feel)|feel\w*|felt|hard|tough|awful|"
+    r"painful|scary|frightening|difficult|rough|heavy|a lot|sorry|makes sense|of course|"
+    r"understandabl\w*|no wonder|anyone would)\b",
+    re.IGNORECASE,
+)
+
+
+def _validates(u: UtteranceCode) -> bool:
+    if {"affirm", "support"} & set(u.codes):
+        return True
+    if not u.is_reflection:
+        return False
+    text = u.text
+    return bool(
+        u.reflection == "complex"
+        or _VALIDATING.search(text)
+        or any(w in lx.FEELING_WORDS for w in lx.words(text))
+    ) and not _DISMISSING.search(text)
+
+
+# "It feels awful but it can't actually hurt you": a feeling named only to be argued
+# away does not validate it.
+_DISMISSING = re.compile(
+    r"\b(?:but|though) (?:it|that|this|you) (?:can'?t|won'?t|doesn'?t|isn'?t|"
+    r"shouldn'?t|don'?t need)\b",
+    re.IGNORECASE,
+)
+
+
+def collusive_utterances(
+    ctx: TurnContext, utterances: Sequence[UtteranceCode]
+) -> list[int]:
+    """Indexes of the utterances that endorse the patient's distorted belief as fact.
+
+    The patient's last line voices a distortion (labelling, mind reading, fortune
+    telling, self-blame); an utterance agrees with it ("You're right...", "that does
+    say something about where you rank", "sounds like they've moved on without you")
+    without holding it as the patient's thought ("it feels like...", "part of
+    you...") and without asking about it.
+    """
+    patient = last_patient_text(ctx)
+    if not patient:
+        return []
+    distortions = list(lx.DISTORTION.finditer(patient))
+    if not distortions and not lx.NEGATIVE_BELIEF.search(patient):
+        return []
+    # The belief's own words ("failure", "forgotten", "pathetic"): restating them as
+    # the counsellor's verdict, unframed and unnegated, endorses the belief.
+    key_words = {
+        w
+        for m in distortions
+        for w in lx.words(m.group(0))
+        if len(w) > 3 and w not in _NOT_KEY
+    }
+    out = []
+    for i, u in enumerate(utterances):
+        if u.is_question or "confront" in u.codes:
+            continue
+        text = normalize(_core(u.text))
+        if lx.BELIEF_FRAME.search(text):
+            continue
+        raw = normalize(u.text.strip()).lower()
+        agrees = bool(
+            lx.AGREEMENT.search(text)
+            or lx.ENDORSEMENT.search(text)
+            or (lx.AGREEING.search(raw) and not _ONLY_SYMPATHY.search(raw))
+        )
+        ws = lx.words(text)
+        restated = [
+            i
+            for i, w in enumerate(ws)
+            if w in key_words
+            and not any(_NEGATION_WORD.match(v) for v in ws[max(0, i - 3) : i])
+        ]
+        restates = bool(
+            (u.is_reflection or "support" in u.codes)
+            and restated
+            and _SECOND_OR_THIRD.search(text)
+        )
+        if agrees or restates:
+            out.append(i)
+    return out
+
+
+# "Yeah, that sounds really hard.": agreeing that it is hard validates the feeling,
+# not the belief; so does a reflection of a feeling.
+_ONLY_SYMPATHY = re.compile(
+    r"^\W*(?:yeah|yes|honestly|totally|of course|definitely)?,?\s*(?:that|it|this)?"
+    r"(?:'s| is| was| sounds?| must be| seems?)?\s*(?:so |really |very |such an? |"
+    r"incredibly |pretty )*(?:hard|tough|awful|difficult|painful|rough|horrible|"
+    r"exhausting|lonely|scary|frightening|frustrating|a lot|heavy|upsetting|"
+    r"understandable|sad)\b[^,;]{0,20}$|^\W*(?:yeah|yes),? (?:i'?m|i am) (?:so |really )?"
+    r"sorry|\b(?:you|your|you'?re) (?:feel|feeling|felt|sound|seem)\w*\b|\?\s*$",
+    re.IGNORECASE,
+)
+_NOT_KEY = frozenset(
+    "that this with have will would should always never going they them their "
+    "everyone everybody nobody thinks think know knows want wants like".split()
+)
+# "You're not a failure", "that doesn't make you a bad mother": disagreeing with the
+# belief is the opposite of colluding with it.
+_NEGATION_WORD = re.compile(
+    r"^(?:not|never|no|isn't|aren't|wasn't|doesn't|don't|didn't|won't|hardly|make|"
+    r"mean|means)$"
+)
+_SECOND_OR_THIRD = re.compile(
+    r"\b(?:you(?:'re|'ve|'ll)?|your|he|she|they|they'?re|they'?ve|he'?s|she'?s|it|"
+    r"that)\b",
+    re.IGNORECASE,
+)
 
 
 def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Flag]:
@@ -73,31 +246,51 @@ def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Fl
     patient = last_patient_text(ctx)
     codes = {c for u in utterances for c in u.codes}
     gives_advice = bool(codes & {"persuade", "persuade_with_permission"})
-    validates = bool(
-        codes & {"simple_reflection", "complex_reflection", "affirm", "support"}
+    collusive = set(collusive_utterances(ctx, utterances))
+    # Agreeing with the distortion is not validating the feeling.
+    validates = any(
+        _validates(u) for i, u in enumerate(utterances) if i not in collusive
     )
     if patient and is_emotional_disclosure(patient) and gives_advice and not validates:
         flags.append("problem_solving_after_disclosure")
 
-    if patient and lx.DISTORTION.search(patient):
-        first = utterances[0].text if utterances else ""
-        if lx.AGREEMENT.search(lx.LEADING_MARKERS.sub("", first).strip() or first):
-            flags.append("collusion")
+    if collusive:
+        flags.append("collusion")
 
-    families = _feeling_families(_patient_texts(ctx))
+    texts = _patient_texts(ctx)
+    families = _feeling_families(texts)
+    denied = _negated_families(texts)
     for u in utterances:
-        if not (
-            u.is_reflection or "other" in u.codes or "giving_information" in u.codes
-        ):
+        if u.is_question and not u.tag_question:
             continue
-        if _TENTATIVE.search(u.text):
-            continue
+        tentative = bool(_TENTATIVE.search(u.text))
+        found = False
         for m in _ASSERTED_FEELING.finditer(u.text):
             word = m.group(1).lower()
             fam = lx.EMOTION_TO_FAMILY.get(word)
-            if word in lx.FEELING_WORDS and fam and fam not in families:
-                flags.append("unexpressed_feeling")
-                break
+            if not (word in lx.FEELING_WORDS and fam):
+                continue
+            # Reading in: a feeling the patient neither named nor implied, or one
+            # they denied. Offering it tentatively does not make it theirs.
+            if fam in denied or (fam not in families and not tentative):
+                found = True
+            elif fam not in families and tentative and fam in {"angry", "happy"}:
+                # An unprompted guess at anger or relief redirects the patient's
+                # account, however softly it is put.
+                found = True
+        if not found and _PICKING_UP.search(normalize(u.text)):
+            fam = next(
+                (
+                    lx.EMOTION_TO_FAMILY[w]
+                    for w in lx.words(u.text)
+                    if w in lx.FEELING_WORDS
+                ),
+                "",
+            )
+            found = bool(fam) and (fam in denied or fam not in families)
+        if found:
+            flags.append("unexpressed_feeling")
+            break
 
     if any(u.is_question and lx.LEADING_Q.search(_core(u.text)) for u in utterances):
         flags.append("leading_question")
@@ -139,9 +332,51 @@ _SUGGESTIONS: dict[str, str] = {
 }
 
 
-def suggestion_for(flags: Sequence[Flag]) -> str | None:
-    """A better-response hint for the most serious flag (risk first)."""
+_LEADS: dict[str, str] = {
+    "missed_risk_cue": "Stop and ask about safety directly, for example",
+    "problem_solving_after_disclosure": (
+        "Reflect the feeling before offering ideas, for example"
+    ),
+    "collusion": "Acknowledge the feeling without endorsing the belief, for example",
+    "leading_question": (
+        "Ask an open question that leaves the conclusion to the patient, for example"
+    ),
+    "unexpressed_feeling": "Offer the feeling tentatively and check it, for example",
+}
+
+
+def _personal_example(flag: str, patient_text: str) -> str:
+    """An example built from the patient's own words ("" when there is too little)."""
+    if not patient_text:
+        return ""
+    if flag == "missed_risk_cue":
+        return rewrite.safety_question(patient_text)
+    if flag == "problem_solving_after_disclosure":
+        return rewrite.reflect(patient_text)
+    if flag == "collusion":
+        return rewrite.hold_the_thought(patient_text)
+    if flag == "leading_question":
+        return rewrite.open_question(patient_text)
+    if flag == "unexpressed_feeling":
+        return rewrite.tentative_feeling(patient_text)
+    return ""
+
+
+def suggestion_for(flags: Sequence[Flag], patient_text: str = "") -> str | None:
+    """A better-response hint for the most serious flag (risk first).
+
+    With the patient's last words, the example is built from them (their feeling,
+    their situation, their thought); otherwise it is the generic example.
+    """
     for key in _SUGGESTIONS:
         if key in flags:
+            example = _personal_example(key, patient_text)
+            if example:
+                tail = (
+                    " Then ask what they would find helpful."
+                    if key == "problem_solving_after_disclosure"
+                    else ""
+                )
+                return f'{_LEADS[key]}: "{example}"{tail}'
             return _SUGGESTIONS[key]
     return None

@@ -57,6 +57,9 @@ EMOTION_FAMILIES: dict[str, tuple[str, ...]] = {
         "sorrow",
         "worthless",
         "useless",
+        "abandoned",
+        "rejected",
+        "unwanted",
     ),
     "anxious": (
         "anxious",
@@ -89,6 +92,9 @@ EMOTION_FAMILIES: dict[str, tuple[str, ...]] = {
         "pressured",
         "freaking",
         "freaked",
+        "shy",
+        "panicking",
+        "terrifying",
     ),
     "angry": (
         "angry",
@@ -108,6 +114,12 @@ EMOTION_FAMILIES: dict[str, tuple[str, ...]] = {
         "bitter",
         "outraged",
         "hate",
+        "betrayed",
+        "livid",
+        "jealous",
+        "jealousy",
+        "envious",
+        "envy",
     ),
     "ashamed": (
         "ashamed",
@@ -122,8 +134,19 @@ EMOTION_FAMILIES: dict[str, tuple[str, ...]] = {
         "inadequate",
         "disgusted",
         "disgusting",
+        "liar",
+        "fraud",
     ),
-    "tired": ("tired", "exhausted", "drained", "worn", "burned", "burnt", "fatigue"),
+    "tired": (
+        "tired",
+        "exhausted",
+        "exhausting",
+        "drained",
+        "worn",
+        "burned",
+        "burnt",
+        "fatigue",
+    ),
     "confused": ("confused", "stuck", "torn", "unsure", "uncertain", "conflicted"),
     "happy": (
         "happy",
@@ -181,6 +204,11 @@ DISCLOSURE_PHRASES = rx(
     r"don'?t know what to do|can'?t stop thinking|keeps? me up|"
     r"nobody (?:cares|understands|loves)|no one (?:cares|understands|loves)|"
     r"i hate myself|i miss (?:him|her|them)|broke my heart|my heart",
+    # Worry shown rather than named: rumination and what-ifs about oneself.
+    r"i (?:just )?keep (?:thinking|worrying|going over)|going round and round|"
+    r"what if i|lying awake|can'?t (?:stop|switch off)|(?:it|that) was (?:so |really |"
+    r"just )?(?:awful|horrible|terrible|hell|a nightmare|the worst)|i hated (?:it|that)|"
+    r"(?:nobody|no one) (?:talked|spoke) to me",
 )
 DISTORTION = rx(
     r"i(?:'m| am) (?:a (?:total |complete )?(?:failure|loser|burden|disappointment|"
@@ -191,7 +219,76 @@ DISTORTION = rx(
     r"(?:always|never) going to|nothing (?:ever )?(?:works|goes right|will change)",
     r"it'?s all my fault|everything is my fault|i ruin everything|"
     r"i(?:'ll| will) never (?:be|get|find|change)|i can'?t do anything right|"
-    r"i should(?:n'?t)? (?:have|be|always)|they (?:all )?think i'?m",
+    r"i should(?:n'?t)? (?:have|be|always)|they (?:all )?think i'?m|"
+    r"i(?:'m| am) (?:a (?:terrible|awful|bad|horrible|useless) (?:person|mother|"
+    r"father|daughter|son|wife|husband|friend|parent)|not (?:good|clever|smart|strong) "
+    r"enough|no good at|not worth|not up to)|i let (?:him|her|them|everyone) (?:die|"
+    r"down)|can'?t even (?:provide|do|get|look after|manage)|"
+    r"(?:they'?ve|they have|he'?s|she'?s|everyone'?s?) (?:already )?(?:forgotten|"
+    r"given up on|moved on from) me|(?:he|she|they)(?:'d| would) rather (?:be with|"
+    r"have|see)|(?:he'?s|she'?s|they'?re) (?:getting ready|going|planning) to leave|"
+    r"(?:everyone|they) (?:all )?(?:know|knows|will (?:think|know|see|find out))|"
+    r"(?:nobody|no one) wants|(?:they|doctors|he|she) (?:missed|will miss|are missing) "
+    r"(?:it|something)|(?:want|trying to) (?:get )?rid of me|push(?:ing)? me out|"
+    r"(?:no one|nobody) (?:will )?(?:ever )?(?:want|love|hire|care|like)|"
+    r"it'?s (?:all )?(?:hopeless|pointless)|(?:everything|it) (?:always )?goes wrong|"
+    r"i(?:'m| am) (?:so |such )?(?:a |an )?(?:weak|lazy|selfish|boring|ugly|"
+    r"incompetent|coward|joke|awful|horrible|rubbish|crap|bad)\b|"
+    r"(?:must|probably) think (?:i'?m|i am)|(?:this|it) (?:proves|means|shows) "
+    r"(?:that )?i'?m|it'?s (?:all )?because (?:of me|i'?m)|"
+    r"maybe (?:he|she|they) (?:was|were) right|i(?:'m| am) going to (?:fail|lose|crash|"
+    r"die)|it(?:'ll| will) all (?:fall apart|go wrong)|i'?m abandoning|"
+    r"(?:it would be|it'?s) wrong (?:to|for me to)",
+)
+# Situations that imply a feeling without naming it: a reflection of that feeling
+# is an accurate inference, not reading in (RUBRICS.md §1.1, complex reflection).
+IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
+    "sad": rx(
+        r"died|dead|death|passed away|funeral|gone|widow\w*|miss(?:ed|ing)? (?:him|her|"
+        r"them|my)|forgot(?:ten)? (?:me|about me)|left (?:me )?out|nobody (?:told|invited|"
+        r"asked|called|cares|wants)|no one (?:told|invited|asked|called|cares|wants)|on my "
+        r"own|by myself|divorce|broke up|left me|leave me|rather be with|without me|"
+        r"moved on|no friends|don'?t fit in|what'?s the point|all normal"
+    ),
+    "ashamed": rx(
+        r"fail(?:ed|ing)?|my fault|should(?:n'?t)? have|let (?:him|her|them|everyone|"
+        r"you) (?:down|die)|lied|told (?:them|her|him|my \w+) i|terrible (?:person|"
+        r"mother|daughter|son|father|wife|husband)|pathetic|not (?:good|clever|smart|"
+        r"worth)|no good at|not up to|in front of|everyone (?:saw|knows|will think)|"
+        r"they (?:all )?know|snapped|shouted|yelled|mistake|error|can'?t even|"
+        r"not (?:trying|enough)|what kind of"
+    ),
+    "anxious": rx(
+        r"what if|keep (?:thinking|checking)|checking|can'?t stop|heart (?:was |started )?"
+        r"(?:pounding|racing)|pounding|tingly|shaking|shake|lose control|crash|"
+        r"going round|fall apart|won'?t be good enough|symptoms?|ache|lump|cancer|"
+        r"test results|second opinion|bills|run out|deadline|before the"
+    ),
+    "angry": rx(
+        r"unfair|didn'?t (?:mention|credit|thank|invite)|took (?:the )?credit|presented "
+        r"my|my idea|lied to me|cheated|behind my back|ignored|pushed out|push me out|"
+        r"went through (?:his|her) phone|copying|how dare|fed up|sick of"
+    ),
+    "tired": rx(
+        r"no sleep|not sleeping|can'?t sleep|hardly (?:any )?sleep|up all night|"
+        r"(?:two|three|four|five|\d+) ?am|till (?:two|three|four|late)|awake|every "
+        r"(?:night|evening|day)|all the time|on my own with"
+    ),
+    "happy": rx(r"finally|went well|it worked|managed to|passed|got the job"),
+}
+# The distortions that are themselves a disclosure of distress (self-condemnation,
+# hopelessness), as opposed to "should" statements and predictions, which are
+# beliefs to examine rather than feelings shared.
+DISCLOSING_DISTORTION = rx(
+    r"i(?:'m| am) (?:a (?:total |complete )?(?:failure|loser|burden|disappointment|mess|"
+    r"fraud|idiot)|(?:so |completely |totally )?(?:worthless|useless|unlovable|"
+    r"pathetic|hopeless|broken|disgusting)|a (?:terrible|awful|bad|horrible|useless) "
+    r"(?:person|mother|father|daughter|son|wife|husband|friend|parent)|not worth|"
+    r"no good at)",
+    r"(?:nobody|no one) (?:wants|cares|loves|likes)|everyone hates|i let (?:him|her|"
+    r"them|everyone) (?:die|down)|can'?t even (?:provide|do|get|look after|manage)|"
+    r"i ruin everything|it'?s all my fault|i hate myself|(?:already )?forgotten me|"
+    r"getting ready to leave me|rid of me",
 )
 AGREEMENT = re.compile(
     r"^(?:(?:yes|yeah|well),? )?(?:you(?:'re| are) (?:right|correct)|that'?s (?:true|"
@@ -201,6 +298,76 @@ AGREEMENT = re.compile(
     r"will))\b",
     re.IGNORECASE,
 )
+# Endorsing the patient's distorted belief as fact, anywhere in the utterance: an
+# emphatic "does", "you're right", "tbh", or the belief restated as the counsellor's
+# own verdict ("they've moved on without you", "you could have tried harder").
+ENDORSEMENT = re.compile(
+    r"\b(?:you(?:'re| are) (?:right|correct)|(?:that|it|this) (?:really )?does "
+    r"(?:sound|seem|say|look|suggest|show)|(?:he|she|they|doctors|people) (?:do|does|"
+    r"did|really do) (?:miss|want|think|seem|have)|i (?:do )?agree|fair point|"
+    r"that'?s (?:true|fair|right)|tbh|to be honest,? (?:it|that|they|he|she)|"
+    r"(?:really|pretty) (?:shit|bad|crap|awful|rubbish) of (?:them|him|her)|"
+    r"(?:sounds|seems) like (?:they|he|she|everyone|people)(?:'ve| have| has|'s| are|"
+    r"'re| really)? (?:\w+ )?(?:moved on|forgotten|given up|pulling away|don'?t care|"
+    r"doesn'?t care|rather|leaving|left you)|(?:sounds|seems) like (?:maybe )?you "
+    r"(?:could|should) have|you (?:could|should) have (?:tried|done|known|seen)|"
+    r"(?:is|was) a big deal for a|says something about (?:where|how|what|you)|"
+    r"(?:not|isn'?t) great to|you probably (?:are|did|will|were)|"
+    r"(?:sounds|seems) like (?:you|he|she|they) (?:really|actually|probably|"
+    r"definitely|kind of) (?:are|is|were|was|did|do|does|have|has|don'?t|doesn'?t)|"
+    r"maybe (?:it|you|he|she|they) (?:really |actually )?(?:is|are|were|was|did)\b"
+    r"(?! (?:not|n't))|i(?:'d| would) (?:probably )?(?:think|feel|say|do) the same|"
+    r"^(?:totally|definitely|of course|fair enough|i mean,? yeah|yeah,? (?:totally|"
+    r"definitely|exactly|it is|it does|you are|they do|he does|she does)))\b",
+    re.IGNORECASE,
+)
+# A negative belief about oneself, others or the future, in the patient's words: the
+# ground on which agreeing becomes collusion (wider than DISTORTION, which it
+# includes).
+NEGATIVE_BELIEF = rx(
+    r"never|always|nobody|no one|everyone|everybody|everything|nothing|anything right|"
+    r"just me|all on me|i hate myself|let (?:\w+ ){1,2}down|stitch-?up|rather be with|"
+    r"passed over|not wanted|got it in for|ganging up|out to get|against me|"
+    r"i'?ll (?:just |probably |only )?(?:fail|make a mess|mess (?:it )?up|screw (?:it )?"
+    r"up|ruin)|i(?:'m| am) (?:such an?|so|a|not (?:good|clever|smart|wanted|"
+    r"enough|cut out|normal))|rubbish|useless|failure|terrible|awful|stupid|pathetic|"
+    r"worthless|hopeless|my fault|should(?:n'?t)? have|what'?s the point|my job|"
+    r"that'?s just how it is|can'?t (?:cope|do (?:it|this|anything))|too (?:old|late|"
+    r"stupid|weak)|deserve",
+)
+# Taking the patient's side on their belief: agreement, an emphatic "does", "to be
+# fair", "I'd be suspicious too", "you probably are", "they clearly...".
+AGREEING = re.compile(
+    r"^(?:(?:yeah|yes|yep|yup|true|totally|definitely|absolutely|exactly|"
+    r"of course|fair enough|i mean,? (?:yeah|yes|if))\b)|"
+    r"\b(?:you(?:'re| are) (?:probably |totally |absolutely |completely )?right|"
+    r"i (?:totally |completely |do )?agree|to be (?:fair|honest)|tbh|"
+    r"(?:they|he|she|people|everyone)(?:'re|'s| are| is)? (?:clearly|obviously)|"
+    r"i(?:'d| would) (?:\w+ )?(?:be|feel|think|do) (?:\w+ )?(?:too|the same)|"
+    r"i (?:felt|feel|was) (?:exactly |just )?the same|you kind of (?:have|are|did|"
+    r"were|do)|you (?:might|may|probably will|probably would),|probably (?:would|will|"
+    r"are|is|right|did)|(?:does|do|did) (?:sound|seem|look) (?:like|pretty|a bit|"
+    r"really|quite)|(?:they|people|he|she|doctors) (?:do|does|did|really do) (?:\w+ )?"
+    r"(?:notice|judge|think|want|care|sound|seem|miss|see)|(?:that'?s|it'?s) "
+    r"(?:basically|definitely|clearly|totally) |some people just|the job market "
+    r"is|might be worth|it is your)\b",
+    re.IGNORECASE,
+)
+# The counsellor holds the belief at a distance: it is the patient's thought, not a
+# fact ("it feels like they've forgotten you", "part of you believes...").
+BELIEF_FRAME = re.compile(
+    r"\b(?:you (?:feel|felt|think|thought|believe|worry|fear|wonder|tell yourself|"
+    r"say|said|mentioned)|you(?:'re| are) (?:feeling|thinking|worried|afraid|scared|"
+    r"telling yourself|wondering)|(?:it|that) (?:feels|felt) (?:like|as if)|part of "
+    r"you|your mind|the thought|in your (?:head|eyes)|seems to you|the story|the "
+    r"voice|you'?ve been telling|what makes you|how do you know|is it possible|"
+    r"(?:left|leaves|leaving|makes|made|making) you (?:feel|feeling)|(?:scared|afraid|"
+    r"worried|frightened|terrified|convinced|sure|fear|dread|fearing) (?:that )?"
+    r"(?:\w+ ){0,2}(?:is|are|was|were|will|would|'s|'re|going|might|has|have|had|"
+    r"did|does)|calling yourself|call yourself|(?:feel|feeling|felt)s? (?:like|as if|"
+    r"as though)|it feels|that feeling|belief|believing|convinced|wonder)\b",
+    re.IGNORECASE,
+)
 RISK_CUE = rx(
     r"kill (?:myself|me)|suicid\w*|end (?:it all|my life|things|it)|"
     r"take my (?:own )?life",
@@ -208,7 +375,31 @@ RISK_CUE = rx(
     r"not (?:be|being) (?:here|around) anymore|no (?:reason|point) (?:to|in) "
     r"(?:live|living|go(?:ing)? on)|hurt(?:ing)? myself|self[- ]harm\w*|cut(?:ting)? "
     r"myself|overdose|jump (?:off|in front)|don'?t want to (?:live|be alive|wake up)|"
-    r"can'?t go on|pills",
+    r"can'?t go on|pills|(?:go to )?sleep and (?:just )?not wake up|never wake up|"
+    r"what i'?m (?:still )?(?:here|alive) for|why i'?m (?:still )?(?:here|alive)|"
+    r"(?:everyone|they|you all|my family) (?:would|'d) be better off|"
+    r"(?:^|[.!?]\s*)what'?s (?:even )?the point(?: any ?more)?(?=\s*[.!?]*\s*$)|"
+    r"what'?s the point (?:of (?:anything|it all|living|going on|me|any of it))|"
+    r"no point (?:in )?(?:anything|any ?more|going on|living)|"
+    # Veiled cues strong enough to ask about in any case (RUBRICS.md: a risk cue
+    # the turn does not address).
+    r"(?:everyone|they|you all|my family|people|\w+)(?:'d| would) (?:all )?(?:be|do) "
+    r"(?:better|fine) (?:off )?(?:without me|if i (?:wasn'?t|weren'?t|was not) "
+    r"(?:around|here)|with (?:someone|a \w+ who))|better off (?:not having me|with "
+    r"someone else)|(?:nobody|no one) would (?:even )?notice if i|no point (?:to|in) "
+    r"me|(?:what'?s|what is) (?:even )?the point (?:of|in) me|(?:hope|wish) i (?:just )?"
+    r"(?:don'?t|wouldn'?t|didn'?t|won'?t) wake up|(?:rather|easier if i just) (?:not|"
+    r"didn'?t) wake up|want (?:it all|it|everything) to (?:end|stop)|shouldn'?t be "
+    r"here|wish (?:i had|i'?d) died|(?:don'?t|can'?t) see (?:much |the )?point (?:in|"
+    r"of) (?:carrying on|anything|going on|living)|"
+    r"(?:everyone|they|you all|my family|people)(?:'d| would) be better off|"
+    r"i(?:'m| am) (?:just )?a burden|(?:want|wish i could|like) to (?:just )?disappear|"
+    r"no way out|can'?t do this any ?more|nothing left to|tired of (?:living|it all|"
+    r"everything)|don'?t see the point(?: of (?:any of it|anything|it all|living|going "
+    r"on|trying))?(?: any ?more)?|what'?s the point of trying|(?:don'?t see )?why i "
+    r"(?:even )?bother(?: getting up| going on| living)?|rather (?:just )?be (?:with "
+    r"(?:him|her) now|dead|gone)|"
+    r"done with (?:it all|everything|life)|give up on everything",
 )
 VEILED_RISK_CUE = rx(
     r"what'?s the point|no point|give up on everything|tired of (?:everything|it all|"

@@ -41,7 +41,8 @@ LEADING_MARKERS = re.compile(
     r"^[\s\-–—.,…]*(?:(?:ok(?:ay)?|alright|all right|mm+(?:-?hmm+)?|m+hm+|hmm+|uh-huh|"
     r"uh|um+|er|ah|oh|"
     r"yeah|yes|yep|right|sure|well|so|and|but|now|I see|I hear you|gotcha|good|great|"
-    r"wow|huh|no|okay then)\b[\s,.!:;-]*)*",
+    r"wow|huh|no|okay then|like(?=,?\s+(?:what|how|why|when|where|who|which|have|has|"
+    r"had|do|does|did|is|are|was|were|can|could|would|will)\b))\b[\s,.!:;-]*)*",
     re.IGNORECASE,
 )
 
@@ -61,7 +62,8 @@ GREETING = rx(
 # --- questions ------------------------------------------------------------------------
 
 WH_OPEN = re.compile(
-    r"^(?:what|how|why|in what way|tell me|describe|walk me through|help me understand|"
+    r"^(?:what|how|why|where(?=[^?]*\bcome from\b)|in what way|tell me|describe|"
+    r"walk me through|help me understand|"
     r"say more|talk (?:to me )?about)\b",
     re.IGNORECASE,
 )
@@ -69,7 +71,7 @@ WH_OPEN = re.compile(
 # fact").
 WH_CLOSED = re.compile(
     r"^(?:how (?:many|much|long|often|old|far|soon)|what (?:time|day|year|age|number|"
-    r"kind of \w+ do)|when|where|who|whom|which|whose)\b",
+    r"kind of \w+ do)|when|where(?![^?]*\bcome from\b)|who|whom|which|whose)\b",
     re.IGNORECASE,
 )
 AUX_START = re.compile(
@@ -110,7 +112,13 @@ LEADING_Q = re.compile(
     r"^(?:but |so |and )?(?:don'?t you (?:think|agree|feel|want|see)|"
     r"wouldn'?t you (?:agree|say|rather|think)|"
     r"isn'?t it (?:true|obvious|clear|better|possible)|aren'?t you (?:just|being)|"
-    r"shouldn'?t you|wouldn'?t it be (?:better|easier|wiser)|"
+    r"shouldn'?t you|wouldn'?t it (?:be (?:better|easier|wiser|good|worth)|help)|"
+    r"isn'?t it time|(?:isn'?t|wouldn'?t) (?:that|it) (?:just )?(?:be )?(?:better|"
+    r"easier)|"
+    # A negative yes/no question about the patient's situation presupposes its
+    # answer ("Wasn't it nice to...", "Isn't asking for help the clever thing?").
+    r"(?:isn'?t|wasn'?t|wouldn'?t|aren'?t|shouldn'?t|doesn'?t) (?:it|that|this|asking|"
+    r"hiding|there|she|he|they|everyone|a|the)\b|you'?d agree|surely|"
     r"can'?t you see|surely|you (?:do )?realize|isn'?t that (?:just|a bit))\b",
     re.IGNORECASE,
 )
@@ -163,7 +171,8 @@ COMPLEX_MARKERS = re.compile(
     re.IGNORECASE,
 )
 SUMMARY_MARKERS = re.compile(
-    r"\b(?:let me (?:see if i|pull|summari[sz]e|sum)|to sum up|so far|in summary|"
+    r"\b(?:let me (?:just |quickly |try (?:and|to) )?(?:see if i|pull|summari[sz]e|"
+    r"sum)|to sum up|so far|in summary|"
     r"you(?:'ve| have) (?:told|said|mentioned) (?:me )?(?:a few|several|that)|"
     r"(?:so )?on the one hand|let me (?:check|make sure) i|putting (?:that|this|it) "
     r"together|if i put (?:that|this|it) together|what i(?:'m| am) hearing is)\b",

@@ -16,7 +16,10 @@ from .lexicon_forms import rx
 
 ADVICE = re.compile(
     r"\b(?:you (?:really |just |definitely |probably |honestly |seriously |"
-    r"absolutely |still |also )?(?:should|shouldn'?t|ought to|need to|have to|must|"
+    r"absolutely |still |also )?(?:should|shouldn'?t|ought to|need to|have to|"
+    # "You must feel betrayed" infers a feeling; only "you must <do>" is advice.
+    r"must(?! (?:(?:really |so |have )?(?:be|been|feel|felt|have felt|wonder|think|"
+    r"know|miss|hate|love|care|want|wish)|'ve)\b)|"
     r"gotta|got to|"
     r"might want to|may want to|could try|can try|could always|can always)|"
     r"i(?:'d| would)? (?:suggest|recommend|advise|encourage)|i(?:'d| would) (?:try|"
@@ -41,14 +44,38 @@ ADVICE = re.compile(
     r"could|"
     r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
     r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
-    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you|if you|try|it would)|"
+    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you(?! (?:could|should|would|might|must)(?:'ve| have)\b)|if you|"
+    r"try|it would)|"
     r"perhaps (?:you|try|"
     r"another|if)|(?:another|one|other) option|(?:it|this|that) (?:will|would|should|"
     r"can) "
     r"(?:really )?(?:help|be helpful)|(?:is|are) (?:very |really )?good for you|(?:may|"
     r"might) be able to|"
     r"you (?:may|might) (?:want|wish|like) to|i (?:could|can) suggest|"
-    r"don'?t (?:go|do|let|give up|be so hard))\b",
+    r"don'?t (?:go|do|let|give up|be so hard)|"
+    # A plan or a solution handed over as a summary is still advice ("Okay, so
+    # here's your plan: ...", "what you need is a hard stop at seven").
+    r"(?:here'?s|this is|that'?s) (?:your|the|my|a) (?:plan|homework|game plan)|"
+    r"(?:so |the )?plan (?:is|will be) (?:to|that|for you)|your (?:plan|homework|"
+    r"task) (?:is|for (?:this|the|next))|what you (?:really )?need (?:to do )?is|"
+    r"(?:the )?(?:first|next|best|main) (?:thing|step) (?:is|would be|to do is) "
+    r"(?:to|that you)|next time,? (?:just |maybe |try (?:to )?)?(?:try|step|take|say|"
+    r"tell|ask|leave|walk|go|write|call|ring|text|breathe|count|remind)|"
+    r"(?:maybe |perhaps )?it'?s (?:about )?time (?:to|you|for you)|"
+    r"here'?s what (?:we'?ll|you'?ll|you should|you need to|to) do|you(?:'re| are) "
+    r"going to (?:go|do|call|text|start|write|ring|book|try|make|sit)|(?:gonna|going "
+    r"to|will) have to|for (?:your )?homework|let'?s (?:just )?try (?:getting|to|and|"
+    r"doing|going|setting|making|writing)|"
+    # Suggestions framed as ideas or as what works for others are still advice.
+    r"one (?:idea|option|suggestion|approach) (?:is|could be|might be|would be|some|"
+    r"i'?d|you could|to try)|one (?:small )?thing (?:you could|to try|i'?d (?:suggest|"
+    r"try)|some (?:people|parents|carers)|(?:is|could be|might be) to)|"
+    r"some (?:people|carers|parents|"
+    r"students|families|folks|dads|mums|mothers|fathers|others|clients) (?:find|try|do|"
+    r"set|use|have found|like to)|(?:might be |maybe |could be )?worth (?:a try|trying|"
+    r"a go|a shot)|you might (?:try|want to try|like to try)|i'?d (?:maybe |probably )?"
+    r"(?:start|try|go) (?:with|by|to)|what (?:helped|worked for) me was|(?:lots|a lot) "
+    r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set))\b",
     re.IGNORECASE,
 )
 IMPERATIVE_START = re.compile(
@@ -60,7 +87,8 @@ IMPERATIVE_START = re.compile(
     r"quit|cut|eat|drink|exercise|sleep|set|use|read|listen|spend|practice|practise|"
     r"remind|allow|accept|forgive|break|move|walk|breathe|write|speak|contact|visit|"
     r"check|plan|schedule|limit|hang|stay|hold|trust|ignore|forget|learn|work|treat|"
-    r"show|open|add|buy|pick|choose|delete|block|surround|apply|wait))\b",
+    r"show|open|add|buy|pick|choose|delete|block|surround|apply|wait|list|note|jot|"
+    r"text|send|ring|phone|book|email|switch|turn off|make sure|sign up|get out))\b",
     re.IGNORECASE,
 )
 WARN = rx(
@@ -78,7 +106,8 @@ INFORMATION = rx(
     r"helpline|guideline|recommended|mg|milligrams?|units?|per (?:day|week)|"
     r"increases?|decreases?|reduces?|raises?|lowers?|risk of|causes?|effects?|"
     r"the body|your body|brain|liver|blood|heart|nicotine|alcohol|caffeine|cortisol|"
-    r"serotonin|dopamine|program(?:me)?|resources?|website|app|book|clinic|service"
+    r"serotonin|dopamine|program(?:me)?|resources?|website|app|book|clinic|service|"
+    r"adrenaline|panic attacks?|fight or flight|nervous system|hormones?"
 )
 # Cues that a statement is education, not a reflection, even when it says "you"
 # ("It cuts your risk of falls in half").
@@ -121,10 +150,12 @@ PERMISSION = re.compile(
     re.IGNORECASE,
 )
 SEEK = re.compile(
-    r"\b(?:what do you think|what are your thoughts|how does that sound|"
+    r"\b(?:what do you think(?= *(?:\?|$|about (?:that|this|trying|doing|the (?:idea|"
+    r"plan))|we|of (?:that|this|the)))|what are your thoughts|how does that sound|"
     r"does that (?:sound|make sense|fit|seem)|what would (?:you like|work for you|"
     r"be (?:most )?helpful)|where would you like|how would you like|"
-    r"what (?:should|shall|would|could) we|together|you(?:'re| are) the expert|"
+    r"what (?:should|shall|would|could) we|(?:work|figure|think|look|plan|decide|"
+    r"sort)\w* (?:\w+ ){0,3}together|together we|you(?:'re| are) the expert|"
     r"you know (?:yourself|your \w+) (?:best|better)|you know best|"
     r"let'?s (?:figure|work|think|look|talk|see)|your (?:ideas?|thoughts|input|take)|"
     r"which (?:of these|one) (?:would|do|sounds)|what would you want|"
@@ -143,7 +174,15 @@ AUTONOMY = re.compile(
     r"no one can (?:make|force) you|(?:it'?s|that'?s) your (?:right|body)|"
     r"you(?:'re| are) free to|if and when you|you(?:'ll| will) (?:know|decide) "
     r"(?:when|what|best)|you(?:'d| would)? know (?:yourself )?best|"
-    r"you know (?:yourself|your \w+) best)\b",
+    r"you know (?:yourself|your \w+) best|"
+    r"you(?:'ll|'d| will| would)? know (?:if|whether|what works|best)|you know "
+    r"(?:\w+ ){0,3}(?:better than i do|best)|see (?:how|what|if) (?:that |it |this )?"
+    r"(?:sits|feels|works|fits)|(?:only )?if (?:it|that) (?:feels|seems|sounds) right|"
+    r"either (?:is|way is|way'?s) fine|or not,? (?:and )?(?:that'?s|either)|you don'?t "
+    r"have to (?:decide|do|choose|try)|you(?:'re| are) the one who (?:knows|decides|"
+    r"is in)|(?:and )?it'?s yours\b|you know what works for you|see what (?:feels|"
+    r"seems) (?:doable|right|ok|okay|possible)|(?:totally|completely|entirely) up to "
+    r"you|see what you think|no pressure|only if you (?:want|like|feel))\b",
     re.IGNORECASE,
 )
 AFFIRM = re.compile(
@@ -163,7 +202,19 @@ AFFIRM = re.compile(
     r"i(?:'m| am) (?:so |really )?(?:proud of you|impressed)|you should be proud|"
     r"i (?:admire|respect|appreciate) (?:that|how|your|you)|"
     r"(?:kudos|congrat\w*|props)|you did (?:it|great|well|a great)|"
-    r"(?:thank you|thanks) for (?:sharing|being (?:so )?(?:open|honest)|telling))\b",
+    r"(?:thank you|thanks) for (?:sharing|being (?:so )?(?:open|honest)|telling)|"
+    # Generic praise ("That's brilliant!") is not an affirmation (MITI); naming
+    # what the patient kept doing, or what their effort shows, is.
+    r"you(?:'ve| have) "
+    r"kept (?:going|at it|trying)|you (?:clearly|really|obviously) (?:hold yourself to|care "
+    r"(?:so much|a lot|deeply))|(?:that'?s|that is) (?:really |so |very )?"
+    r"(?:conscientious|resourceful)|"
+    r"(?:that|it)(?:'s| is| was) (?:really |so |very )?(?:thoughtful|kind|generous|"
+    r"sensible|wise|caring|considerate|brave|smart) (?:of you|that you)|"
+    r"says (?:a lot|so much|something) about (?:you|how much you|your (?:strength|"
+    r"care|commitment|determination))|(?:it'?s|that'?s) (?:really )?(?:good|great) "
+    r"(?:that )?you(?:'re| are| have|'ve)? (?:staying|taking|doing|looking|reaching|"
+    r"trying|came|made|got|kept))\b",
     re.IGNORECASE,
 )
 CONFRONT = re.compile(
@@ -179,7 +230,13 @@ CONFRONT = re.compile(
     r"are you (?:seriously|really) (?:saying|telling)|you can'?t be serious|"
     r"how could you|don'?t be (?:so )?(?:silly|ridiculous|stupid|dramatic)|"
     r"you think [^?.]{0,60}\b(?:is|'s|are|was) (?:totally |perfectly |just |really )?"
-    r"(?:fine|ok|okay|alright|no big deal|not a (?:big )?(?:deal|problem)))\b",
+    r"(?:fine|ok|okay|alright|no big deal|not a (?:big )?(?:deal|problem))|"
+    # Labelling the patient's reaction, or siding against them.
+    r"(?:a bit|bit|too|so|rather|pretty) (?:extreme|catastrophic|dramatic|over the top|"
+    r"harsh|paranoid|irrational)|to be fair,? you|you can (?:surely )?see why "
+    r"(?:people|they|he|she|everyone|others)|why would you (?:(?:even|ever) )?(?:lie|"
+    r"do (?:that|this|something like)|say that|let)|"
+    r"how long do you think you can (?:keep|go on))\b",
     re.IGNORECASE,
 )
 SUPPORT = re.compile(
@@ -205,6 +262,31 @@ SUPPORT = re.compile(
     r"rooting for you|keep (?:it|going|your head)|you(?:'re| are) doing (?:great|"
     r"well|the right|your best|a great)|proud of you|i understand (?:completely|"
     r"that|how|why|what)|i (?:totally |completely )?understand)\b",
+    re.IGNORECASE,
+)
+# Reassurance and normalising in a counsellor's words (MISC support, 2026.11-4):
+# comfort that is not the counsellor's own emotional reaction, so EPITOME's ER does
+# not read it (empathy.py uses SUPPORT only).
+REASSURANCE = re.compile(
+    r"\b(?:no need to (?:apologi[sz]e|worry|rush|be sorry)|take (?:your|all the) time|"
+    r"(?:there'?s|theres|there is) no (?:rush|pressure|right (?:or|and) wrong|hurry)|"
+    r"(?:it|that)(?:'s| is) (?:ok(?:ay)?|alright|all right|fine),? (?:take|there|to|if|"
+    r"we|you)|it (?:does|will|can) get easier|it gets easier|"
+    r"(?:would|could) (?:make|leave) anyone|anyone would (?:feel|be|have)|"
+    r"(?:makes|make) (?:total |complete |perfect )?sense (?:that|why|you)|"
+    r"it'?s (?:completely |totally |perfectly |so )?(?:normal|understandable|natural) "
+    r"(?:to|that)|you(?:'re| are) not (?:(?:a |being )?(?:stupid|a failure|useless|"
+    r"weak|pathetic|a bad|a terrible|going on|boring|a burden|selfish|crazy|mad|"
+    r"wasting|weird|silly))|you did(?:n'?t| not) (?:let|cause|kill|fail|do anything "
+    r"wrong|deserve)|(?:really|so) (?:shit|unfair|rubbish|crap|out of order) of "
+    r"(?:them|him|her)|i(?:'m| am) (?:really |so )?glad you (?:came|made it|told|"
+    r"reached)|more (?:use|capable|able) than you think|i (?:really )?feel for you|"
+    r"you(?:'re| are) not (?:a |being )?(?:\w+ )?(?:failure|stupid|useless|rubbish|bad|"
+    r"terrible|awful|weak|pathetic|boring|burden|selfish|crazy|mad|lazy|mess|idiot|"
+    r"loser|disappointment)|(?:it|that) (?:doesn'?t|does not) sound (?:mad|crazy|"
+    r"silly|stupid|weird)|it (?:does|will) pass|^(?:that'?s|it'?s) (?:a lot|so much)"
+    r"\W*$|of course you(?:'re| are| feel)|that makes (?:complete |total |so much )?"
+    r"sense)\b",
     re.IGNORECASE,
 )
 SUPPORT_REASSURANCE = re.compile(
@@ -233,12 +315,18 @@ CLOSING_QUESTION = re.compile(
 ADVICE_QUESTION = re.compile(
     r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought (?:about|of)|"
     r"spoken|talked|looked (?:into|at)|asked|reached out|googled|checked)|"
-    r"how about|what (?:if|about) (?:you|trying|talking|asking|getting|finding)|"
+    r"how about|what about (?:you|trying|talking|asking|getting|finding)|"
+    r"what if you (?:just )?(?:tried|talked|asked|started|called|rang|told|wrote|took|"
+    r"gave|made|spoke|went|joined|booked|set)|"
     r"(?:are there|is there) (?:any )?(?:\w+ ){0,3}(?:you|that you) (?:can|could|"
     r"might)|"
     r"(?:can|could) you (?:try|ask|talk|reach|find|maybe|perhaps|speak|look)|"
     r"would you (?:consider|be (?:willing|open) to try|try)|(?:do|would) you want to "
-    r"try|maybe (?:you|try)|would it help (?:to|if you))\b",
+    r"try|maybe (?:you|try)|would it help (?:to|if you)|"
+    r"(?:maybe|perhaps|or) (?:just )?(?:block|ask|talk|tell|write|go|call|ring|take|"
+    r"make|set|stop|start|get|use|put|give|turn|switch|leave|say|text|join|book|"
+    r"delete|list)\b|(?:have you got|do you have|is there) (?:anyone|someone|"
+    r"somebody) (?:who )?(?:could|can|to|that could|that can) help)\b",
     re.IGNORECASE,
 )
 # Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
@@ -263,6 +351,8 @@ PLEASANTRY = re.compile(
     r"of course|same (?:too|to) you|(?:i(?:'m| am) )?glad (?:you|i)|"
     r"(?:and )?(?:you|same to you|to you) (?:too|as well)|same to you|no problem|"
     r"my pleasure|have a (?:good|great|nice|wonderful|lovely|blessed)|take care|"
+    r"(?:good )?morning|afternoon|evening|hiya|come (?:on )?in|(?:have|take|grab) a "
+    r"seat|"
     r"good ?bye|bye|see you|talk (?:to you )?(?:soon|later)|good (?:morning|afternoon|"
     r"evening|night)|hi|hello|hey|nice (?:to (?:meet|talk|chat)|talking|chatting)|"
     r"it was (?:nice|good|great|a pleasure)|glad (?:i could|to) help|"

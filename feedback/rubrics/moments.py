@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import rewrite as rewrite_lib
 from .flags import is_emotional_disclosure
 from .scoring import LAYER_NAMES, SessionScores, TurnRecord
 
@@ -211,22 +212,48 @@ def practice_targets(
     """Two or three concrete things to practise, each with an example from the session."""
     if scores.too_short:
         return []
-    trainee = [
-        t for t in sorted(turns, key=lambda t: t.index) if t.speaker == "trainee"
-    ]
-    candidates: list[tuple[float, Target]] = []
-    for skill in scores.skills:
-        if skill.score is None or skill.score >= skill.good:
-            continue
-        target = _target_for(skill.key, scores, trainee)
+    ordered = sorted(turns, key=lambda t: t.index)
+    trainee = [t for t in ordered if t.speaker == "trainee"]
+    patient_before = _patient_lines(ordered)
+    weak = sorted(
+        (s for s in scores.skills if s.score is not None and s.score < s.good),
+        key=lambda s: s.score if s.score is not None else 0.0,
+    )
+    # Weakest skill first; each target quotes a turn no earlier target quoted, so
+    # three targets show three moments of the session where there are three.
+    used: set[int] = set()
+    targets: list[Target] = []
+    for skill in weak:
+        if len(targets) >= limit:
+            break
+        target = _target_for(skill.key, scores, trainee, used, patient_before)
         if target is not None:
-            candidates.append((skill.score, target))
-    candidates.sort(key=lambda pair: pair[0])
-    return [target for _, target in candidates[:limit]]
+            targets.append(target)
+            if target.example_turn is not None:
+                used.add(target.example_turn)
+    return targets
 
 
-def _find(trainee: Sequence[TurnRecord], predicate: Any) -> TurnRecord | None:
-    return next((t for t in trainee if t.annotation is not None and predicate(t)), None)
+def _patient_lines(ordered: Sequence[TurnRecord]) -> dict[int, str]:
+    """For each trainee turn, the patient's words just before it."""
+    out: dict[int, str] = {}
+    last = ""
+    for t in ordered:
+        if t.speaker == "patient":
+            last = t.text
+        else:
+            out[t.index] = last
+    return out
+
+
+def _find(
+    trainee: Sequence[TurnRecord], predicate: Any, used: set[int] | None = None
+) -> TurnRecord | None:
+    """The first matching turn not quoted yet, else the first matching turn."""
+    matches = [t for t in trainee if t.annotation is not None and predicate(t)]
+    fresh = [t for t in matches if not used or t.index not in used]
+    chosen = fresh or matches
+    return chosen[0] if chosen else None
 
 
 _TARGETS: dict[str, tuple[str, str, str]] = {
@@ -272,7 +299,11 @@ _INVITE = (
 
 
 def _target_for(
-    skill: str, scores: SessionScores, trainee: Sequence[TurnRecord]
+    skill: str,
+    scores: SessionScores,
+    trainee: Sequence[TurnRecord],
+    used: set[int] | None = None,
+    patient_before: Mapping[int, str] | None = None,
 ) -> Target | None:
     title, why, fallback = _TARGETS[skill]
     example: TurnRecord | None = None
@@ -280,6 +311,7 @@ def _target_for(
         example = _find(
             trainee,
             lambda t: t.annotation.n_questions and not t.annotation.n_reflections,
+            used,
         )
     elif skill == "questioning":
         example = _find(
@@ -288,6 +320,7 @@ def _target_for(
                 "leading_question" in t.annotation.flags
                 or t.annotation.question_kind == "closed"
             ),
+            used,
         )
     elif skill == "guided_discovery":
         example = _find(
@@ -295,26 +328,31 @@ def _target_for(
             lambda t: (
                 t.annotation.mi_non_adherent or "leading_question" in t.annotation.flags
             ),
-        ) or _find(trainee, lambda t: t.annotation.question_kind == "closed")
+            used,
+        ) or _find(trainee, lambda t: t.annotation.question_kind == "closed", used)
     elif skill == "empathy":
         example = _find(
             trainee,
             lambda t: "problem_solving_after_disclosure" in t.annotation.flags,
+            used,
         ) or _find(
             trainee,
             lambda t: not t.annotation.n_reflections and not t.annotation.explorations,
+            used,
         )
     elif skill == "collaboration":
         example = _find(
             trainee,
             lambda t: t.annotation.count("persuade") or t.annotation.count("confront"),
+            used,
         )
         if example is None:
             # Nothing non-adherent: the gap is partnership, not advice.
             title, why, fallback = _INVITE
-    rewrite = fallback
-    if example is not None and example.annotation and example.annotation.suggestion:
-        rewrite = _quoted(example.annotation.suggestion) or fallback
+    patient = (
+        (patient_before or {}).get(example.index, "") if example is not None else ""
+    )
+    rewrite = _personal_rewrite(skill, patient) or fallback
     return Target(
         skill=skill,
         title=title,
@@ -325,13 +363,25 @@ def _target_for(
     )
 
 
-def _quoted(suggestion: str) -> str:
-    """The example sentence inside an annotator suggestion ('... for example: "X"')."""
-    if '"' in suggestion:
-        pieces = suggestion.split('"')
-        if len(pieces) >= 3 and pieces[1].strip():
-            return pieces[1].strip()
-    return suggestion.strip()
+def _personal_rewrite(skill: str, patient: str) -> str:
+    """The skill's better response, built from the patient's line before the turn."""
+    if not patient:
+        return ""
+    if skill == "reflective_listening":
+        return rewrite_lib.reflect(patient)
+    if skill == "questioning":
+        return rewrite_lib.open_question(patient)
+    if skill == "guided_discovery":
+        return rewrite_lib.synthesising_question(patient) or rewrite_lib.open_question(
+            patient
+        )
+    if skill == "empathy":
+        return rewrite_lib.validate_then_ask(patient) or rewrite_lib.reflect(patient)
+    if skill == "collaboration":
+        return rewrite_lib.ask_first(patient)
+    return ""
+
+
 
 
 class ReportModel(_Out):

@@ -47,7 +47,10 @@ _VIEWPOINT = re.compile(
     r"cases|people|those|\w+ who)|how (?:is|would) (?:that|this|it) (?:be )?"
     r"different (?:for|if|from|than) (?:a|an|the|someone|people)|"
     r"(?:wouldn'?t|doesn'?t|don'?t|isn'?t|aren'?t) (?:that|this|it|they|you) "
-    r"(?:also|equally|just as)|if (?:a|your) (?:friend|sister|brother|colleague))\b",
+    r"(?:also|equally|just as)|if (?:a|your) (?:friend|sister|brother|colleague)|"
+    # Another person's voice, by name ("What would Jess say if...").
+    r"what would (?!you\b|it\b|that\b|this\b|we\b|i\b|happen\b)[a-z]+ (?:have )?"
+    r"(?:say|said|think|thought|tell|told|make of))\b",
     re.IGNORECASE,
 )
 # Someone else's eyes, even inside a hypothetical ("If a friend told you..., how would
@@ -56,7 +59,52 @@ _OTHER_EYES = re.compile(
     r"\bif (?:a|your|my|the|another) (?:\w+ )?(?:friend|sister|brother|colleague|"
     r"partner|mother|mum|mom|dad|father|child|daughter|son|someone|person)\b[^?]*"
     r"\bhow (?:would|might|could)\b|how (?:would|might|could) (?:\w+ ){0,3}(?:see|view|"
-    r"look at) (?:it|this|that)\b",
+    r"look at) (?:it|this|that)\b|\bif (?:a|your|my|one of your|someone|somebody|"
+    r"another)\b[^?]*\bwould you (?:think|say|see|tell|call|judge|consider|feel)\b",
+    re.IGNORECASE,
+)
+# Cues specific enough to win over the general ones below: asking for the grounds of
+# the thought ("what tells you...", "what have you actually seen"), or where an
+# assumption comes from. Counsellors ask for evidence in many forms, most of them
+# without the word "evidence" (issue 10: 0 of 26 such questions were typed right).
+_STRONG_REASONS = re.compile(
+    r"\b(?:what (?:makes|made) you (?:so )?(?:sure|think|say|believe|certain)|"
+    r"what (?:tells|told) you|(?:what|any) evidence|do you have (?:any )?(?:evidence|"
+    r"proof)|how do you know|what (?:have you|has|did you) actually|actually (?:seen|"
+    r"happened|said)|what (?:did|do) you (?:actually |really )?know|points? (?:the "
+    r"other way|against)|(?:doesn'?t|does not|don'?t) fit|what do you make of|what "
+    r"would you expect to (?:see|find|notice)|what(?:'s| is) (?:different|the "
+    r"difference) between|is there anything (?:that )?(?:doesn'?t|goes against|"
+    r"contradicts|points)|what does (?:that|this|it|all (?:of )?(?:that|this)) "
+    r"(?:say|tell you|suggest) about|(?:have|has|did|do) (?:you|they|he|she|it) "
+    r"actually|actually (?:lost|seen|happened|said|crashed|happen|been))\b",
+    re.IGNORECASE,
+)
+_STRONG_ASSUMPTION = re.compile(
+    r"\b(?:assum\w*|where (?:does|did|do) (?:that|this|the|those|these) (?:\S+ ){0,3}"
+    r"come from|take (?:it )?for granted|what rule|who (?:decided|says|said) (?:it|"
+    r"that|you)|where did you (?:learn|get|pick up)|why do you think you "
+    r"(?:should|must|have to|ought)|how true does (?:that|it) feel)\b",
+    re.IGNORECASE,
+)
+# A question about the question itself: why this one matters, what asking it does.
+_QAQ_BROAD = re.compile(
+    r"\b(?:what question|the question (?:you|that)|(?:that|this|the) (?:particular )?"
+    r"question|(?:keep|keeps|been) asking (?:yourself|it|that|whether|if)|asking "
+    r"(?:it|that|yourself) so often|behind asking|reason you'?re asking|makes you ask|"
+    r"hoping the answer|(?:stopped|stop) asking|(?:knew|had) (?:a clear |the )?answer)\b",
+    re.IGNORECASE,
+)
+# Someone else's view by name or role: "what do you think your parents would say",
+# "what did Joana say", "what would you say to Kevin if...".
+_OTHER_VOICE = re.compile(
+    r"\b(?:what (?:do you think|do you imagine|would) (?!you\b|i\b|it\b|that\b|this\b|"
+    r"we\b|would\b|happen)(?:your \w+|[a-z]+)(?:'d| would| might)? (?:actually )?(?:say|"
+    r"do|make of|think|tell)|what (?:does|did) (?!that\b|this\b|it\b|you\b|the\b|a\b|"
+    r"an\b)[a-z]+ "
+    r"(?:say|think|make of)|what would you say to (?:\w+ ){1,3}if|(?:balanced|different|"
+    r"kinder|fairer) (?:version|way of)|if someone else|how (?:he|she|they) sees? it|"
+    r"from the outside|(?:innocent|other|different) explanation)\b",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -79,6 +127,7 @@ _IMPLICATION = re.compile(
     r"people|a )\b[^?]*\b(?:then|would|will|wouldn'?t|should|could|might)|"
     r"lead to|result in|consequences?|implications?|effects? (?:of|on|would)|"
     r"impact|where (?:would|does|will) (?:that|this|it) (?:leave|lead|end)|"
+    r"(?:would|will|might|could) happen|"
     r"and then what|what then|how (?:would|will|could) (?:that|this|it) (?:affect|"
     r"change|help|work|impact)|in the long run|over (?:the next|time))\b",
     re.IGNORECASE,
@@ -138,9 +187,13 @@ def socratic_type(core: str, question: QuestionKind | None) -> SocraticType | No
     """Paul & Elder type of a question utterance (None for non-questions)."""
     if question is None:
         return None
-    if _QAQ.search(core):
+    if _QAQ.search(core) or _QAQ_BROAD.search(core):
         return "question_about_question"
-    if _OTHER_EYES.search(core):
+    if _STRONG_ASSUMPTION.search(core):
+        return "assumptions"
+    if _STRONG_REASONS.search(core):
+        return "reasons_evidence"
+    if _OTHER_EYES.search(core) or _OTHER_VOICE.search(core):
         return "viewpoints"
     if _HYPOTHETICAL.search(core):
         return "implications"

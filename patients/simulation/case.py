@@ -16,6 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from patients.simulation.facts import (
+    FactSheet,
+    check_fact_sheet,
+    complete_fact_sheet,
+)
 from patients.simulation.vocab import (
     STYLE_LABELS,
     STYLES,
@@ -120,6 +125,8 @@ class CaseSpec(_Model):
     coping_strategies: str = Field(min_length=3)
     situations: list[Situation] = Field(min_length=1, max_length=6)
     voice: Voice = Field(default_factory=Voice)
+    # What the patient knows about their own life, domain by domain (facts.py).
+    facts: FactSheet = Field(default_factory=FactSheet)
     source: str = "original"
     attribution: str | None = None
 
@@ -134,6 +141,9 @@ class CaseSpec(_Model):
                 {**s, "id": s.get("id") or f"s{i}"} if isinstance(s, dict) else s
                 for i, s in enumerate(data["situations"], start=1)
             ]
+        if isinstance(data, dict) and "facts" in data:
+            # Missing domains are absent, never unknown (load_case lists them).
+            data = {**data, "facts": complete_fact_sheet(data["facts"])[0]}
         return data
 
     @model_validator(mode="after")
@@ -187,16 +197,46 @@ def errors_from_pydantic(exc: ValidationError, record: str) -> list[CaseError]:
 
 def load_case(data: object, *, record: str | None = None) -> CaseSpec:
     """Validate one case in our own JSON format; raises CaseValidationError."""
+    return load_case_noted(data, record=record)[0]
+
+
+def load_case_noted(
+    data: object, *, record: str | None = None
+) -> tuple[CaseSpec, list[str]]:
+    """`load_case`, plus the fact-sheet domains that were missing and are now
+    marked absent (to list to the author). Nothing is returned half-valid: any
+    error rejects the whole case."""
     # Files and requests hand over untyped JSON: check the shape before reading it.
     if not isinstance(data, dict):
         raise CaseValidationError(
             [CaseError(record or "case", "(record)", "expected a JSON object")]
         )
     label = record if record is not None else f"case {data.get('slug', '?')!s}"
+    raw_facts = data.get("facts")
+    if raw_facts is not None and not isinstance(raw_facts, dict):
+        raise CaseValidationError([CaseError(label, "facts", "expected an object")])
+    facts, missing = complete_fact_sheet(raw_facts or {})
     try:
-        return CaseSpec.model_validate(data)
+        spec = CaseSpec.model_validate({**data, "facts": facts})
     except ValidationError as exc:
         raise CaseValidationError(errors_from_pydantic(exc, label)) from None
+    problems = [
+        (field, reason)
+        for field, reason in check_fact_sheet(spec.facts, spec.history)
+        # A sheet without a people list is filled empty and listed; only a list
+        # the author wrote is held to the history.
+        if not (field == "facts.people" and "people" in missing)
+    ]
+    if spec.risk_flags and not spec.facts.suicidal_thoughts.present and (
+        "suicidal_thoughts" not in missing
+        and {"passive_si", "active_si"} & set(spec.risk_flags)
+    ):
+        problems.append(
+            ("facts.suicidal_thoughts.present", "the case has a suicidal-thoughts risk flag")
+        )
+    if problems:
+        raise CaseValidationError(CaseError(label, f, r) for f, r in problems)
+    return spec, missing
 
 
 def load_case_file(path: Path) -> CaseSpec:

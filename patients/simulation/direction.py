@@ -14,11 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
+from patients.simulation.factq import FactQuestion
+from patients.simulation.facts import SCREENING_DOMAINS, person_line
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.moves import role_break_kind
 from patients.simulation.state import PatientState
-from patients.simulation.text import content_words, split_sentences
-from patients.simulation.transitions import Outcome
+from patients.simulation.text import content_words, sentence_count, split_sentences
+from patients.simulation.transitions import SI_DOMAINS, Outcome
 
 Act = Literal[
     "disclose",
@@ -120,6 +122,19 @@ def asked_topic(case: CaseSpec, state: PatientState, text: str) -> str | None:
     return None
 
 
+def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
+    """The fact sheet's answer for the domain (and person) in `content`."""
+    domain = content["domain"]
+    if domain == "people" and content.get("person"):
+        person = case.facts.person(content["person"].split()[0])
+        if person is not None:
+            return person_line(person)
+    fact = case.facts.fact(domain)
+    if domain == "suicidal_thoughts" and fact.present and not fact.say:
+        return case.voice.risk[0] if case.voice.risk else fact.answer(domain)
+    return fact.answer(domain)
+
+
 def _next_unvoiced(state: PatientState) -> int | None:
     """The shallowest layer (1-6) not voiced yet: a focused question may have
     skipped one ("How did you feel?" before the thought was told)."""
@@ -142,6 +157,7 @@ def direct(
     moves: Sequence[str],
     outcome: Outcome,
     trainee_text: str,
+    fact: FactQuestion | None = None,
 ) -> tuple[PatientState, StageDirection]:
     """Choose the act for this turn and record any newly disclosed layer."""
     s = state.model_copy(deep=True)
@@ -171,6 +187,18 @@ def direct(
             act = "deflect"
         content["risk"] = outcome.risk
         layer, reason = -1, f"risk_{outcome.risk}"
+        if fact is not None and fact.domain in SI_DOMAINS:
+            content["domain"] = fact.domain
+    elif fact is not None and (
+        fact.domain in SCREENING_DOMAINS
+        or not moveset & {"advice", "confrontation", "leading_question", "collusion"}
+    ):
+        # A question about the patient's life gets a direct answer from the fact
+        # sheet, whatever else the turn did to the state.
+        act, reason, layer = "answer", "fact", -1
+        content["domain"] = fact.domain
+        if fact.person:
+            content["person"] = fact.person
     elif moveset & {"confrontation", "leading_question"}:
         act, reason = "defend", "confronted"
     elif "advice" in moveset:
@@ -232,7 +260,7 @@ def direct(
             s.layer_turns.setdefault("0", s.turn)
         elif outcome.blocked:
             act, reason = "answer", "blocked"
-        elif questions_only and s.resistance > P.DEFLECT_RESISTANCE:
+        elif questions_only and s.resistance > style.deflect_at:
             act, reason = "deflect", "resistant"
         elif focus == "goal":
             act, reason, layer = "answer", "goal", 0
@@ -323,6 +351,13 @@ def direct(
         layer = s.disclosure if s.disclosure >= 5 else min(s.disclosure, depth())
     if guarded:
         cap = min(cap, P.GUARDED_SENTENCES)
+    if reason == "role_break":
+        # Puzzled, then back to the concern: never cut to a bare denial.
+        cap = max(cap, P.ROLE_BREAK_SENTENCES)
+    if "domain" in content:
+        # A factual answer is never cut short: a truncated "No, I" reads as a
+        # glitch, and half an answer about risk is no answer.
+        cap = max(cap, sentence_count(fact_text(case, content)))
     affect, intensity = s.dominant_emotion(case)
     s.last_act = act
     direction = StageDirection(

@@ -8,9 +8,21 @@ from dataclasses import dataclass
 from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
+from patients.simulation.factq import fact_question
+from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.moves import MoveClassifier, classify_moves
+from patients.simulation.moves.case_aware import (
+    add_collusion,
+    own_feelings,
+    reinterpret,
+)
 from patients.simulation.state import PatientState
-from patients.simulation.transitions import apply_moves
+from patients.simulation.transitions import SI_DOMAINS, apply_moves
+from patients.simulation.vocab import emotion_key
+
+# After a question about suicidal thoughts, "How often?" or "Do you have a plan?"
+# within this many turns is a follow-up about those thoughts.
+RISK_CONTEXT_TURNS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +30,35 @@ class Advance:
     state: PatientState
     moves: tuple[str, ...]
     direction: StageDirection
+
+
+_FEELINGS: dict[int, tuple[CaseSpec, frozenset[str]]] = {}
+
+
+def case_feelings(case: CaseSpec) -> frozenset[str]:
+    cached = _FEELINGS.get(id(case))
+    if cached is not None and cached[0] is case:
+        return cached[1]
+    texts = [case.presenting_problem, case.history, *case.voice.presenting]
+    for s in case.situations:
+        texts += [*s.voice.emotion]
+    keys = [emotion_key(e) for s in case.situations for e in s.emotions]
+    feelings = own_feelings(texts, keys)
+    _FEELINGS[id(case)] = (case, feelings)
+    return feelings
+
+
+SCREENING_QUESTIONS = SI_DOMAINS | SCREENING_DOMAINS
+_NOT_ADVICE = frozenset({"advice", "advice_with_permission", "information"})
+
+
+def case_beliefs(case: CaseSpec) -> list[str]:
+    """The distorted thoughts a trainee might agree with."""
+    return [
+        *(s.auto_thought for s in case.situations),
+        *case.core_beliefs,
+        *(line for s in case.situations for line in s.voice.thought),
+    ]
 
 
 def advance(
@@ -37,7 +78,23 @@ def advance(
         raise ValueError(
             f"state belongs to case {state.case_slug!r}, not {case.slug!r}"
         )
-    moves = tuple(classifier(trainee_text, history))
-    moved, outcome = apply_moves(case, state, moves, trainee_text)
-    final, direction = direct(case, moved, moves, outcome, trainee_text)
+    moves = reinterpret(
+        tuple(classifier(trainee_text, history)), trainee_text, case_feelings(case)
+    )
+    moves = add_collusion(moves, trainee_text, case_beliefs(case))
+    in_risk_talk = state.risk_turn is not None and state.turn - state.risk_turn <= (
+        RISK_CONTEXT_TURNS
+    )
+    fact = (
+        None
+        if "role_break" in moves
+        else fact_question(trainee_text, case.facts, risk_context=in_risk_talk)
+    )
+    if fact is not None and fact.domain in SCREENING_QUESTIONS:
+        # "Have you thought about how you would do it?" reads like a suggestion
+        # to the annotator's cues; a screening or risk question is never advice.
+        kept = tuple(m for m in moves if m not in _NOT_ADVICE)
+        moves = kept or ("closed_question",)
+    moved, outcome = apply_moves(case, state, moves, trainee_text, fact)
+    final, direction = direct(case, moved, moves, outcome, trainee_text, fact)
     return Advance(state=final, moves=moves, direction=direction)

@@ -105,11 +105,50 @@ MAX_LAYER = 6
 # that layer while at most this many shallower layers of the topic are untold
 # (ours: the patient answers what was asked without jumping to the end).
 FOCUS_MAX_SKIP = 1
-# Questions meet a deflection while resistance stays above this.
+# Questions meet a deflection while resistance stays above this (styles may set
+# their own `deflect_at`: a reserved patient deflects at lower resistance).
 DEFLECT_RESISTANCE = 0.55
+
+# Resistance that holds (issue 9; counselor-following is the failure mode of
+# simulated clients that drop resistance in a few turns). Resistance falls only
+# from the RESISTANCE_STREAK-th consecutive skilled turn on, scaled by the style's
+# `softening`; one good reflection does not flip a guarded patient.
+RESISTANCE_STREAK = 2
+SKILLED_MOVES = frozenset(
+    {
+        "complex_reflection",
+        "simple_reflection",
+        "validation",
+        "summary",
+        "open_question",
+        "socratic_evidence",
+        "socratic_alternatives",
+        "socratic_consequences",
+        "socratic_synthesis",
+    }
+)
+HARMFUL_MOVES = frozenset(
+    {
+        "advice",
+        "confrontation",
+        "leading_question",
+        "reading_in",
+        "collusion",
+        "role_break",
+        "off_topic",
+    }
+)
+# Pleasing's hidden resistance: the patient agrees, but evidence loosens the
+# belief only by (1 - hidden) of its usual drop. It falls with reflected feelings
+# and validation (not with questions), from the second skilled turn on, and
+# rises when advice or agreement with the distortion is what the patient gets.
+HIDDEN_RESISTANCE_DROP = 0.05
+HIDDEN_RESISTANCE_RISE = 0.05
 # Below this alliance the patient is guarded: short, minimal replies.
 GUARDED_ALLIANCE = 0.3
 GUARDED_SENTENCES = 2
+# A role attack gets a reaction and the patient's concern, even when guarded.
+ROLE_BREAK_SENTENCES = 3
 
 # Emotions and beliefs.
 EMOTION_DECAY = 0.10  # untouched emotions move 10 % toward baseline per turn
@@ -134,20 +173,27 @@ class StyleParams:
     summary_gain: float = 1.0
     # Chance per turn of the style's marker (tangent, approval seeking, irritation).
     marker_rate: float = 0.5
+    # Multiplier on resistance *decreases* (hidden resistance included): how
+    # much sustained skill this style needs before it stops pushing back.
+    softening: float = 1.0
+    # Resistance above which questions meet a deflection.
+    deflect_at: float = 0.55
 
 
 STYLE_PARAMS: dict[Style, StyleParams] = {
     "plain": StyleParams(0.45, 0.1, 0.0, 5, 0.0),
     # Softens only with reflections: questions earn half the trust.
-    "upset": StyleParams(0.25, 0.6, 0.0, 3, 0.1, question_gain=0.5),
+    "upset": StyleParams(0.25, 0.6, 0.0, 3, 0.1, question_gain=0.5, softening=0.5),
     # Summaries help most.
     "verbose": StyleParams(0.45, 0.1, 0.0, 8, 0.0, summary_gain=1.6),
     # Needs open questions and patience.
-    "reserved": StyleParams(0.3, 0.3, 0.0, 3, 0.1, question_gain=1.5),
+    "reserved": StyleParams(
+        0.3, 0.3, 0.0, 3, 0.1, question_gain=1.5, softening=0.6, deflect_at=0.25
+    ),
     # Gentle refocusing (summaries, open questions) works.
     "tangent": StyleParams(0.4, 0.2, 0.0, 5, 0.0, summary_gain=1.3),
     # Agrees readily: no visible resistance, but a hidden 0.4.
-    "pleasing": StyleParams(0.5, 0.0, 0.4, 5, 0.0),
+    "pleasing": StyleParams(0.5, 0.0, 0.4, 5, 0.0, softening=0.5),
 }
 
 DIFFICULTY_ALLIANCE: dict[Difficulty, float] = {
@@ -192,13 +238,22 @@ def parameter_tables_markdown() -> str:
     rows += [
         "",
         "| style | alliance | resistance (hidden) | sentence cap | gate extra "
-        "| reflection / question / summary gain |",
-        "|---|---|---|---|---|---|",
+        "| reflection / question / summary gain | softening | deflect at |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for style, p in STYLE_PARAMS.items():
         rows.append(
             f"| {style} | {p.alliance:.2f} | {p.resistance:.2f} ({p.hidden_resistance:.2f})"
             f" | {p.sentence_cap} | {p.gate_extra:+.2f} | {p.reflection_gain} / "
-            f"{p.question_gain} / {p.summary_gain} |"
+            f"{p.question_gain} / {p.summary_gain} | {p.softening} | {p.deflect_at} |"
         )
+    rows += [
+        "",
+        f"Resistance falls only from the {RESISTANCE_STREAK}nd consecutive skilled turn "
+        "(reflection, validation, summary, open or Socratic question, nothing harmful); "
+        "each fall is scaled by the style's softening. Hidden resistance (pleasing) "
+        f"falls by {HIDDEN_RESISTANCE_DROP} x softening per such turn with a reflection "
+        f"or validation, rises by {HIDDEN_RESISTANCE_RISE} on advice or collusion, and "
+        "scales every evidence-driven belief drop by (1 - hidden).",
+    ]
     return "\n".join(rows)

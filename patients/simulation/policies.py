@@ -8,6 +8,7 @@ the unskilled ones follow their habit regardless.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -251,8 +252,100 @@ def role_breaker(view: TraineeView) -> str:
     return ROLE_BREAKS[(view.turn - 1) % len(ROLE_BREAKS)]
 
 
+
+
+# -- a skilled trainee in their own words ------------------------------------------
+#
+# The built-in `socratic` policy uses one fixed phrasing per step, which the move
+# classifier was tuned against. `socratic_free` follows the same clinical arc
+# (agenda, situation, thought, feeling, behaviour, evidence, alternatives, summary,
+# synthesis) but draws each turn from several phrasings a trainee might type, seeded
+# per case and turn, so the report shows whether the patient follows skill or only a
+# script (issue 9: 0 of 13 cases reached an alternative view with free phrasing).
+STAGES: tuple[tuple[str, ...], ...] = (
+    (
+        "So what's been going on for you?",
+        "Where would you like to start today?",
+        "What made you decide to come and talk to someone?",
+    ),
+    (
+        "Can you take me back to a moment recently when it really hit you?",
+        "Could you tell me about the last time it got really bad?",
+        "Walk me through a recent example, if that's okay.",
+    ),
+    (
+        "And right in that moment, what was going through your head?",
+        "What were you saying to yourself right then?",
+        "What thoughts came up for you when that happened?",
+    ),
+    (
+        "That sounds really painful. How were you feeling in yourself?",
+        "That must have been hard. What feelings came up?",
+        "I can hear how much that hurt. How did it leave you feeling?",
+    ),
+    (
+        "That makes sense. And what did you end up doing?",
+        "Understandable. How did you handle it afterwards?",
+    ),
+    (
+        "How sure are you of that thought? What makes it feel true?",
+        "What's the evidence for that thought, and is there anything against it?",
+        "Is there anything you know that doesn't quite fit with that thought?",
+    ),
+    (
+        "Has there been a time when it didn't turn out that way?",
+        "Are there any facts that don't sit easily with that belief?",
+        "What would you notice if the thought weren't completely true?",
+    ),
+    (
+        "What would you say to a good friend who told you they thought that about "
+        "themselves?",
+        "Is there another way of looking at what happened?",
+        "How might someone who cares about you see it differently?",
+    ),
+    (
+        "Let me check I've understood: you had that thought, but you've also told me "
+        "several things that don't fit with it, in your own words.",
+        "So if I put it together: there's the thought, and there are the things "
+        "you've noticed that don't match it, which you've described yourself.",
+    ),
+    (
+        "Putting all of that together, what do you make of that thought now?",
+        "Having said all that, how would you put it to yourself now?",
+        "Looking at everything you've said, how does the thought look to you now?",
+    ),
+    (
+        "What would it mean for you to see it that way?",
+        "How does it feel to say that out loud?",
+    ),
+    ("What else has been on your mind lately?",),
+)
+SYNTHESIS_STAGE = 9
+STILL = re.compile(r"\bstill (?:think|thinks|feel|feels|believe)\b|\bstill feels like\b", re.I)
+ROLL_WITH_IT: tuple[str, ...] = (
+    "That sounds like a lot to carry, and it makes sense to go slowly with it.",
+    "It's understandable that this is hard to talk about. Thank you for being here.",
+    "I can hear that this is difficult. We can take our time.",
+)
+
+
+def socratic_free(view: TraineeView) -> str:
+    """The Padesky arc in varied, everyday phrasing (see the module docstring)."""
+    rng = random.Random(f"{view.public.get('slug')}:{view.turn}:free")
+    stage: int = view.memory.setdefault("stage", 0)
+    if view.turn > 1 and stage > 0 and _guarded(view.last_patient):
+        return rng.choice(ROLL_WITH_IT)
+    if STILL.search(view.last_patient) and not view.memory.get("looped"):
+        # Not there yet: a skilled trainee goes back to what does not fit.
+        view.memory["looped"] = True
+        stage = view.memory["stage"] = SYNTHESIS_STAGE - 4
+    view.memory["stage"] = stage + 1
+    return rng.choice(STAGES[min(stage, len(STAGES) - 1)])
+
+
 POLICIES: dict[str, Policy] = {
     "socratic": socratic,
+    "socratic-free": socratic_free,
     "reflective": reflective,
     "advice-giver": advice_giver,
     "interrogator": interrogator,

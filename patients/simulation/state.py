@@ -45,7 +45,18 @@ class PatientState(BaseModel):
     last_act: str | None = None
     # Turns left during which disclosure cannot deepen (after advice, confrontation).
     block_turns: int = 0
+    # Consecutive skilled turns (parameters.SKILLED_MOVES, nothing harmful):
+    # resistance gives way only to sustained skill.
+    skill_streak: int = 0
     risk_disclosed: bool = False
+    # Which suicidal-thought questions were asked and answered ("suicidal_thoughts",
+    # "si_plan", ...), in order: a completed risk assessment is visible in the state.
+    risk_asked: list[str] = Field(default_factory=list)
+    # The last turn of a risk conversation: "How often?" right after it is a
+    # follow-up about the thoughts.
+    risk_turn: int | None = None
+    # Fact-sheet domains the trainee asked about (facts.py), in order.
+    facts_asked: list[str] = Field(default_factory=list)
     # Turn at which each layer was first voiced ("2": 4), for the report.
     layer_turns: dict[str, int] = Field(default_factory=dict)
 

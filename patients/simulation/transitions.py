@@ -15,6 +15,7 @@ from typing import Literal
 
 from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
+from patients.simulation.factq import FactQuestion
 from patients.simulation.moves import SOCRATIC
 from patients.simulation.state import PatientState
 from patients.simulation.vocab import emotion_key, emotions_named
@@ -63,8 +64,26 @@ def _gain(move: str, delta: float, case: CaseSpec) -> float:
     return delta
 
 
+SI_DOMAINS = frozenset(
+    {
+        "suicidal_thoughts",
+        "si_frequency",
+        "si_plan",
+        "si_intent",
+        "si_means",
+        "si_past_attempts",
+        "si_protective",
+        "si_support",
+    }
+)
+
+
 def apply_moves(
-    case: CaseSpec, state: PatientState, moves: Sequence[str], trainee_text: str
+    case: CaseSpec,
+    state: PatientState,
+    moves: Sequence[str],
+    trainee_text: str,
+    fact: FactQuestion | None = None,
 ) -> tuple[PatientState, Outcome]:
     """The state after the trainee's moves (disclosure is decided by the direction)."""
     pre = state
@@ -107,7 +126,22 @@ def apply_moves(
     if delta > 0:
         delta *= min(1.0, (1.0 - pre.alliance) / P.ALLIANCE_SATURATION)
     s.alliance = _clamp(pre.alliance + delta)
-    s.resistance = _clamp(pre.resistance + _strongest(resistance))
+    moveset = set(moves)
+    skilled = bool(moveset & P.SKILLED_MOVES) and not moveset & P.HARMFUL_MOVES
+    s.skill_streak = pre.skill_streak + 1 if skilled else 0
+    style = P.STYLE_PARAMS[case.style]
+    r_delta = _strongest(resistance)
+    if r_delta < 0:
+        # Resistance that holds: one good turn does not flip a guarded patient.
+        r_delta = 0.0 if s.skill_streak < P.RESISTANCE_STREAK else r_delta * style.softening
+    s.resistance = _clamp(pre.resistance + r_delta)
+    if pre.hidden_resistance > 0:
+        if moveset & {"advice", "collusion"}:
+            s.hidden_resistance = _clamp(pre.hidden_resistance + P.HIDDEN_RESISTANCE_RISE)
+        elif moveset & P.REFLECTION_MOVES and s.skill_streak >= P.RESISTANCE_STREAK:
+            s.hidden_resistance = _clamp(
+                pre.hidden_resistance - P.HIDDEN_RESISTANCE_DROP * style.softening
+            )
     blocked = pre.block_turns > 0 or blocks > 0
     s.block_turns = max(pre.block_turns - 1, blocks - 1, 0)
 
@@ -138,7 +172,9 @@ def apply_moves(
             if fresh:
                 evidence_item = fresh[0]
                 s.evidence.append(evidence_item)
-                drop = rng.randint(*P.EVIDENCE_BELIEF_DROP)
+                drop = rng.randint(*P.EVIDENCE_BELIEF_DROP) * (
+                    1.0 - pre.hidden_resistance
+                )
                 for key in topic_emotions:
                     s.emotion[key] = max(0.0, s.emotion[key] - P.EVIDENCE_EMOTION_DROP)
                     touched.add(key)
@@ -199,8 +235,17 @@ def apply_moves(
             s.emotion[key] = round(value + (base - value) * P.EMOTION_DECAY, 2)
 
     risk: RiskOutcome | None = None
-    if "risk_question" in moves:
-        if not case.risk_flags:
+    si_fact = fact is not None and fact.domain in SI_DOMAINS
+    if fact is not None:
+        s.facts_asked.append(fact.domain)
+    if ("risk_question" in moves and not (fact and not si_fact)) or si_fact:
+        # A question about self-harm or voices matches the risk cues too, but it is
+        # answered from its own domain of the fact sheet (factq.py).
+        s.risk_turn = s.turn
+        present = case.facts.suicidal_thoughts.present or bool(
+            {"passive_si", "active_si"} & set(case.risk_flags)
+        )
+        if not present:
             risk = "deny"
         elif s.alliance >= P.RISK_DISCLOSURE_MIN_ALLIANCE and not (
             # Right after advice or a confrontation, a bare risk question meets
@@ -209,11 +254,15 @@ def apply_moves(
         ):
             risk = "disclose"
             s.risk_disclosed = True
+            domain = fact.domain if fact is not None and si_fact else "suicidal_thoughts"
+            if domain not in s.risk_asked:
+                s.risk_asked.append(domain)
         else:
             risk = "evade"
 
     s.alliance = round(s.alliance, 4)
     s.resistance = round(s.resistance, 4)
+    s.hidden_resistance = round(s.hidden_resistance, 4)
     outcome = Outcome(
         blocked=blocked,
         advancing=any(P.MOVE_EFFECTS[m].advances for m in moves),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from typing import Literal
 
 HELPLESS_BELIEFS: tuple[str, ...] = (
@@ -150,7 +151,14 @@ EMOTION_WORDS: dict[str, str] = {
     "terrified": "anxious",
     "overwhelmed": "anxious",
     "sad": "sad",
-    "down": "sad",
+    # "Down" alone is too often a direction ("letting your dad down").
+    "feel down": "sad",
+    "feeling down": "sad",
+    "felt down": "sad",
+    "so down": "sad",
+    "bit down": "sad",
+    "been down": "sad",
+    "really down": "sad",
     "lonely": "sad",
     "unhappy": "sad",
     "depressed": "sad",
@@ -195,7 +203,16 @@ _WORD_RE = {w: re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in EMOTIO
 
 def emotions_named(text: str) -> set[str]:
     """Vocabulary keys of the feelings named in `text`."""
-    return {key for word, key in EMOTION_WORDS.items() if _WORD_RE[word].search(text)}
+    return set(_emotions_named(text))
+
+
+@lru_cache(maxsize=4096)
+def _emotions_named(text: str) -> frozenset[str]:
+    # Called several times per turn on the same text (classifier, transitions,
+    # case-aware moves): cached, since the offline patient has a 5 ms budget.
+    return frozenset(
+        key for word, key in EMOTION_WORDS.items() if _WORD_RE[word].search(text)
+    )
 
 
 def match_emotion(raw: str) -> str | None:

@@ -273,6 +273,40 @@ def test_it_imports_patient_psi_records_as_one_case(program_admin: Any) -> None:
     assert AuditEvent.objects.filter(verb="imported").count() == 1
 
 
+def test_plain_patient_psi_import_lists_every_fact_domain_as_absent(program_admin: Any) -> None:
+    records = export_patient_psi(bundled_cases()[0])  # no fact sheet in plain PATIENT-Psi
+    response = upload(client_for(program_admin), records)
+    (version,) = [r.version for r in response.context["results"]]
+    assert version.spec.facts.voices.present is False
+    assert version.spec.facts.children.present is False
+    html = response.content.decode()
+    assert 'id="fact-gaps"' in html and "children" in html and "suicidal_thoughts" in html
+
+
+def test_our_own_file_with_a_partial_fact_sheet_lists_what_was_filled_as_absent(
+    program_admin: Any,
+) -> None:
+    data = bundled_cases()[0].model_dump(mode="json")
+    data["slug"] = "partial-facts"
+    for domain in ("sleep", "alcohol"):
+        del data["facts"][domain]
+    response = upload(client_for(program_admin), data, fmt="ours")
+    (version,) = [r.version for r in response.context["results"]]
+    assert version.spec.facts.sleep.present is False
+    assert dict(response.context["fact_gaps"]) == {"partial-facts": ["sleep", "alcohol"]}
+
+
+def test_a_fact_sheet_that_fails_validation_is_rejected_with_the_field(program_admin: Any) -> None:
+    data = next(c for c in bundled_cases() if c.slug == "ruth-grief").model_dump(mode="json")
+    data["slug"] = "bad-facts"
+    data["facts"]["hobbies"] = {"present": True, "say": "Knitting."}
+    del data["facts"]["suicidal_thoughts"]["si_plan"]
+    response = upload(client_for(program_admin), data, fmt="ours")
+    fields = {e.field for e in response.context["errors"]}
+    assert "facts.hobbies" in fields
+    assert not Case.objects.filter(slug="bad-facts").exists()
+
+
 def test_it_imports_a_single_patient_psi_record(program_admin: Any) -> None:
     record = export_patient_psi(bundled_cases()[0])[0]
     response = upload(client_for(program_admin), record, fmt="psi")

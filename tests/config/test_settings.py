@@ -14,11 +14,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DATABASE_URL", "REDIS_URL"}}
+    base = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "EMAIL_BACKEND"}}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings.production", **env},
+        env={
+            **base,
+            "DJANGO_SETTINGS_MODULE": "config.settings.production",
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            **env,
+        },
         capture_output=True,
         text=True,
         timeout=120,

@@ -179,6 +179,12 @@ async def test_it_rejects_messages_after_the_session_ended(practice_session: Any
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     await database_sync_to_async(end_session)(session=practice_session)
+    # Open sockets of the session are closed once it has ended...
+    closed = await ws.receive_output(timeout=1)
+    assert closed == {"type": "websocket.close", "code": 4410}
+    # ...and one opened afterwards (a stale tab) refuses messages.
+    ws = await open_socket(practice_session.uuid, trainee)
+    await ws.connect()
     await ws.send_to(text_data=message("Are you still there?"))
     frame = await ws.receive_from(timeout=5)
     assert "This session has ended" in frame

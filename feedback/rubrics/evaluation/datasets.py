@@ -9,6 +9,7 @@ labels lives in `run.py`.
 from __future__ import annotations
 
 import csv
+import hashlib
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,17 @@ class Item:
     id: str
     context: TurnContext
     gold: dict[str, Hashable] = field(default_factory=dict)
+    # The conversation (or seeker post, or thought) the item belongs to: the unit of
+    # the two-halves split, so that one conversation never sits in both halves.
+    group: str = ""
+
+    @property
+    def half(self) -> str:
+        """ "A" or "B": `md5(group)` even or odd (docs/annotation.md, two halves)."""
+        digest = hashlib.md5(  # noqa: S324 - a split, not security
+            (self.group or self.id).encode()
+        ).hexdigest()
+        return "A" if int(digest, 16) % 2 == 0 else "B"
 
 
 class DatasetFormatError(ValueError):
@@ -98,6 +110,7 @@ def read_annomi(path: Path) -> Iterator[Item]:
                         r["reflection_subtype"], ("simple", "complex")
                     ),
                 },
+                group=r["conversation_id"],
             )
         history.append(Utterance(speaker, r["text"]))  # type: ignore[arg-type]
 
@@ -129,6 +142,7 @@ def read_epitome(path: Path) -> Iterator[Item]:
                 "IP": int(r["interpretations_level"]),
                 "EX": int(r["explorations_level"]),
             },
+            group=r.get("conversation_id") or "",
         )
 
 
@@ -153,6 +167,7 @@ def read_esconv(path: Path, filename: str = "turns.csv") -> Iterator[Item]:
                     history=tuple(history[-HISTORY:]),
                 ),
                 gold={"strategy": r["strategy"]},
+                group=r["conversation_id"],
             )
         history.append(Utterance(speaker, r["text"]))  # type: ignore[arg-type]
 
@@ -167,6 +182,7 @@ def read_socratiq(path: Path) -> Iterator[Item]:
                 previous_patient_text=r["context_thought"] or None,
             ),
             gold={"question_type": r["socratic_question_type"]},
+            group=r.get("conversation_id") or "",
         )
 
 
@@ -178,6 +194,7 @@ def read_bolt(path: Path) -> Iterator[Item]:
             id=r["id"],
             context=TurnContext(trainee_text=r["text"]),
             gold={c: int(r[f"label__{c}"] or 0) for c in BOLT_LABELS},
+            group=r.get("text_group_id") or "",
         )
 
 
@@ -188,4 +205,5 @@ def read_mi_gold(path: Path) -> Iterator[Item]:
             id=r["id"],
             context=TurnContext(trainee_text=r["text"]),
             gold={"miti_label": r["miti_label"]},
+            group=r.get("text_group_id") or "",
         )

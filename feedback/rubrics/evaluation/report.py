@@ -44,3 +44,62 @@ def render(result: dict[str, Any]) -> str:
                 cells = " ".join(f"{v:>{cw}d}" for v in row)
                 lines.append(f"   {label:<{width}}  {cells}")
     return "\n".join(lines)
+
+
+def _gold_block(name: str, part: dict[str, Any]) -> list[str]:
+    lines = [
+        f"== {name}: {part['n_turns']} turns, exact code set {part['exact_code_set']:.3f}"
+    ]
+    lines.append("   code                        precision  recall     F1  support")
+    for code, s in part["per_code"].items():
+        lines.append(
+            f"   {code:<26}  {s['precision']:9.3f}  {s['recall']:6.3f}  "
+            f"{s['f1']:5.3f}  {s['support']:7d}"
+        )
+    lines.append("   family            kappa  macro-F1  accuracy  acc. where present")
+    for family, s in part["families"].items():
+        where = s.get("accuracy_where_present")
+        lines.append(
+            f"   {family:<16} {s['kappa']:6.3f}  {s['macro_f1']:8.3f}  "
+            f"{s['accuracy']:8.3f}  {'' if where is None else f'{where:.3f}'}"
+        )
+    flags = part["flags"]
+    recall = flags["recall"]
+    lines.append(
+        f"   flags: recall {'-' if recall is None else f'{recall:.3f}'}   false-flag "
+        f"rate {flags['false_flag_rate']:.3f}   collusion shown as a reflection "
+        f"without its flag: {flags['collusion_shown_as_reflection_without_flag']}"
+    )
+    for flag, s in flags["per_flag"].items():
+        if s["support"] or s["false"]:
+            lines.append(
+                f"     {flag:<34} found {s['found']}/{s['support']}  false {s['false']}"
+            )
+    return lines
+
+
+def render_gold(result: dict[str, Any]) -> str:
+    """Plain text for `--dataset gold`: overall, each half, labeller agreement."""
+    lines = [
+        f"dataset: gold   annotator: {result['annotator']}   "
+        f"n: {result['n_turns']}   time: {result.get('seconds', 0):.2f}s",
+        "",
+        *_gold_block("all", result),
+    ]
+    for name, part in result["halves"].items():
+        lines += ["", *_gold_block(f"labeller {name}", part)]
+    agreement = result["labeller_agreement"]
+    lines.append("")
+    if not agreement.get("n_double_coded"):
+        lines.append("labellers' agreement: no double-coded ids yet")
+    else:
+        lines.append(
+            f"labellers' agreement on {agreement['n_double_coded']} double-coded turns"
+        )
+        for family, s in agreement["families"].items():
+            if family in ("codes", "flags"):
+                pretty = ", ".join(f"{k} {v:.2f}" for k, v in s.items())
+                lines.append(f"   {family}: {pretty}")
+            else:
+                lines.append(f"   {family:<16} kappa {s['kappa']:.3f}")
+    return "\n".join(lines)

@@ -192,8 +192,13 @@ def evaluate(
     *,
     limit: int | None = None,
     keep_predictions: bool = False,
+    half: str | None = None,
 ) -> dict[str, Any]:
-    """Run `annotator` over every item of `dataset` at `path` and score each task."""
+    """Run `annotator` over every item of `dataset` at `path` and score each task.
+
+    `half` ("A" or "B") keeps only the items of one conversation-grouped half, the
+    check that a rule change helps on both halves before it is kept.
+    """
     if dataset not in TASKS:
         raise ValueError(
             f"unknown dataset {dataset!r}; choose from {', '.join(DATASETS)}"
@@ -208,6 +213,8 @@ def evaluate(
     for item in items:
         if limit is not None and n >= limit:
             break
+        if half is not None and item.half != half:
+            continue
         ann = annotator.annotate(item.context)
         for t in tasks:
             gold[t.name].append(item.gold[t.name])
@@ -219,6 +226,7 @@ def evaluate(
         "dataset": dataset,
         "annotator": getattr(annotator, "name", type(annotator).__name__),
         "n": n,
+        "half": half or "all",
         "tasks": {t.name: score_task(t, gold[t.name], pred[t.name]) for t in tasks},
         "seconds": round(seconds, 3),
         "turns_per_second": round(n / seconds, 1) if seconds else None,

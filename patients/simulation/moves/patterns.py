@@ -59,6 +59,23 @@ ROLE_BREAK = {
         r"\bout of character\b|\brole ?-?play(?:ing)?\b|\bsimulat(?:ed|ion)\b",
         r"\bthis is (?:just )?(?:a test|an exercise|fake|not real)\b",
         r"\bpretend\b",
+        # Asking the patient to grade the trainee steps out of the session.
+        r"\b(?:score|rate|grade|mark) (?:me|my|that|this|how i)\b|\bout of (?:10|ten)\b",
+        r"\bhow am i doing\b|\bgive me (?:some )?feedback\b",
+    ),
+    # Requests for a task a person who came for help would not do in a session:
+    # code, poems, sums, essays, trivia, translations.
+    "task": _rx(
+        r"\b(?:write|compose|generate|draft|give me|make me|create)\b.{0,30}"
+        r"\b(?:poem|haiku|limerick|song|lyrics|story|essay|code|function|script|"
+        r"program|sql|query|regex|email|letter|cover letter|recipe|joke|list)\b",
+        r"\b(?:python|javascript|java|html|css|sql|c\+\+)\b",
+        r"\bwhat(?:'s| is) \d+\s*(?:[-+*/x×]|times|plus|minus|divided by|multiplied by)"
+        r"\s*\d+",
+        r"\b(?:calculate|solve|compute|work out)\b.{0,20}\d",
+        r"\b(?:translate|summari[sz]e) (?:this|that|the following|it)\b",
+        r"\bwhat(?:'s| is) the capital of\b|\bwho won the\b",
+        r"\bhelp me with my (?:essay|homework|assignment|code|report|coursework)\b",
     ),
     "formulation": _rx(
         r"\b(?:core|intermediate) beliefs?\b",
@@ -160,6 +177,8 @@ EVIDENCE = _rx(
     r"\b(?:speaks|points|goes|argues) against\b|\bexceptions?\b|\bcounter-?examples?\b",
     r"\bwhat (?:actually )?happened (?:the last time|when you did|before)\b",
     r"\bhow (?:many|often) times? (?:has|have|did) (?:that|it)\b",
+    r"\bhow (?:sure|certain|convinced) are you\b|\bdon'?t (?:quite )?sit\b|"
+    r"\b(?:weren'?t|isn'?t|wasn'?t|not) (?:completely |entirely |totally |100% )?true\b",
     r"\bwhat (?:did|has|have) (?:he|she|they|your \w+|people) (?:actually )?(?:said|say|done|do)\b",
     r"\bhow (?:accurate|true|realistic) (?:is|was)\b",
 )
@@ -176,6 +195,8 @@ ALTERNATIVES = _rx(
     r"\bfrom (?:his|her|their|the other person'?s|someone else'?s) "
     r"(?:point of view|perspective|side)\b",
     r"\bhow (?:might|would|could) (?:it|this|that) look (?:to|from)\b",
+    r"\bsee (?:it|this|that|things|what happened) differently\b|\bsomeone who (?:cares "
+    r"about|loves|knows) you\b|\bhow would (?:a|your) (?:friend|someone)\b",
 )
 CONSEQUENCES = _rx(
     r"\bwhat (?:happens|would happen|might happen|will happen|could happen) if you "
@@ -200,6 +221,8 @@ SYNTHESIS = _rx(
     r"\bwhat do you make of (?:that|this|all|it)\b",
     r"\bwhat does (?:that|this|all (?:of )?(?:that|this)) (?:tell|say to|suggest to) you\b",
     r"\bhow do you see (?:it|that|this|things|the (?:thought|situation)) now\b",
+    r"\bhow (?:would|could|might) you put (?:it|that) to yourself\b|\b(?:look|seem|"
+    r"sound)s? to you now\b",
     r"\bwhat (?:might|could|would) you (?:tell|say to) yourself\b",
     r"\bin (?:your own|other) words\b.{0,40}\?|\bin light of\b",
     r"\bwhat (?:conclusion|sense) (?:do|can|would) you (?:draw|make)\b",

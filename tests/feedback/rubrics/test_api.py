@@ -18,6 +18,7 @@ from feedback.rubrics import (
     TurnAnnotation,
     TurnContext,
     Utterance,
+    plain_label,
 )
 from feedback.rubrics.schema import BEHAVIOUR_CODES, FLAGS
 
@@ -84,8 +85,19 @@ def test_it_documents_every_code_and_flag_in_the_codebook() -> None:
         assert code in CODEBOOK, code
     for flag in FLAGS:
         assert f"flag.{flag}" in CODEBOOK, flag
-    for key, (label, definition, examples) in CODEBOOK.items():
-        assert label and definition and examples, key
+    for key, entry in CODEBOOK.items():
+        assert entry.label and entry.definition and entry.examples, key
+
+
+def test_every_code_and_flag_has_a_plain_label_and_why_for_trainees() -> None:
+    # Trainees read these on chips: plain words, never an identifier or a figure.
+    for key, entry in CODEBOOK.items():
+        assert entry.plain and entry.why, key
+        for text in (entry.plain, entry.why):
+            assert "_" not in text and "confidence" not in text.lower(), (key, text)
+            assert not any(ch.isdigit() for ch in text), (key, text)
+    assert plain_label("collusion") == CODEBOOK["flag.collusion"].plain
+    assert plain_label("persuade") == "Advice without asking first"
 
 
 def test_it_imports_without_django() -> None:

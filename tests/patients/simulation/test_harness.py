@@ -46,6 +46,17 @@ def test_only_socratic_regularly_reaches_an_alternative_view() -> None:
     assert all(n == 0 for p, n in reached.items() if p != "socratic")
 
 
+def test_a_skilled_trainee_in_their_own_words_reaches_an_alternative_view() -> None:
+    # Issue 9: with free phrasing (not the built-in policy's), guided discovery
+    # still works in at least half of the cases.
+    reached = [
+        c.slug
+        for c in CASES
+        if run_session(c, "socratic-free", 16).final_state.alternative_view is not None
+    ]
+    assert len(reached) >= len(CASES) / 2, reached
+
+
 def test_json_output_has_turns_with_speaker_text_and_state_and_a_final_state() -> None:
     out = io.StringIO()
     assert (

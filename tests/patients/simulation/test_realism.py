@@ -267,16 +267,19 @@ def test_told_lines_are_not_repeated_unless_marked_as_a_repeat() -> None:
             said |= _norms(reply)
 
 
-def test_reading_in_a_feeling_the_patient_has_but_has_not_voiced_is_not_denied() -> (
+def test_reflecting_a_feeling_the_patient_has_but_has_not_voiced_raises_trust() -> (
     None
 ):
+    # Issue 9: an accurate reflection of a feeling that is in the case is not
+    # "reading in"; it is the skill that builds trust.
     case = BY_SLUG["amara-relocation-loneliness"]  # sad, down, lonely is hers
-    (*_, (_, reply, direction, _)) = _session(
+    (*_, (_, _, _, before), (_, reply, direction, after)) = _session(
         case,
         [OPENING_QUESTION, "So you've been feeling really sad about all of it."],
         state=_warm(case),
     )
-    assert direction.act == "correct"
+    assert direction.act != "correct"
+    assert after.alliance > before.alliance
     assert "sad" in {emotion_key(e) for s in case.situations for e in s.emotions}
     assert not re.search(r"\bI'?m not sad\b|\bI am not sad\b", reply), reply
 

@@ -72,12 +72,38 @@ def test_state_round_trips_through_json() -> None:
     assert PatientState.model_validate(dumped) == step.state
 
 
-def test_a_complex_reflection_builds_alliance_and_lowers_resistance() -> None:
+def test_a_complex_reflection_builds_alliance_and_sustained_skill_lowers_resistance() -> (
+    None
+):
+    # Resistance that holds (issue 9): one good reflection builds trust but does
+    # not flip an upset patient; the second skilled turn in a row starts to.
     start = initial_state(SOFIA, seed=0)
-    (step,) = _run(SOFIA, ["It sounds like you've been carrying this on your own."])
-    assert "complex_reflection" in step.moves
-    assert step.state.alliance > start.alliance
-    assert step.state.resistance < start.resistance
+    first, second = _run(
+        SOFIA,
+        [
+            "It sounds like you've been carrying this on your own.",
+            "And it sounds like you feel nobody really sees how much that takes.",
+        ],
+    )
+    assert "complex_reflection" in first.moves
+    assert first.state.alliance > start.alliance
+    assert first.state.resistance == start.resistance
+    assert second.state.resistance < start.resistance
+    assert start.resistance - second.state.resistance < 0.05  # upset softens slowly
+
+
+def test_resistance_never_collapses_within_four_skilled_turns_for_guarded_styles() -> None:
+    lines = [
+        "It sounds like this has been really hard.",
+        "What's been the hardest part?",
+        "You've been carrying a lot on your own.",
+        "What else has been going on?",
+    ]
+    for case in CASES.values():
+        if case.style not in {"upset", "reserved"}:
+            continue
+        steps = _run(case, lines)
+        assert steps[-1].state.resistance >= 0.5 * steps[0].state.resistance, case.slug
 
 
 def test_a_closed_question_never_deepens_disclosure() -> None:
@@ -88,7 +114,10 @@ def test_a_closed_question_never_deepens_disclosure() -> None:
         state=warm,
     )
     assert all(s.state.disclosure == 0 for s in steps)
-    assert all(s.direction.max_sentences <= 2 for s in steps)
+    # Short answers, except that a fact-sheet answer is never cut mid-answer.
+    assert all(
+        s.direction.max_sentences <= 2 or s.direction.reason == "fact" for s in steps
+    )
     assert steps[-1].state.alliance < 0.9
 
 

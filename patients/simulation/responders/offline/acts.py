@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from patients.simulation.case import Situation
-from patients.simulation.direction import StageDirection
+from patients.simulation.direction import StageDirection, fact_text
+from patients.simulation.integrity import REACTIONS
 from patients.simulation.responders.base import ReplyContext
 from patients.simulation.text import ensure_period, lower_first, split_sentences
 from patients.simulation.vocab import EMOTIONS, emotion_key
@@ -48,6 +49,7 @@ from .phrasebook import (
     REDIRECT,
     REFRAME_LEADS,
     REFRAME_TAILS,
+    RESTATE_LEADS,
     RISK_DENY,
     RISK_EVADE,
     SOCIAL_ANSWERS,
@@ -57,8 +59,9 @@ from .phrasebook import (
     YES_BUT,
     YES_BUT_LEADS,
 )
-from .picker import Picker
+from .picker import DISCOURSE_LEAD, Picker, norm
 
+_OPENS_NO = re.compile(r"^(?:no\b|i (?:don'?t|do not|wouldn'?t|haven'?t)\b)", re.I)
 # An invitation to go on ("say more") asks for more of the same: it needs no bridge.
 ELABORATE = re.compile(
     r"\b(?:say more|tell me more|go on|expand|elaborate|what else|and then)\b", re.I
@@ -79,6 +82,12 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
     situation = case.situation(d.topic)
     act = d.act
     out: list[str] = []
+    if act == "redirect" and d.reason == "role_break":
+        # Puzzled or put out, then back to why they came: a person, not a denial.
+        kind = d.content.get("kind", "meta")
+        out.append(pk.pick(REACTIONS.get(kind, REACTIONS["meta"])))
+        out.append(pk.restate(material(case, situation, 0), case_names(case)))
+        return out
     if act == "redirect":
         kind = d.content.get("kind", "meta")
         if (
@@ -92,13 +101,33 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         out.append(pk.pick(BACK_TO_IT))
         return out
     risk = d.content.get("risk")
+    sheet = {"domain": d.content.get("domain", "suicidal_thoughts")}
     if risk == "disclose":
-        first = pk.restate(case.voice.risk, case_names(case))
-        return [first, *pk.fresh(case.voice.risk)[:1]]
+        asked = d.content.get("domain", "suicidal_thoughts")
+        told = any(
+            split_sentences(line)[0] in u.text
+            for line in case.voice.risk
+            for u in ctx.history
+            if u.speaker == "patient"
+        )
+        if asked != "suicidal_thoughts" or not case.voice.risk or told:
+            # Follow-ups, and the thoughts asked about again: the sheet's answer.
+            # The fact sheet's answer to exactly what was asked (plan, means...).
+            return [say_fact(pk, fact_text(case, sheet), case_names(case))]
+        # Asked directly, the first words say yes: a line that opens with a
+        # denial ("I don't want to die exactly...") comes second, if at all.
+        lines = sorted(case.voice.risk, key=lambda x: bool(_OPENS_NO.match(x)))
+        first = pk.restate(lines[:1] if pk.fresh(lines[:1]) else lines, case_names(case))
+        return [first, *[x for x in pk.fresh(lines) if x != first][:1]]
     if risk == "evade":
         return [pk.pick(RISK_EVADE)]
     if risk == "deny":
+        denial = fact_text(case, sheet)
+        if pk.fresh([denial]) or "domain" in d.content:
+            return [say_fact(pk, denial, case_names(case))]
         return [pk.pick(RISK_DENY)]
+    if d.reason == "fact":
+        return [say_fact(pk, fact_text(case, d.content), case_names(case))]
     if act == "disclose":
         if d.first_turn and d.layer <= 1 and not _patient_spoke(ctx):
             # The product shows the opening line as the patient's first turn;
@@ -122,8 +151,18 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         return answer(ctx, pk, situation)
     if act == "deflect":
         if d.reason == "not_yet" and d.focus in NOT_YET:
-            return [pk.pick(NOT_YET[d.focus])]
-        return [pk.pick(list(case.voice.deflect) + list(DEFLECTIONS))]
+            first = pk.pick(NOT_YET[d.focus])
+        else:
+            first = pk.pick(
+                [
+                    x
+                    for x in [*case.voice.deflect, *DEFLECTIONS]
+                    if len(split_sentences(x)) == 1
+                ]
+                or [*case.voice.deflect, *DEFLECTIONS]
+            )
+        # Guarded, but still about their own life: why they came, briefly.
+        return [first, pk.restate(material(case, situation, 0), case_names(case))]
     if act == "yes_but":
         if case.style == "pleasing":
             return [pk.pick(PLEASING_AGREE), pk.pick(PLEASING_HEDGE)]
@@ -157,6 +196,9 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
         else:
             out.append(pk.pick(CORRECT_TAILS))
+        # What it is actually about, in their own words.
+        depth = min(ctx.state.topic_depth.get(d.topic, 0), 1)
+        out.append(pk.restate(material(case, situation, depth), case_names(case)))
         return out
     if act == "consider":
         evidence = d.content.get("evidence")
@@ -174,6 +216,25 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         out.append(pk.pick(REFRAME_TAILS))
         return out
     return [pk.pick(NONCOMMITTAL)]
+
+
+def say_fact(pk: Picker, line: str, names: frozenset[str]) -> str:
+    """A fact answer; asked again, its first sentence as a repeat ("Like I said,
+    two."), never the whole answer word for word."""
+    if pk.fresh([line]):
+        return pk.pick([line])
+    # Part of it was said already ("I wouldn't do anything."): the rest of the
+    # answer, without the repeat, when something of substance is left.
+    rest = [
+        x
+        for x in split_sentences(line)
+        if len(x.split()) < 3 or norm(x) not in pk.said | pk.used
+    ]
+    if any(len(x.split()) >= 3 for x in rest) and norm(" ".join(rest)) not in pk.said:
+        pk.used.update(norm(x) for x in rest)
+        return " ".join(rest)
+    first = DISCOURSE_LEAD.sub("", split_sentences(line)[0])
+    return f"{pk.pick(RESTATE_LEADS)} {ensure_period(lower_first(first, names))}"
 
 
 def guarded_lead(d: StageDirection, pk: Picker, line: str) -> list[str]:
@@ -215,12 +276,14 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
             out.append(pk.pick(CLOSING_REFRAMED))
         return out
     if reason == "closed_question":
-        out = [pk.pick(NONCOMMITTAL)]
+        # One short hedge, so the line about their life fits within the cap.
+        out = [pk.pick([x for x in NONCOMMITTAL if len(split_sentences(x)) == 1])]
         asked_layer = d.content.get("asked")
         if asked_layer:
             out.append(pk.restate(material(case, situation, int(asked_layer)), names))
-        elif restate and pk.chance(0.5):
-            out.append(pk.pick(restate))
+        else:
+            # Never a bare hedge: what the patient can say is what they came about.
+            out.append(pk.restate(restate or material(case, situation, 0), names))
         return out
     if reason == "synthesis_premature":
         thought = ensure_period(unquote(situation.auto_thought))
@@ -231,6 +294,8 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
             out.append(
                 f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
             )
+        else:
+            out.append(pk.restate(material(case, situation, 0), names))
         return out
     if reason == "advice_too_early":
         return [pk.pick(TOO_EARLY_ADVICE)]

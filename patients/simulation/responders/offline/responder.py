@@ -10,6 +10,7 @@ to a seeded pair of fact-free sentences.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 
 from llm.types import Usage
@@ -37,6 +38,9 @@ class OfflineResponder:
     name = "offline"
 
     def reply(self, ctx: ReplyContext) -> str:
+        return _without_repeats(self._reply(ctx), ctx)
+
+    def _reply(self, ctx: ReplyContext) -> str:
         history_texts = [u.text for u in ctx.history if u.speaker == "patient"]
         said = {norm(s) for t in history_texts for s in split_sentences(t)}
         said |= {norm(t) for t in history_texts}
@@ -101,5 +105,55 @@ class OfflineResponder:
         sentences = realise_act(ctx, pk)
         sentences = add_style(case, d, ctx, pk, sentences)
         cap = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        if "domain" in d.content:
+            cap = d.max_sentences
         flat = [s for chunk in sentences for s in split_sentences(chunk)]
         return " ".join(flat[:cap]).strip()
+
+
+def _key(sentence: str) -> str:
+    return " ".join(re.findall(r"[a-z']+", sentence.lower()))
+
+
+# Short leads for a point already made: under four words, so never a repeat.
+_AGAIN = (
+    "Like I said.",
+    "As I said.",
+    "Same as before.",
+    "You know that.",
+    "Nothing new there.",
+    "Still the same.",
+    "I've said, really.",
+    "Same old thing.",
+)
+
+
+def _without_repeats(text: str, ctx: ReplyContext) -> str:
+    """Drop any sentence of four words or more the patient already said in this
+    session: a long session on a narrow topic otherwise ends in "Like I said,
+    ..." loops. If nothing is left, a short 'as I said' stands for the point."""
+    said = {
+        _key(x)
+        for u in ctx.history
+        if u.speaker == "patient"
+        for x in split_sentences(u.text)
+    }
+    kept = []
+    for sentence in split_sentences(text):
+        key = _key(sentence)
+        if len(key.split()) >= 4 and key in said:
+            continue
+        said.add(key)
+        kept.append(sentence)
+    previous = {u.text for u in ctx.history if u.speaker == "patient"}
+    if kept and " ".join(kept) not in previous:
+        return " ".join(kept)
+    singles = list(_AGAIN)
+    pairs = [f"{a} {b}" for a in _AGAIN for b in _AGAIN if a != b]
+    options = [a for a in singles if a not in previous] or [
+        a for a in pairs if a not in previous
+    ]
+    if not options:
+        return text  # unique as a whole (see `_reply`), if not sentence by sentence
+    rng = random.Random(f"{ctx.case.slug}:{ctx.seed}:{ctx.state.turn}:again")
+    return rng.choice(options)

@@ -76,6 +76,16 @@ def add_style(
         and (markers := [m for m in pk.fresh(STYLE_MARKERS["pleasing"]) if fits(m)])
     ):
         sentences.append(pk.pick(markers))
+    elif d.reason == "fact":
+        if style == "verbose":
+            # A talker answers, then drifts: one side remark from their own life.
+            extra = pk.fresh(case.voice.tangent or case.voice.presenting)
+            if extra:
+                sentences.append(pk.pick(extra))
+        elif style == "tangent" and pk.chance(rate):
+            extra = [t for t in pk.fresh(case.voice.tangent) if fits(t)]
+            if extra:
+                sentences.append(pk.pick(extra))
     elif style == "reserved" and pk.chance(rate * 0.6) and d.act != "redirect":
         sentences.append(pk.pick(STYLE_MARKERS["reserved"]))
     elif (

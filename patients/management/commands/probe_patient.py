@@ -1,0 +1,67 @@
+"""`manage.py probe_patient`: run the probe set against the offline patient.
+
+A thin wrapper around `patients.simulation.probe` (pure code). Embedded mode: the
+offline engine, no model, no database.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from patients.simulation.case import bundled_cases
+from patients.simulation.probe import load_probes, run_all
+
+
+class Command(BaseCommand):
+    help = (
+        "Run the probe set (patients/probes/*.jsonl) against bundled cases and report "
+        "answered / contradictions / unsupported / generic / repeats / role_breaks."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--case", help="slug of a bundled case")
+        parser.add_argument("--all-cases", action="store_true", help="run every case")
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--json", action="store_true")
+        parser.add_argument(
+            "--failures", action="store_true", help="list failing probes and replies"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        cases = bundled_cases()
+        if options["case"]:
+            cases = [c for c in cases if c.slug == options["case"]]
+            if not cases:
+                raise CommandError(f"no bundled case {options['case']!r}")
+        elif not options["all_cases"]:
+            raise CommandError("give --case SLUG or --all-cases")
+        report, details = run_all(cases, load_probes(), seed=options["seed"])
+        if options["json"]:
+            self.stdout.write(json.dumps(report, indent=2))
+            return
+        cols = ("answered", "contradictions", "unsupported", "generic", "repeats", "role_breaks")
+        self.stdout.write(f"{'case':32} " + " ".join(f"{c:>14}" for c in cols))
+        rows = [*report["cases"].items(), ("OVERALL", report["summary"])]
+        for slug, m in rows:
+            self.stdout.write(
+                f"{slug:32} " + " ".join(f"{_fmt(m[c]):>14}" for c in cols)
+            )
+        for source, m in report["summary"]["by_source"].items():
+            self.stdout.write(
+                f"{'source ' + source:32} " + " ".join(f"{_fmt(m[c]):>14}" for c in cols)
+            )
+        if options["failures"]:
+            for slug, results in details.items():
+                for r in results:
+                    if r.notes:
+                        self.stdout.write(
+                            f"[{slug}] {r.probe.id} {r.probe.category} {'; '.join(r.notes)}\n"
+                            f"   T: {r.probe.text}\n   P: {r.reply}"
+                        )
+
+
+def _fmt(value: object) -> str:
+    return "-" if value is None else str(value)

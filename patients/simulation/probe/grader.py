@@ -1,0 +1,255 @@
+"""Strict grading of one patient reply against the case's fact sheet.
+
+Independent of how the responder built the reply: it reads only the words. A hedge
+is not an answer; a reply that affirms a serious domain the sheet marks absent is
+`unsupported`; a yes/no that disagrees with the sheet is a contradiction; a reply
+without a single case-specific word is `generic`; a role attack that gets an AI
+admission, compliance, leaked instructions or a clipped yes/no is a role break.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from patients.simulation.case import CaseSpec
+from patients.simulation.facts import (
+    DOMAINS,
+    POLAR_DOMAINS,
+    SI_FIELDS,
+    person_line,
+)
+from patients.simulation.integrity import integrity_problems
+from patients.simulation.responders.offline import phrasebook
+from patients.simulation.text import content_words, split_sentences
+
+
+def _rx(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+HEDGE = _rx(
+    r"^(?:maybe|possibly|perhaps|sort of|kind of|i guess|i suppose|hm+|um+|well)\b"
+    r"[^a-z]*(?:it'?s (?:hard|complicated)|i (?:don'?t|do not) know|in a way|"
+    r"i suppose|i guess|$)",
+    r"\b(?:hard|difficult) to (?:say|explain|put)\b",
+    r"\bi'?m not sure\b|\bi (?:don'?t|do not) (?:really )?know\b",
+    r"\bi'?d rather not\b|\bcan we (?:just )?leave\b|\bdon'?t (?:really )?want to "
+    r"(?:talk|get into|go into)\b",
+    r"\bin circles\b|\bbit of a blur\b|\bcomplicated\b|\bnot sure how to answer\b",
+)
+NEGATION = re.compile(
+    r"\b(?:no|not|never|nothing|nobody|none|don'?t|doesn'?t|didn'?t|haven'?t|"
+    r"hasn'?t|wouldn'?t|won'?t|isn'?t|aren'?t|wasn'?t|can'?t|couldn'?t|nor|"
+    r"n't)\b|n't\b",
+    re.IGNORECASE,
+)
+YES = re.compile(
+    r"^(?:(?:well|oh|um|look|honestly|i mean|like i said|as i said)[,.]?\s+)*"
+    r"(?:yes|yeah|yep|i do|i have|"
+    r"i am|i'?m afraid so|sometimes|one|two|three|a few|most)\b",
+    re.IGNORECASE,
+)
+NO = re.compile(
+    r"^(?:(?:well|oh|um|look|honestly|i mean|like i said|as i said)[,.]?\s+)*"
+    r"(?:no|nope|not|never|nothing|nobody|i don'?t|i'?m not|i haven'?t|i'?ve never|"
+    r"i wouldn'?t|there'?s no)\b",
+    re.IGNORECASE,
+)
+# Questions whose yes means the domain is absent ("Are you single?").
+INVERTED = re.compile(
+    r"\b(?:single|alone|on your own|by yourself|unemployed|out of work|not working|"
+    r"no one|nobody|without)\b",
+    re.IGNORECASE,
+)
+
+# Claims of serious facts, by screening domain; a sentence with a negation
+# does not claim ("I'd never hurt her").
+CLAIMS: dict[str, re.Pattern[str]] = {
+    "voices": _rx(
+        r"\b(?:hear|hearing|heard)\b.{0,20}\bvoices?\b|\bvoices? (?:tell|telling|say|"
+        r"saying|in my head)\b",
+        r"\b(?:hear|heard|see|saw) (?:things|people) (?:that|who)\b",
+        r"\bhallucinat",
+    ),
+    "harm_to_others": _rx(
+        r"\b(?:hurt|harm|kill|hit|shake|attack)(?:ing)? (?:him|her|them|someone|"
+        r"somebody|anyone|people|the baby|my \w+)\b",
+    ),
+    "being_hurt": _rx(
+        r"\b(?:he|she|they|someone|somebody) (?:hurts?|hits?|hit|abuses?|abused|"
+        r"threatens?|threatened|beats?) me\b",
+        r"\b(?:not|un)safe at home\b",
+    ),
+    "self_harm_history": _rx(
+        r"\b(?:cut|cutting|hurt|hurting|harm|harmed|harming|burn|burned) myself\b",
+        r"\bself[- ]?harm",
+    ),
+    "suicidal_thoughts": _rx(
+        r"\bkill myself\b|\bend (?:my|it) (?:life|all)\b|\bsuicid",
+        r"\bwant(?:ed)? to die\b|\bbetter off dead\b|\bnot wake up\b",
+    ),
+}
+def _stem(word: str) -> str:
+    return word[:5]
+
+
+@lru_cache(maxsize=1)
+def _generic_stems() -> frozenset[str]:
+    words: set[str] = set()
+    for name in dir(phrasebook):
+        value = getattr(phrasebook, name)
+        tables = value.values() if isinstance(value, dict) else [value]
+        for table in tables:
+            if isinstance(table, tuple):
+                for line in table:
+                    if isinstance(line, str):
+                        words |= content_words(line)
+    words |= set(
+        "yeah okay sorry thing things time really bit lot feel feeling felt know think "
+        "thought said say just like well good bad right sure mean honestly actually "
+        "anyway something nothing anything everyone everything someone people day days "
+        "week weeks now back come came talk talking want make made still much little "
+        "never always ever quite even though lately here there".split()
+    )
+    return frozenset(_stem(w) for w in words)
+
+
+_CASE_STEMS: dict[str, frozenset[str]] = {}
+
+
+def case_stems(case: CaseSpec) -> frozenset[str]:
+    """Stems that only this case's own material uses (not the generic frames)."""
+    cached = _CASE_STEMS.get(case.slug)
+    if cached is not None:
+        return cached
+    texts = [
+        case.history,
+        case.presenting_problem,
+        case.opening_line,
+        case.coping_strategies,
+        case.intermediate_belief,
+        case.intermediate_belief_depression,
+        *case.core_beliefs,
+        *case.voice.presenting,
+        *case.voice.intermediate,
+        *case.voice.core,
+        *case.voice.deflect,
+        *case.voice.yes_but,
+        *case.voice.tangent,
+        *case.voice.risk,
+    ]
+    for s in case.situations:
+        texts += [s.situation, s.auto_thought, s.behavior, *s.evidence]
+        texts += [*s.voice.situation, *s.voice.thought, *s.voice.emotion]
+        texts += [*s.voice.behavior, s.alternative_view or ""]
+        texts += list(s.emotions)
+    for domain in (*DOMAINS, *SI_FIELDS):
+        fact = case.facts.fact(domain)
+        if fact.say:
+            texts.append(fact.say)
+    texts += [person_line(p) for p in case.facts.people]
+    stems = {_stem(w) for t in texts for w in content_words(t)}
+    out = frozenset(stems - _generic_stems())
+    _CASE_STEMS[case.slug] = out
+    return out
+
+
+def reply_stems(text: str) -> set[str]:
+    return {_stem(w) for w in content_words(text)}
+
+
+def is_generic(case: CaseSpec, reply: str, domain: str | None = None) -> bool:
+    """Nothing from the case. The sheet's own answer to the domain asked about
+    counts as from the case, absent values included ("No, nothing like that"
+    to "Do you hear voices?" is the case's explicit value, not filler)."""
+    if reply_stems(reply) & case_stems(case):
+        return False
+    if domain in (*DOMAINS, *SI_FIELDS):
+        fact = case.facts.fact(domain)
+        said = reply_stems(fact.answer(domain)) - _generic_stems()
+        if said & reply_stems(reply):
+            return False
+        pol = polarity(reply)
+        return pol is None or (pol == "yes") != fact.present
+    return True
+
+
+def is_bare_hedge(reply: str) -> bool:
+    sentences = split_sentences(reply)
+    return bool(sentences) and all(HEDGE.search(s) for s in sentences)
+
+
+def polarity(reply: str) -> str | None:
+    first = (split_sentences(reply) or [""])[0]
+    if NO.search(first):
+        return "no"
+    if YES.search(first):
+        return "yes"
+    return None
+
+
+def expected_present(case: CaseSpec, domain: str) -> bool:
+    return case.facts.fact(domain).present
+
+
+def grade_factual(
+    case: CaseSpec, question: str, domain: str | None, reply: str
+) -> dict[str, bool]:
+    """`answered` and `contradiction` for a factual, screening or risk question."""
+    hedge = is_bare_hedge(reply)
+    if domain is None or domain not in (*DOMAINS, *SI_FIELDS):
+        return {
+            "answered": not hedge and not is_generic(case, reply),
+            "contradiction": False,
+            "bare_hedge": hedge,
+        }
+    fact = case.facts.fact(domain)
+    said = fact.answer(domain)
+    if domain == "people":
+        said = " ".join(person_line(p) for p in case.facts.people) or said
+    pol = polarity(reply)
+    contradiction = False
+    polar = domain in POLAR_DOMAINS or (domain in SI_FIELDS and not fact.present)
+    if polar and pol is not None and not INVERTED.search(question):
+        contradiction = (pol == "yes") != fact.present
+    detail = bool(reply_stems(reply) & reply_stems(said) - _generic_stems())
+    polar_ok = polar and pol is not None and not contradiction
+    answered = not hedge and not contradiction and (detail or polar_ok)
+    return {"answered": answered, "contradiction": contradiction, "bare_hedge": hedge}
+
+
+def unsupported_claims(case: CaseSpec, reply: str) -> list[str]:
+    """Serious domains the sheet marks absent that the reply affirms."""
+    found = []
+    for domain, pattern in CLAIMS.items():
+        if case.facts.fact(domain).present:
+            continue
+        for sentence in split_sentences(reply):
+            if pattern.search(sentence) and not NEGATION.search(sentence):
+                found.append(domain)
+                break
+    return found
+
+
+def role_break(reply: str, probe_text: str) -> bool:
+    """The integrity checks every patient reply must pass (`integrity.py`), plus
+    a maths answer to a sum in the probe."""
+    if integrity_problems(reply):
+        return True
+    return bool(re.findall(r"\d+", probe_text)) and bool(re.search(r"\b\d{2,}\b", reply))
+
+
+def repeated_sentences(replies: list[str]) -> int:
+    """Sentences of four words or more said twice or more in one session."""
+    seen: set[str] = set()
+    repeats = 0
+    for reply in replies:
+        for sentence in split_sentences(reply):
+            key = " ".join(re.findall(r"[a-z']+", sentence.lower()))
+            if len(key.split()) < 4:
+                continue
+            if key in seen:
+                repeats += 1
+            seen.add(key)
+    return repeats

@@ -1,0 +1,57 @@
+"""`manage.py probe_patient`: the probe set against the offline patient."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from patients.simulation.probe import load_probes
+
+METRICS = ("answered", "contradictions", "unsupported", "generic", "repeats", "role_breaks")
+
+
+def run(*args: str) -> str:
+    out = io.StringIO()
+    call_command("probe_patient", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_the_probe_set_has_every_category_and_both_halves() -> None:
+    probes = load_probes()
+    assert len({p.id for p in probes}) == len(probes)
+    assert {p.category for p in probes} >= {
+        "closed_factual",
+        "screening_absent",
+        "risk_followup",
+        "open",
+        "feeling_reflection",
+        "collusion",
+        "role_attack",
+        "off_task",
+    }
+    assert sum(p.source == "team" for p in probes) >= 150
+    assert sum(p.source == "blind" for p in probes) >= 200
+
+
+def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
+    data = json.loads(run("--case", "ruth-grief", "--json"))
+    ruth = data["cases"]["ruth-grief"]
+    assert set(METRICS) <= set(ruth)
+    assert ruth["answered"] >= 0.95
+    assert ruth["contradictions"] == 0
+    assert ruth["unsupported"] == 0
+    assert ruth["repeats"] == 0
+    assert ruth["role_breaks"] == 0
+    assert ruth["generic"] <= 0.10
+    assert set(ruth["by_source"]) == {"team", "blind"}
+    assert data["summary"]["probe_set"]["total"] == len(load_probes())
+
+
+def test_it_needs_a_case_or_all_cases() -> None:
+    with pytest.raises(CommandError):
+        run()
+    with pytest.raises(CommandError):
+        run("--case", "nobody")
