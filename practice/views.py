@@ -115,8 +115,10 @@ def assessment_confirm(
         Assignment.objects.select_related("case", "case__current_version"),
         uuid=assignment_uuid,
         trainee=request.user,
-        mode=Mode.ASSESSMENT,
     )
+    if assignment.mode != Mode.ASSESSMENT:
+        # Nothing to confirm: practice starts from its card.
+        return HttpResponseRedirect(reverse("practice:home"))
     if not assignment.can_start:
         messages.error(request, str(AttemptUsed()))
         return HttpResponseRedirect(reverse("practice:home"))
