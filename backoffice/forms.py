@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import Role, User
 from patients.models import Case
 from patients.simulation.vocab import STYLE_LABELS, STYLES, Difficulty
-from practice.models import Cohort, Mode
+from practice.models import Assignment, Cohort, Mode
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
@@ -307,8 +307,6 @@ class AssignmentFilterForm(ManageForm):
     overdue = forms.BooleanField(required=False, label="Overdue only")
 
     def __init__(self, *args: Any, cohorts: QuerySet[Cohort], **kwargs: Any) -> None:
-        from practice.models import Assignment
-
         super().__init__(*args, **kwargs)
         self.fields["cohort"].queryset = cohorts  # type: ignore[attr-defined]
         self.fields["status"].choices = [("", "Any status"), *Assignment.Status.choices]  # type: ignore[attr-defined]

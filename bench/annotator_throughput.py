@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from feedback.rubrics import OfflineAnnotator, TurnContext, Utterance  # noqa: E402
+from feedback.rubrics.evaluation import evaluate  # noqa: E402
 
 # Our own sentences: (patient said, trainee answered).
 PAIRS: tuple[tuple[str | None, str], ...] = (
@@ -103,8 +104,6 @@ def bench_turns(n: int, repeats: int) -> None:
 
 
 def bench_datasets(root: Path) -> None:
-    from feedback.rubrics.evaluation import evaluate
-
     folders = {
         "annomi": "annomi",
         "epitome": "epitome",

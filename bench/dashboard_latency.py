@@ -35,6 +35,7 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
+    # Function-level, forced by Django: models import only after django.setup().
     from accounts.models import User
     from feedback.analytics import trainee_code
     from feedback.models import SessionReview, SessionScore

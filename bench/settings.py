@@ -36,3 +36,19 @@ if os.environ.get("BENCH_SHIPPED_LAYER") != "1":
             },
         }
     }
+
+# Per-message stage timings from the practice socket (see practice/consumers.py),
+# written to uvicorn's log, where bench/ws_latency.py reads them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"bare": {"format": "%(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "stages": {"class": "logging.StreamHandler", "formatter": "bare"},
+    },
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "practice.timing": {"handlers": ["stages"], "level": "DEBUG", "propagate": False},
+    },
+}

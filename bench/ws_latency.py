@@ -17,6 +17,7 @@ Target (issue): p95 first frame <= 50 ms at 50 sessions and <= 2x the echo p95.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -62,6 +63,40 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+# Stages the server logs per message (practice.timing, see bench/settings.py), in
+# path order: waiting for a pool thread, the session lock and transcript read, the
+# rate limit (Redis), the token budget, the patient engine's step, the insert and
+# the commit (with its after-commit hooks), rendering the two turns, receive ->
+# ack sent, receive -> first patient word sent.
+STAGES = ("pool_wait", "lock_and_read", "rate_limit", "budget", "advance",
+          "insert_commit", "render", "ack", "first_token")
+
+
+def _uvicorn_log(procs: h.Processes) -> Path:
+    return procs.log_dir / "uvicorn.log"
+
+
+def _log_size(procs: h.Processes) -> int:
+    log = _uvicorn_log(procs)
+    return log.stat().st_size if log.exists() else 0
+
+
+def _read_stages(procs: h.Processes, offset: int) -> dict[str, list[float]]:
+    """Stage timings the server logged since `offset` (empty for older servers)."""
+    out: dict[str, list[float]] = {}
+    log = _uvicorn_log(procs)
+    if not log.exists():
+        return out
+    with log.open("rb") as handle:
+        handle.seek(offset)
+        for raw in handle:
+            line = raw.decode(errors="replace").strip()
+            if line.startswith("stages "):
+                for key, value in json.loads(line[len("stages "):]).items():
+                    out.setdefault(key, []).append(float(value))
+    return out
+
+
 WARMUP_SESSIONS = 4
 WARMUP_MESSAGES = 3
 
@@ -85,6 +120,7 @@ async def measure(args: argparse.Namespace, seats: list[h.Seat], procs: h.Proces
         level_seats = seats[offset: offset + n]
         offset += n
         result = h.LevelResult(sessions=n, messages_per_session=args.messages)
+        log_offset = _log_size(procs)
         # The floor under the same pacing, so both see the same offered load.
         echo, echo_errors = await h.run_echo(port, level_seats, args.messages,
                                              frame_timeout=args.frame_timeout,
@@ -106,6 +142,7 @@ async def measure(args: argparse.Namespace, seats: list[h.Seat], procs: h.Proces
         }
         result.timings = timings
         result.errors += errors + [t.error for t in timings if t.error]
+        result.stages = _read_stages(procs, log_offset)
         results.append(result)
         if not args.json:
             print(f"  N={n}: {len(timings)} messages in {result.wall_s:.1f}s", file=sys.stderr)
@@ -137,6 +174,7 @@ def report(args: argparse.Namespace, results: list[h.LevelResult], info: dict[st
             "wall_s": r.wall_s,
             "cpu_s": r.cpu_s,
             "errors_sample": r.errors[:5],
+            "stages_ms": {k: h.Summary.of(v) for k, v in r.stages.items()},
         })
     target = next((row for row in rows if row["sessions"] == TARGET_SESSIONS), None)
     verdict = None
@@ -182,6 +220,15 @@ def report(args: argparse.Namespace, results: list[h.LevelResult], info: dict[st
               f"{h.fmt(row['tokens_per_reply_mean'])}")
         for err in row["errors_sample"]:
             print(f"   error: {err}")
+    for row in rows:
+        stages = row["stages_ms"]
+        if not stages:
+            continue
+        print(f"\nN={row['sessions']}: server stages per message, ms (p50 / p95)")
+        for key in [*STAGES, *(k for k in stages if k not in STAGES)]:
+            if key in stages:
+                st = stages[key]
+                print(f"  {key:<14} {h.fmt(st.p50):>7} / {h.fmt(st.p95):>7}")
     if verdict is not None:
         print(f"\ntarget at N=50: p95 first token <= 50 ms: "
               f"{'met' if verdict['p95_first_token_le_50ms'] else 'NOT met'}; "

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from llm.settings import LLMConfig, build_chat_model
+
 if TYPE_CHECKING:
     from llm.types import ChatModel
 
 
 def _config() -> object:
-    from llm.settings import LLMConfig
-
     return LLMConfig(
         api_key=settings.OPENAI_API_KEY,
         base_url=settings.OPENAI_BASE_URL,
@@ -31,15 +31,11 @@ def _config() -> object:
 
 @lru_cache(maxsize=1)
 def patient_model() -> ChatModel | None:
-    from llm.settings import build_chat_model
-
     return build_chat_model(_config(), "patient")  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)
 def annotator_model() -> ChatModel | None:
-    from llm.settings import build_chat_model
-
     return build_chat_model(_config(), "annotator")  # type: ignore[arg-type]
 
 

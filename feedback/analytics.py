@@ -20,31 +20,22 @@ from django.db.models import Avg, Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.crypto import salted_hmac
 
 from accounts.models import Role, User
+from feedback.rubrics.agreement import kappa
 from practice.models import Cohort, Turn
 
 from .charts import LineChart, heat_class, line_chart
 from .models import SessionReview, SessionScore, TraineeSummary
+from .presenters import CODE_LABELS
 from .rollups import TraineeDigest, trainee_digest
+from .rubrics.scoring import SKILLS
 from .scoring_services import SKILL_COLUMNS, current_versions
 
 if TYPE_CHECKING:
     from patients.models import Case
 
-SKILL_LABELS: dict[str, str] = {
-    "reflective_listening": "Reflective listening",
-    "questioning": "Questioning",
-    "guided_discovery": "Guided discovery",
-    "empathy": "Empathy",
-    "collaboration": "Collaboration",
-}
-# (fair, good) on the 0-100 skill scale; see feedback/rubrics/scoring/skills.py SKILLS.
-SKILL_BANDS: dict[str, tuple[float, float]] = {
-    "reflective_listening": (50, 75),
-    "questioning": (50, 75),
-    "guided_discovery": (50, 66.7),
-    "empathy": (50, 75),
-    "collaboration": (50, 75),
-}
+# Labels and (fair, good) bands on the 0-100 scale, from the one list of skills.
+SKILL_LABELS: dict[str, str] = {s.key: s.label for s in SKILLS}
+SKILL_BANDS: dict[str, tuple[float, float]] = {s.key: (s.fair, s.good) for s in SKILLS}
 
 
 @dataclass(frozen=True)
@@ -399,46 +390,50 @@ class CodeAgreement:
     supervisor_yes: int
 
 
+# The JSON functions are spelt differently; the statement is the same on both.
+_JSON_EACH = {"postgresql": "jsonb_each", "sqlite": "json_each"}
+_JSON_ITEM = {
+    "postgresql": "(e.value->>{i})::int",
+    "sqlite": "json_extract(e.value, '$[{i}]')",
+}
+
+
+def summed_tables(rows: QuerySet[Any]) -> tuple[int, dict[str, list[int]]]:
+    """(rows, per-code 2×2 tables summed) over rows with an `agreement` JSON field.
+
+    The one computation behind both sources of the agreement panel: reviews in scope
+    (filtered dashboard) and trainee rollups (unfiltered). One statement, ~13 rows
+    back instead of one JSON document per row: the CTE is materialised so the scope
+    semi-join (the costly part) runs once for the count and the sums; LEFT JOIN, so a
+    row with an empty table still counts (its key comes back NULL).
+    """
+    each, item = _JSON_EACH[connection.vendor], _JSON_ITEM[connection.vendor]
+    sums = ", ".join(f"SUM({item.format(i=i)})" for i in range(4))
+    inner, params = rows.values("agreement").query.sql_with_params()
+    total: dict[str, list[int]] = {}
+    count = 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "WITH r AS MATERIALIZED (" + inner + ") "  # noqa: S608 - ORM-built SQL
+            f"SELECT (SELECT COUNT(*) FROM r), e.key, {sums} "
+            f"FROM r LEFT JOIN {each}(r.agreement) e ON TRUE GROUP BY e.key",
+            params,
+        )
+        for n, key, *table in cursor.fetchall():
+            count = int(n)
+            if key is not None:
+                total[key] = [int(v or 0) for v in table]
+    return count, total
+
+
 def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]:
     """Per-code kappa over the reviewed sessions in scope (sums stored 2×2 tables)."""
-    from feedback.rubrics.agreement import add_tables
-
-    total: dict[str, list[int]] = {}
     reviews = SessionReview.objects.filter(session_id__in=scores.values("session_id"))
-    if connection.vendor == "postgresql":
-        # Sum the stored tables in the database: 13 rows back instead of one JSON
-        # document per reviewed session (3,000 at the benchmark's size). One statement:
-        # the CTE is materialised, so the reviews-in-scope semi-join (the costly part)
-        # runs once for both the count and the sums. LEFT JOIN: a review with an empty
-        # table still counts as a reviewed session (its key comes back NULL).
-        inner, params = reviews.values("agreement").query.sql_with_params()
-        sessions = 0
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "WITH r AS MATERIALIZED (" + inner + ") "  # noqa: S608 - ORM-built SQL
-                "SELECT (SELECT COUNT(*) FROM r), e.key, SUM((e.value->>0)::int), "
-                "SUM((e.value->>1)::int), SUM((e.value->>2)::int), "
-                "SUM((e.value->>3)::int) "
-                "FROM r LEFT JOIN LATERAL jsonb_each(r.agreement) e ON TRUE GROUP BY e.key",
-                params,
-            )
-            for count, key, *table in cursor.fetchall():
-                sessions = int(count)
-                if key is not None:
-                    total[key] = [int(v or 0) for v in table]
-    else:
-        sessions = 0
-        for tables in reviews.values_list("agreement", flat=True):
-            sessions += 1
-            add_tables(total, tables or {})
+    sessions, total = summed_tables(reviews)
     return sessions, _code_agreements(total)
 
 
 def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
-    from feedback.rubrics.agreement import kappa
-
-    from .presenters import CODE_LABELS
-
     out = []
     for code, table in total.items():
         n = sum(table)
@@ -468,26 +463,8 @@ def review_totals(summaries: QuerySet[TraineeSummary]) -> tuple[int, int]:
 def agreement_from_summaries(
     summaries: QuerySet[TraineeSummary], *, reviewed_sessions: int
 ) -> tuple[int, list[CodeAgreement]]:
-    """`agreement` for the unfiltered dashboard: sums per-trainee summed tables."""
-    from feedback.rubrics.agreement import add_tables
-
-    total: dict[str, list[int]] = {}
-    if connection.vendor == "postgresql":
-        # One row per code back; the JSON of at most one rollup per trainee is read
-        # inside the database.
-        inner, params = summaries.values("agreement").query.sql_with_params()
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT e.key, SUM((e.value->>0)::int), SUM((e.value->>1)::int), "
-                "SUM((e.value->>2)::int), SUM((e.value->>3)::int) "
-                "FROM (" + inner + ") r, jsonb_each(r.agreement) e GROUP BY e.key",  # noqa: S608
-                params,
-            )
-            for key, *table in cursor.fetchall():
-                total[key] = [int(v or 0) for v in table]
-    else:
-        for tables in summaries.values_list("agreement", flat=True):
-            add_tables(total, tables or {})
+    """`agreement` for the unfiltered dashboard: the rollups' summed tables."""
+    _rows, total = summed_tables(summaries)
     return reviewed_sessions, _code_agreements(total)
 
 

@@ -10,8 +10,9 @@ class FeedbackConfig(AppConfig):
     verbose_name = "Feedback"
 
     def ready(self) -> None:
-        # Imported here: receivers import models, which the app registry must
-        # have loaded first (Django's documented place for signal wiring).
+        # Function-level import, forced by Django: receivers import models, which
+        # the app registry must have loaded first (Django's documented place for
+        # signal wiring is ready()).
         from . import receivers
 
         signals.turn_submitted.connect(

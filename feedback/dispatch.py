@@ -1,7 +1,8 @@
-"""How a saved trainee turn reaches the annotator.
+"""How a saved trainee turn reaches the annotator, and an ended session the scorer.
 
-`request_annotation` is called inside the service's transaction and acts only
-after commit, so the worker always finds the row. Production enqueues a Celery
+`request_annotation` and `request_session_scoring` are called inside practice's
+transaction (through the receivers) and act only after commit, so the worker
+always finds the row. Production enqueues a Celery
 task; embedded mode runs the same service in this process, on a worker thread,
 so the socket that saved the turn is never blocked by annotation.
 """
@@ -12,10 +13,23 @@ import asyncio
 import logging
 import threading
 
-from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
+
+from practice.realtime import server_loop
+
+from .scoring_services import score_session
+from .services import annotate_turn
+from .tasks import enqueue_annotation, enqueue_scoring
+
+__all__ = [
+    "enqueue_annotation",
+    "request_annotation",
+    "request_session_scoring",
+    "run_in_process",
+    "wait_for_in_process_annotations",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +47,9 @@ def request_annotation(turn_id: int) -> None:
         def enqueue_after_commit() -> None:
             # Synchronous, bounded by the broker socket timeouts (about 4 s at
             # worst during an outage): what was not published, the sweep finds.
+            # (Publishing from a separate thread took the broker round trip off
+            # the chat's path, but annotations then stopped after a Redis restart:
+            # tests/security/test_faults.py. Kept on the committing thread.)
             enqueue_annotation(turn_id)
 
         # robust: a broker outage must not fail the trainee's turn; the periodic
@@ -46,20 +63,28 @@ def request_annotation(turn_id: int) -> None:
         transaction.on_commit(annotate_after_commit, robust=True)
 
 
-def enqueue_annotation(turn_id: int) -> None:
-    from feedback.tasks import annotate_turn as annotate_turn_task
+def request_session_scoring(session_id: int) -> None:
+    """Score the session after the surrounding transaction commits."""
+    if settings.ANNOTATION_DISPATCH == "celery":
 
-    annotate_turn_task.apply_async(
-        args=[turn_id],
-        retry=True,
-        # Fail fast when the broker is down: the sweep is the backstop.
-        retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
-    )
+        def enqueue_after_commit() -> None:
+            enqueue_scoring(session_id)
+
+        # robust: a broker outage must not fail ending the session; the sweep
+        # re-enqueues sessions left unscored (see `unscored_session_ids`).
+        transaction.on_commit(enqueue_after_commit, robust=True)
+    else:
+
+        def score_after_commit() -> None:
+            try:
+                score_session(session_id=session_id)
+            except Exception:
+                logger.exception("scoring session %s failed", session_id)
+
+        transaction.on_commit(score_after_commit, robust=True)
 
 
 def _annotate_and_notify(turn_id: int) -> None:
-    from feedback.services import annotate_turn
-
     try:
         annotate_turn(turn_id=turn_id)
     except Exception:
@@ -69,10 +94,8 @@ def _annotate_and_notify(turn_id: int) -> None:
 
 def run_in_process(turn_id: int) -> None:
     """Annotate on a worker thread of the server's event loop, or inline."""
-    loop: asyncio.AbstractEventLoop | None = getattr(
-        SyncToAsync.threadlocal, "main_event_loop", None
-    )
-    if loop is None or loop.is_closed():
+    loop = server_loop()
+    if loop is None:
         # No server loop (management command, plain sync test): run inline.
         _annotate_and_notify(turn_id)
         return

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 
 from config.llm import annotator_model, model_for
+from feedback.rubrics import LLMAnnotator, OfflineAnnotator
 
 if TYPE_CHECKING:
     from feedback.rubrics import Annotator
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def get_annotator() -> Annotator:
-    from feedback.rubrics import LLMAnnotator, OfflineAnnotator
-
     offline = OfflineAnnotator()
     model = model_for(settings.ANNOTATOR, annotator_model, setting="ANNOTATOR")
     return offline if model is None else LLMAnnotator(model, fallback=offline)

@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from accounts.models import User
+from feedback.rubrics.codebook import CODEBOOK
 
 from .analytics import display_name, trainee_code
 from .models import Annotation, CodeOverride, SessionScore
@@ -98,14 +99,11 @@ def _num(value: object) -> object:
 
 
 def code_columns() -> list[str]:
-    from feedback.rubrics.codebook import CODEBOOK
-
     return [key for key in CODEBOOK if not key.startswith(("empathy.", "flag."))]
 
 
 def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[object]]:
     """One row per coded utterance; turn-level empathy and flags repeat on each row."""
-    from feedback.rubrics.codebook import CODEBOOK
 
     utterance_columns = code_columns()
     turn_columns = [k for k in CODEBOOK if k.startswith(("empathy.", "flag."))]

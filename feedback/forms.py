@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from patients.models import Case
+from patients.simulation.vocab import CORE_BELIEFS
 from practice.models import Cohort
 
 from .analytics import Filters
@@ -31,8 +32,6 @@ CATEGORY_CHOICES = [
 
 
 def _belief_choices() -> list[tuple[str, Any]]:
-    from patients.simulation.vocab import CORE_BELIEFS
-
     return [("", "Choose a core belief")] + [
         (category.capitalize(), [(b, b) for b in beliefs])
         for category, beliefs in CORE_BELIEFS.items()

@@ -9,9 +9,42 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 
+from feedback.rubrics import TurnAnnotation
+from feedback.rubrics.scoring import SKILL_KEYS, SessionScores
+
+from .presenters import annotation_view
+
 if TYPE_CHECKING:
     from feedback.rubrics import TurnAnnotation
     from feedback.rubrics.scoring import SessionScores
+
+
+class AnnotationQuerySet(models.QuerySet["Annotation"]):
+    """The one definition of "the current annotation of a turn": its newest row.
+
+    Rows are never edited; a re-annotation (another annotator or rubric version)
+    adds a row, and the newest one is what every page, the scorer and the review
+    show (ties on the timestamp go to the later row).
+    """
+
+    def current_by_turn(self) -> dict[int, Annotation]:
+        """{turn id: current annotation} over the rows of this queryset."""
+        current: dict[int, Annotation] = {}
+        for annotation in self.order_by("turn_id", "created_at", "pk"):
+            current[annotation.turn_id] = annotation
+        return current
+
+    def current_for_session(
+        self, session_id: int, *, rubric_version: str | None = None
+    ) -> dict[int, Annotation]:
+        """{turn id: current annotation} for a session's turns (one query)."""
+        rows = self.filter(turn__session_id=session_id)
+        if rubric_version is not None:
+            rows = rows.filter(rubric_version=rubric_version)
+        return rows.current_by_turn()
+
+    def current_for_turn(self, turn_id: int) -> Annotation | None:
+        return self.filter(turn_id=turn_id).order_by("-created_at", "-pk").first()
 
 
 class Annotation(models.Model):
@@ -32,6 +65,8 @@ class Annotation(models.Model):
     prompt_tokens = models.PositiveIntegerField(default=0)
     completion_tokens = models.PositiveIntegerField(default=0)
 
+    objects = AnnotationQuerySet.as_manager()
+
     class Meta:
         ordering = ["turn", "-created_at"]
         constraints = [
@@ -47,14 +82,10 @@ class Annotation(models.Model):
 
     @property
     def view(self) -> dict[str, object]:
-        from .presenters import annotation_view
-
         return annotation_view(self.data)
 
     @property
     def result(self) -> TurnAnnotation:
-        from feedback.rubrics import TurnAnnotation
-
         return TurnAnnotation.model_validate(self.data)
 
 
@@ -123,9 +154,12 @@ class SessionScore(models.Model):
         return f"{self.session_id} · {self.rubric_version}/{self.scoring_version}"
 
     @property
-    def result(self) -> SessionScores:
-        from feedback.rubrics.scoring import SessionScores
+    def skill_values(self) -> list[int | None]:
+        """The skill columns in the order of the skills list (`SKILL_KEYS`)."""
+        return [getattr(self, key) for key in SKILL_KEYS]
 
+    @property
+    def result(self) -> SessionScores:
         return SessionScores.model_validate(self.data)
 
 

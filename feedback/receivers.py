@@ -15,10 +15,8 @@ from django.db.models import Sum
 from practice.budget import BILLED
 from practice.models import PracticeSession, Turn
 
-from .dispatch import request_annotation
+from .dispatch import request_annotation, request_session_scoring
 from .models import Annotation
-from .reports import current_annotations
-from .scoring_services import request_session_scoring
 
 
 def annotate_submitted_turn(sender: Any, *, turn_id: int, **kwargs: Any) -> None:
@@ -35,7 +33,7 @@ def attach_annotations(
     sender: Any, *, session: PracticeSession, turns: list[Turn], **kwargs: Any
 ) -> None:
     """Give each turn of a displayed transcript its current annotation."""
-    latest = current_annotations(session_id=session.pk)
+    latest = Annotation.objects.current_for_session(session.pk)
     for turn in turns:
         turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]
 

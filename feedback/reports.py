@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from feedback.rubrics.moments import report_model
+from feedback.rubrics.scoring import SessionScores
+
 from .charts import LineChart, line_chart
 from .models import (
     Annotation,
@@ -18,6 +21,7 @@ from .models import (
     SessionReview,
 )
 from .presenters import CODE_LABELS, annotation_view
+from .scoring_services import current_versions, score_for, turn_records
 
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
@@ -59,20 +63,10 @@ class EffectiveAnnotation:
         return rows
 
 
-def current_annotations(*, session_id: int) -> dict[int, Annotation]:
-    """The newest annotation of each trainee turn (what the transcript shows)."""
-    latest: dict[int, Annotation] = {}
-    for annotation in Annotation.objects.filter(turn__session_id=session_id).order_by(
-        "turn_id", "created_at"
-    ):
-        latest[annotation.turn_id] = annotation
-    return latest
-
-
 def reviewed_transcript(session: PracticeSession) -> list[Turn]:
     """Turns in order, each with `.annotation` (corrections applied) and `.pinned`."""
     turns = list(session.turns.order_by("index"))
-    annotations = current_annotations(session_id=session.pk)
+    annotations = Annotation.objects.current_for_session(session.pk)
     overrides: dict[int, dict[int, list[str]]] = {}
     for o in CodeOverride.objects.filter(annotation__in=list(annotations.values())):
         overrides.setdefault(o.annotation_id, {})[o.utterance_index] = o.codes
@@ -124,10 +118,6 @@ def state_chart(model: ReportModel) -> LineChart:
 
 def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
     """Scores, curves, moments and targets of one session, for the report and review."""
-    from feedback.rubrics.moments import report_model
-    from feedback.rubrics.scoring import SessionScores
-
-    from .scoring_services import current_versions, turn_records
 
     rubric_version, _ = current_versions()
     records = turn_records(session, rubric_version=rubric_version)
@@ -144,6 +134,27 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         "client_rating": scores.client_rating,
         "retry": retry_comparison(session) if session.branch_of_id is not None else None,
     }
+
+
+def session_context(session: PracticeSession) -> dict[str, Any]:
+    """What the trainee's report and the supervisor's review both show: scores,
+    curves, moments, targets, the corrected transcript, comments, the review mark and
+    the formulation attempt. Only reads: a finished session without a score is
+    still being scored by the task ("Scoring…", polled until it is stored)."""
+    score = score_for(session)
+    session_review, attempt = review_state(session)
+    context = report_data(session, score)
+    context.update(
+        {
+            "session": session,
+            "turns": reviewed_transcript(session),
+            "comments": session_comments(session),
+            "session_review": session_review,
+            "attempt": attempt,
+            "scoring_pending": score is None and not session.is_active,
+        }
+    )
+    return context
 
 
 def review_state(session: PracticeSession) -> tuple[SessionReview | None, FormulationAttempt | None]:

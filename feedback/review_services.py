@@ -11,6 +11,16 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.audit import record_event
+from accounts.models import AuditEvent
+from feedback.rubrics.agreement import code_tables
+from feedback.rubrics.formulation import FormulationKey, KeySituation, score_formulation
+from feedback.rubrics.schema import BEHAVIOUR_CODES
+from patients.services import spec_for_version
+from patients.simulation.vocab import emotion_key
+from practice.models import Assignment, Mode, Turn
+from practice.models import PracticeSession as Session
+
 from .models import (
     Annotation,
     CodeOverride,
@@ -35,7 +45,6 @@ def override_codes(
     *, annotation: Annotation, utterance_index: int, codes: list[str], coder: User
 ) -> CodeOverride:
     """Replace the codes of one utterance with the supervisor's reading."""
-    from feedback.rubrics.schema import BEHAVIOUR_CODES
 
     utterances = annotation.data.get("utterances", [])
     if not 0 <= utterance_index < len(utterances):
@@ -106,9 +115,6 @@ def mark_reviewed(*, session: PracticeSession, reviewer: User) -> SessionReview:
 
 def release_feedback(*, session: PracticeSession, released_by: User) -> PracticeSession:
     """Let the trainee read the report of a held assessment (idempotent)."""
-    from accounts.audit import record_event
-    from accounts.models import AuditEvent
-    from practice.models import PracticeSession as Session
 
     if session.is_active:
         raise ReviewError("The assessment is still open; release it after it ends.")
@@ -131,12 +137,8 @@ def release_feedback(*, session: PracticeSession, released_by: User) -> Practice
 
 def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
     """Per-code 2×2 tables over the session's utterances (uncorrected = agreed)."""
-    from feedback.rubrics.agreement import code_tables
-    from feedback.rubrics.schema import BEHAVIOUR_CODES
 
-    from .reports import current_annotations
-
-    annotations = current_annotations(session_id=session_id)
+    annotations = Annotation.objects.current_for_session(session_id)
     overrides = {
         (o.annotation_id, o.utterance_index): o.codes
         for o in CodeOverride.objects.filter(annotation__in=list(annotations.values()))
@@ -151,8 +153,6 @@ def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
 
 def formulation_key(spec: CaseSpec) -> FormulationKey:
     """The hidden answer of the formulation exercise, from the case's CCD."""
-    from feedback.rubrics.formulation import FormulationKey, KeySituation
-    from patients.simulation.vocab import emotion_key
 
     return FormulationKey(
         situations=[
@@ -188,7 +188,6 @@ def answer_key_blocker(session: PracticeSession) -> str | None:
     is never shown while the trainee has an unfinished assessment on the case
     (pending, in progress, or an open assessment session).
     """
-    from practice.models import Assignment, Mode, Turn
 
     if session.is_active:
         return "End the session before writing the formulation."
@@ -226,8 +225,6 @@ def submit_formulation(
     Raises ReviewError when the answer key may not be revealed (see
     answer_key_blocker): nothing is stored then.
     """
-    from feedback.rubrics.formulation import score_formulation
-    from patients.services import spec_for_version
 
     blocker = answer_key_blocker(session)
     if blocker is not None:

@@ -25,8 +25,10 @@ from typing import Any, TypedDict
 
 from django.db import transaction
 
+from feedback.rubrics.agreement import add_tables
+
 from .models import SessionReview, SessionScore, TraineeSummary
-from .scoring_services import SKILL_COLUMNS
+from .rubrics.scoring import SKILL_KEYS as SKILL_COLUMNS
 
 # One scored session as the rollup reads it: the skill scores in SKILL_COLUMNS order.
 Skills = Sequence[int | None]
@@ -101,7 +103,6 @@ def summary_fields(
     `scores`: (too_short, skills) per scored session, oldest first; `tables`: the
     agreement tables of those sessions that were reviewed.
     """
-    from feedback.rubrics.agreement import add_tables
 
     scored = 0
     history: list[Skills] = []

@@ -1,8 +1,8 @@
 """Session scoring workflow: when a session ends, score it once and store the result.
 
-`request_session_scoring` runs when practice announces `session_ended` (see
-`feedback.receivers`) and acts after commit: production enqueues a Celery task with
-the session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
+`feedback.dispatch.request_session_scoring` runs when practice announces
+`session_ended` and acts after commit: production enqueues a Celery task with the
+session id; embedded and test modes (`ANNOTATION_DISPATCH == "inprocess"`) score
 inline. `score_session` is the idempotent service both paths run. Pages never score:
 they read what is stored and show "Scoring…" until it is there; the periodic sweep
 re-enqueues sessions whose scoring was lost.
@@ -14,14 +14,19 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from practice.models import PracticeSession, as_speaker
+from feedback.rubrics import TurnAnnotation
+from feedback.rubrics import scoring as scoring_engine
+from feedback.rubrics.scoring import SKILL_KEYS, TurnRecord
+from feedback.rubrics.scoring import score_session as score_engine
+from feedback.services import annotate_turn
+from practice.models import PracticeSession, Turn, as_speaker
 
 from .engines import get_annotator
 from .models import Annotation, SessionScore
+from .rollups import refresh_trainee_summary
 
 if TYPE_CHECKING:
     from feedback.rubrics.scoring import TurnRecord
@@ -29,56 +34,28 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-def request_session_scoring(session_id: int) -> None:
-    """Score the session after the surrounding transaction commits."""
-    if settings.ANNOTATION_DISPATCH == "celery":
-
-        def enqueue_after_commit() -> None:
-            enqueue_scoring(session_id)
-
-        # robust: a broker outage must not fail ending the session; the sweep
-        # re-enqueues sessions left unscored (see `unscored_session_ids`).
-        transaction.on_commit(enqueue_after_commit, robust=True)
-    else:
-
-        def score_after_commit() -> None:
-            try:
-                score_session(session_id=session_id)
-            except Exception:
-                logger.exception("scoring session %s failed", session_id)
-
-        transaction.on_commit(score_after_commit, robust=True)
-
-
 def current_versions() -> tuple[str, str]:
     """(rubric version, scoring version) that pages read and new scores use."""
-    from feedback.rubrics.scoring import SCORING_VERSION
 
-    return get_annotator().rubric_version, SCORING_VERSION
+    # Read from the module at call time: a version bump (or a test) changes it.
+    return get_annotator().rubric_version, scoring_engine.SCORING_VERSION
 
 
 def turn_records(session: PracticeSession, *, rubric_version: str) -> list[TurnRecord]:
     """The session's complete turns as the pure scorer reads them (two queries)."""
-    from feedback.rubrics import TurnAnnotation
-    from feedback.rubrics.scoring import TurnRecord
-    from practice.models import Turn
 
     turns = list(
         Turn.objects.filter(session=session, status=Turn.Status.COMPLETE)
         .order_by("index")
         .values("pk", "index", "speaker", "text", "state_after", "moves")
     )
-    annotations: dict[int, dict[str, object]] = {}
-    # Newest first, so the first row seen per turn is the newest one.
-    for turn_id, data in (
-        Annotation.objects.filter(turn__session=session, rubric_version=rubric_version)
-        .order_by("turn_id", "-created_at")
-        .values_list("turn_id", "data")
-    ):
-        annotations.setdefault(turn_id, data)
+    annotations = Annotation.objects.current_for_session(
+        session.pk, rubric_version=rubric_version
+    )
     records = []
     for t in turns:
-        data = annotations.get(t["pk"])
+        current = annotations.get(t["pk"])
+        data = current.data if current is not None else None
         records.append(
             TurnRecord(
                 index=t["index"],
@@ -99,9 +76,6 @@ def score_session(*, session_id: int) -> SessionScore | None:
     (outside any transaction: the annotator may call a model). Returns None for a
     session that is gone or still running.
     """
-    from feedback.rubrics.scoring import score_session as score_engine
-    from feedback.services import annotate_turn
-    from practice.models import Turn
 
     session = (
         PracticeSession.objects.select_related("case_version").filter(pk=session_id).first()
@@ -125,7 +99,6 @@ def score_session(*, session_id: int) -> SessionScore | None:
         annotate_turn(turn_id=turn_id)
     scores = score_engine(turn_records(session, rubric_version=rubric_version))
     skills = scores.skill_values
-    from .rollups import refresh_trainee_summary
 
     try:
         with transaction.atomic():
@@ -156,13 +129,8 @@ def score_session(*, session_id: int) -> SessionScore | None:
         )
 
 
-SKILL_COLUMNS: tuple[str, ...] = (
-    "reflective_listening",
-    "questioning",
-    "guided_discovery",
-    "empathy",
-    "collaboration",
-)
+# SessionScore's skill columns are named after the skills' keys.
+SKILL_COLUMNS: tuple[str, ...] = SKILL_KEYS
 
 
 def score_for(session: PracticeSession) -> SessionScore | None:
@@ -200,15 +168,4 @@ def unscored_session_ids(*, older_than_seconds: int, limit: int = 200) -> list[i
         .exclude(pk__in=scored.values("session_id"))
         .order_by("ended_at")
         .values_list("pk", flat=True)[:limit]
-    )
-
-
-def enqueue_scoring(session_id: int) -> None:
-    """Publish the scoring task now (callers are outside any transaction)."""
-    from feedback.tasks import score_session as score_session_task
-
-    score_session_task.apply_async(
-        args=[session_id],
-        retry=True,
-        retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2},
     )

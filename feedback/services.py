@@ -10,7 +10,9 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from practice.models import Turn
+from feedback.rubrics import TurnContext, Utterance
+from patients.services import spec_for_version
+from practice.models import Turn, as_speaker
 from practice.realtime import send_html
 
 from .engines import get_annotator
@@ -25,9 +27,6 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     Idempotent: a redelivered task finds the stored row and only re-notifies.
     The model call happens outside any transaction; the write is short.
     """
-    from feedback.rubrics import TurnContext, Utterance
-    from patients.services import spec_for_version
-    from practice.models import as_speaker
 
     try:
         turn = Turn.objects.select_related("session__case_version").get(

@@ -8,6 +8,14 @@ from django.db import InterfaceError, OperationalError
 
 from llm.errors import TransientLLMError
 
+from .scoring_services import score_session as score_session_service
+from .scoring_services import unscored_session_ids
+from .services import annotate_turn as annotate_turn_service
+from .services import unannotated_turn_ids
+
+# Publishing fails fast when the broker is down: the sweeps are the backstop.
+_PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
+
 # A database restart (connection terminated, refused) is as passing as a model
 # timeout: retried with backoff instead of waiting for the sweep.
 TRANSIENT = (TransientLLMError, OperationalError, InterfaceError)
@@ -22,16 +30,12 @@ TRANSIENT = (TransientLLMError, OperationalError, InterfaceError)
     reject_on_worker_lost=True,
 )
 def annotate_turn(turn_id: int) -> None:
-    from feedback.services import annotate_turn as annotate_turn_service
-
     annotate_turn_service(turn_id=turn_id)
 
 
 @shared_task
 def sweep_unannotated_turns() -> int:
     """Backstop for every loss case: re-enqueue turns nobody annotated."""
-    from feedback.dispatch import enqueue_annotation
-    from feedback.services import unannotated_turn_ids
 
     ids = unannotated_turn_ids(older_than_seconds=settings.ANNOTATION_SWEEP_AFTER_SECONDS)
     for turn_id in ids:
@@ -49,7 +53,6 @@ def sweep_unannotated_turns() -> int:
 )
 def score_session(session_id: int) -> None:
     """Score a finished session (annotating any turn still missing first)."""
-    from feedback.scoring_services import score_session as score_session_service
 
     score_session_service(session_id=session_id)
 
@@ -57,9 +60,18 @@ def score_session(session_id: int) -> None:
 @shared_task
 def sweep_unscored_sessions() -> int:
     """Backstop for lost scoring tasks: re-enqueue ended sessions left unscored."""
-    from feedback.scoring_services import enqueue_scoring, unscored_session_ids
 
     ids = unscored_session_ids(older_than_seconds=settings.SCORING_SWEEP_AFTER_SECONDS)
     for session_id in ids:
         enqueue_scoring(session_id)
     return len(ids)
+
+
+def enqueue_annotation(turn_id: int) -> None:
+    """Publish the annotation task now (callers are outside any transaction)."""
+    annotate_turn.apply_async(args=[turn_id], retry=True, retry_policy=_PUBLISH_RETRY)
+
+
+def enqueue_scoring(session_id: int) -> None:
+    """Publish the scoring task now (callers are outside any transaction)."""
+    score_session.apply_async(args=[session_id], retry=True, retry_policy=_PUBLISH_RETRY)

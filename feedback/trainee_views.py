@@ -13,6 +13,7 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
@@ -20,46 +21,39 @@ from accounts.http import AuthenticatedHttpRequest
 from feedback.rubrics.formulation import FormulationAnswer
 from patients.services import spec_for_version
 from practice.models import Mode
-from practice.selectors import session_for_viewer
+from practice.selectors import viewable_sessions
 
 from . import analytics, reports
 from .forms import FormulationForm
 from .models import FormulationAttempt
 from .review_services import ReviewError, answer_key_blocker, submit_formulation
-from .scoring_services import is_scored, score_for
+from .scoring_services import is_scored
 
 
 @login_required
 def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
     """Scores with bands, curves, key moments, targets, the annotated transcript and
     the supervisor's comments. Never the case formulation (see `formulation`)."""
-    session = session_for_viewer(request.user, session_uuid)
+    session = get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
     if session.report_held and session.trainee_id == request.user.pk:
         # An open assessment (or one held for release) shows nothing of the
         # report: no scores, key moments, moves or curves.
         return TemplateResponse(request, "practice/report_held.html", {"session": session})
     # Only reads: right after "End" the task is usually still scoring, and the
     # page shows "Scoring…" and polls `report_status` until the score is stored.
-    score = score_for(session)
-    session_review, attempt = reports.review_state(session)
-    turns = reports.reviewed_transcript(session)
-    context = reports.report_data(session, score)
+    context = reports.session_context(session)
     context.update(
         {
-            "session": session,
-            "turns": turns,
-            "trainee_turn_count": sum(t.speaker == "trainee" for t in turns),
+            "trainee_turn_count": sum(t.speaker == "trainee" for t in context["turns"]),
             "state": session.state,
             "public": spec_for_version(session.case_version).public_view(),
-            "comments": reports.session_comments(session),
-            "session_review": session_review,
-            "attempt": attempt,
             "is_owner": session.trainee_id == request.user.pk,
-            "scoring_pending": score is None and not session.is_active,
             # Rewind and retry: the owner's practice sessions, from any of their turns.
             "can_rewind": session.trainee_id == request.user.pk
             and session.mode == Mode.PRACTICE,
-            "rewind_uuids": {t.index: t.uuid for t in turns if t.speaker == "trainee"},
+            "rewind_uuids": {
+                t.index: t.uuid for t in context["turns"] if t.speaker == "trainee"
+            },
         }
     )
     return TemplateResponse(request, "practice/report.html", context)
@@ -69,7 +63,7 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
 def report_status(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
     """Polled by a page showing "Scoring…": the same notice while the task works,
     then a full reload of the page (htmx `HX-Refresh`) once the score is stored."""
-    session = session_for_viewer(request.user, session_uuid)
+    session = get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
     if session.report_held and session.trainee_id == request.user.pk:
         raise Http404("No report yet.")
     if is_scored(session_id=session.pk):
@@ -85,7 +79,7 @@ def report_status(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Http
 def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
     """The case-formulation exercise. The hidden CCD is rendered only once an attempt
     exists: before that the page holds the empty form and nothing of the case."""
-    session = session_for_viewer(request.user, session_uuid)
+    session = get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
     is_owner = session.trainee_id == request.user.pk
     attempt = FormulationAttempt.objects.filter(session=session).first()
     form = FormulationForm()

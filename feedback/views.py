@@ -27,10 +27,10 @@ from accounts.access import role_required
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import Role, User
 from practice.models import PracticeSession, Turn
-from practice.selectors import session_for_viewer
+from practice.selectors import viewable_sessions
 
 from . import analytics, reports
-from .exports import csv_safe_row
+from .exports import code_rows, csv_safe_row, score_rows
 from .forms import CommentForm, FilterForm
 from .models import Annotation
 from .review_services import (
@@ -40,7 +40,6 @@ from .review_services import (
     override_codes,
     release_feedback,
 )
-from .scoring_services import score_for
 
 SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
 TRAINEES_PER_PAGE = 25
@@ -136,28 +135,20 @@ def trainee_detail(request: AuthenticatedHttpRequest, code: str) -> TemplateResp
 
 
 def _session_for_reviewer(request: AuthenticatedHttpRequest, session_uuid: UUID) -> PracticeSession:
-    return session_for_viewer(request.user, session_uuid)
+    return get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
 
 
 @role_required(*SUPERVISING)
 def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
     session = _session_for_reviewer(request, session_uuid)
     blind = request.GET.get("blind") == "1"
-    score = score_for(session)
-    session_review, attempt = reports.review_state(session)
-    context = reports.report_data(session, score)
+    context = reports.session_context(session)
     context.update(
         {
-            "session": session,
-            "turns": reports.reviewed_transcript(session),
-            "comments": reports.session_comments(session),
-            "session_review": session_review,
-            "attempt": attempt,
             "trainee_name": analytics.display_name(session.trainee, blind=blind),
             "trainee_code": analytics.trainee_code(session.trainee_id),
             "blind": blind,
             "reviewer": True,
-            "scoring_pending": score is None and not session.is_active,
         }
     )
     return TemplateResponse(request, "feedback/review.html", context)
@@ -168,9 +159,7 @@ def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
 def override(request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     turn = get_object_or_404(Turn, uuid=turn_uuid, session=session)
-    annotation = (
-        Annotation.objects.filter(turn=turn).select_related("turn").order_by("-created_at").first()
-    )
+    annotation = Annotation.objects.current_for_turn(turn.pk)
     if annotation is None:
         raise Http404("This turn has no annotation to correct.")
     try:
@@ -270,7 +259,6 @@ def _csv_response(rows: Iterator[list[object]], filename: str) -> StreamingHttpR
 def export_scores(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     _, filters = _filters(request)
     scores = analytics.scores_in_scope(request.user, filters)
-    from .exports import score_rows
 
     return _csv_response(score_rows(scores, blind=filters.blind), "session-scores.csv")
 
@@ -279,6 +267,5 @@ def export_scores(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
 def export_codes(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     _, filters = _filters(request)
     scores = analytics.scores_in_scope(request.user, filters)
-    from .exports import code_rows
 
     return _csv_response(code_rows(scores, blind=filters.blind), "turn-codes.csv")

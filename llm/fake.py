@@ -17,7 +17,7 @@ from llm.types import Completion, Delta, Message, Structured, T, Usage
 
 __all__ = ["FakeCall", "FakeLLM", "FakeScriptExhausted", "split_into_tokens"]
 
-Method = Literal["stream", "acomplete", "complete", "structured", "astructured"]
+Method = Literal["stream", "complete", "structured"]
 ReplyScript = Sequence[str] | Callable[[Sequence[Message]], str]
 
 # A token is optional leading whitespace plus a run of non-space characters,
@@ -112,15 +112,6 @@ class FakeLLM:
             raise LLMStreamInterrupted(f"FakeLLM cut the stream after {cut} tokens")
         yield Delta("", usage=self._usage(call, tokens), finish_reason=finish)
 
-    async def acomplete(
-        self, messages: Sequence[Message], *, max_tokens: int | None = None
-    ) -> Completion:
-        call = self._record("acomplete", messages, max_tokens)
-        tokens, finish = self._tokens(call)
-        if self._token_delay:
-            await asyncio.sleep(self._token_delay * len(tokens))
-        return self._completion(call, tokens, finish)
-
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int | None = None
     ) -> Completion:
@@ -143,22 +134,6 @@ class FakeLLM:
         if self._token_delay:
             time.sleep(self._token_delay * len(tokens))
         return self._parse(call, tokens, schema)
-
-    async def astructured(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int | None = None,
-    ) -> Structured[T]:
-        """Async twin of `structured()`, mirroring OpenAIChatModel."""
-        call = self._record("astructured", messages, max_tokens, schema)
-        tokens, _ = self._tokens(call)
-        if self._token_delay:
-            await asyncio.sleep(self._token_delay * len(tokens))
-        return self._parse(call, tokens, schema)
-
-    # -- internals -------------------------------------------------------------
 
     def _record(
         self,

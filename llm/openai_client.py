@@ -238,19 +238,6 @@ class OpenAIChatModel:
             )
         yield Delta("", usage=usage, finish_reason=finish_reason)
 
-    async def acomplete(
-        self, messages: Sequence[Message], *, max_tokens: int | None = None
-    ) -> Completion:
-        """Return the whole reply without streaming."""
-        client = self._async_client()
-        try:
-            response = await client.chat.completions.create(
-                **self._request(messages, max_tokens)
-            )
-        except openai.OpenAIError as exc:
-            raise translate_error(exc) from exc
-        return _completion(response, self._model)
-
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int | None = None
     ) -> Completion:
@@ -306,41 +293,6 @@ class OpenAIChatModel:
             # for another reason (context too long) would have failed here too.
             self._json_schema_supported = False
         return _structured(response, schema, self._model)
-
-    async def astructured(
-        self,
-        messages: Sequence[Message],
-        schema: type[T],
-        *,
-        max_tokens: int | None = None,
-    ) -> Structured[T]:
-        """Async twin of `structured()` (not part of the ChatModel protocol)."""
-        client = self._async_client()
-        request = self._request(messages, max_tokens)
-        rejected = False
-        if self._json_schema_supported is not False:
-            try:
-                response = await client.chat.completions.create(
-                    **request, response_format=_json_schema_format(schema)
-                )
-            except (openai.BadRequestError, openai.UnprocessableEntityError):
-                rejected = True
-            except openai.OpenAIError as exc:
-                raise translate_error(exc) from exc
-            else:
-                return _structured(response, schema, self._model)
-
-        fallback = self._request(_with_schema_instruction(messages, schema), max_tokens)
-        try:
-            response = await client.chat.completions.create(
-                **fallback, response_format=_JSON_OBJECT
-            )
-        except openai.OpenAIError as exc:
-            raise translate_error(exc) from exc
-        if rejected:
-            self._json_schema_supported = False
-        return _structured(response, schema, self._model)
-
 
 # -- helpers -------------------------------------------------------------------
 

@@ -104,10 +104,6 @@ class ChatModel(Protocol):
         """Async iterator of text deltas (the chat consumer's path)."""
         ...
 
-    async def acomplete(
-        self, messages: Sequence[Message], *, max_tokens: int | None = None
-    ) -> Completion: ...
-
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int | None = None
     ) -> Completion:

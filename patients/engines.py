@@ -7,18 +7,16 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 
 from config.llm import model_for, patient_model
+from patients.simulation import LLMResponder, OfflineResponder
 
 if TYPE_CHECKING:
     from patients.simulation import Responder
 
 
 def get_responder() -> Responder:
-    from patients.simulation import OfflineResponder
-
     offline = OfflineResponder()
     model = model_for(settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER")
     if model is None:
         return offline
-    from patients.simulation import LLMResponder
 
     return LLMResponder(model, fallback=offline, max_tokens=settings.PATIENT_MAX_TOKENS)

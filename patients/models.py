@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import models
 
+from patients.simulation import load_case
+
 if TYPE_CHECKING:
     from patients.simulation import CaseSpec
 
@@ -85,6 +87,4 @@ class CaseVersion(models.Model):
 
     @property
     def spec(self) -> CaseSpec:
-        from patients.simulation import load_case
-
         return load_case(self.data)

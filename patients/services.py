@@ -11,6 +11,15 @@ from django.db import transaction
 
 from accounts.audit import record_event
 from accounts.models import AuditEvent
+from patients.simulation import (
+    CaseError,
+    CaseValidationError,
+    bundled_cases,
+    import_patient_psi,
+)
+from patients.simulation.case import load_case_noted
+from patients.simulation.facts import DOMAINS, FactSheet
+from practice.models import Assignment, PracticeSession
 
 from . import limits
 from .models import Case, CaseVersion
@@ -55,7 +64,6 @@ def publish_case_version(
 
 def sync_bundled_cases() -> list[CaseVersion]:
     """Publish every case shipped in patients/cases/ (new versions only on change)."""
-    from patients.simulation import bundled_cases
 
     return [publish_case_version(spec=spec, bundled=True) for spec in bundled_cases()]
 
@@ -135,13 +143,6 @@ def parse_case_file_noted(
     """`parse_case_file`, plus per slug the fact-sheet domains the file left out,
     which are saved as absent and listed to the author (PATIENT-Psi has no fact
     sheet: every domain is listed)."""
-    from patients.simulation import (
-        CaseError,
-        CaseValidationError,
-        import_patient_psi,
-    )
-    from patients.simulation.case import load_case_noted
-    from patients.simulation.facts import DOMAINS, FactSheet
 
     def refuse(reason: str) -> CaseValidationError:
         return CaseValidationError([CaseError(filename, "(file)", reason)])
@@ -211,8 +212,6 @@ def import_cases(*, specs: list[CaseSpec], imported_by: User | None) -> list[Pub
 
 
 def case_in_use(case: Case) -> bool:
-    from practice.models import Assignment, PracticeSession
-
     return (
         PracticeSession.objects.filter(case_version__case=case).exists()
         or Assignment.objects.filter(case=case).exists()

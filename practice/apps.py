@@ -20,6 +20,8 @@ class PracticeConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_out
         from django.db.models.signals import post_save, pre_save
 
+        # Function-level, forced by Django: models (and receivers, which import
+        # them) load only once the app registry is ready, i.e. in ready().
         from accounts.models import User
 
         from . import receivers

@@ -161,9 +161,7 @@ def reset_assignment(*, assignment: Assignment, reset_by: User | None) -> Assign
         assignment=assignment, status=PracticeSession.Status.ACTIVE
     ):
         session.close(reason="The assignment was reset.")
-    assignment.status = Assignment.Status.PENDING
-    assignment.completed_at = None
-    assignment.save(update_fields=["status", "completed_at"])
+    assignment.reset()
     record_event(
         actor=reset_by,
         verb=AuditEvent.Verb.RESET,

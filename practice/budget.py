@@ -36,6 +36,12 @@ def tokens_used_today(*, user_id: int) -> int:
 def check_token_budget(*, user_id: int) -> None:
     """Raise TokenBudgetExceeded when the trainee has used up today's budget."""
     budget = User.objects.filter(pk=user_id).values_list("daily_token_budget", flat=True).first()
+    enforce_token_budget(user_id=user_id, budget=budget)
+
+
+def enforce_token_budget(*, user_id: int, budget: int | None) -> None:
+    """`check_token_budget` for a caller that has read the trainee's budget already
+    (the chat's hot path reads it with the session: no query without a budget)."""
     if budget is None:
         return
     if tokens_used_today(user_id=user_id) >= budget:

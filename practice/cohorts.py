@@ -15,6 +15,7 @@ from django.db.models import Q
 from accounts.access import may_act_on
 from accounts.audit import record_event
 from accounts.models import AuditEvent, Role, User
+from accounts.services import create_account
 
 from .models import Cohort
 
@@ -138,7 +139,6 @@ def bulk_add_members(
     account with a one-time password-set link in the report. Good rows are
     added even when other rows fail: each failure is reported on its line.
     """
-    from accounts.services import create_account
 
     report = BulkAddReport()
     seen: set[int] = set()

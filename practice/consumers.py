@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar, cast
@@ -30,9 +31,18 @@ from patients.simulation import Final, Token
 
 from . import selectors, services
 from .exceptions import InvalidMessage, PracticeError
-from .realtime import asend_html, render_turn, session_group, user_group
+from .realtime import (
+    asend_html,
+    note_server_loop,
+    render_turn,
+    session_group,
+    user_group,
+)
 
 logger = logging.getLogger(__name__)
+# Per-message stage timings (DEBUG only; bench/ws_latency.py turns them on and
+# prints their percentiles). Off, they cost one isEnabledFor check per message.
+timing = logging.getLogger("practice.timing")
 
 # Streamed words arriving within this window share one frame.
 TOKEN_FLUSH_SECONDS = 0.04
@@ -93,18 +103,28 @@ def _transcript_html(session_id: int) -> str:
 
 @_db
 def _submit(
-    session_id: int, user_id: int, text: str, client_id: UUID
+    session_id: int,
+    user_id: int,
+    text: str,
+    client_id: UUID,
+    stages: dict[str, float] | None,
 ) -> tuple[services.Submitted, str]:
     """Save the message and render what the page needs, in one trip to the pool."""
+    started = time.perf_counter()
     submitted = services.submit_trainee_turn(
-        session_id=session_id, user_id=user_id, text=text, client_id=client_id
+        session_id=session_id, user_id=user_id, text=text, client_id=client_id,
+        stages=stages,
     )
+    saved = time.perf_counter()
     if not submitted.created or submitted.patient_turn is None:
         # A resend after a reconnect: the turn exists; show the truth.
         return submitted, _transcript_html(session_id)
     html = render_turn(submitted.trainee_turn, oob="beforeend") + render_turn(
         submitted.patient_turn, oob="beforeend"
     )
+    if stages is not None:
+        stages["pool_wait"] = (started - stages.pop("_sent")) * 1000
+        stages["render"] = (time.perf_counter() - saved) * 1000
     return submitted, html
 
 
@@ -233,6 +253,7 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.session_id, self.session_uuid = found
+        note_server_loop()
         if not await database_sync_to_async(_claim_socket_slot, thread_sensitive=False)(
             user.pk, self.session_uuid, self.channel_name
         ):
@@ -340,15 +361,19 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             )
             return
         user_id = self.scope["user"].pk
+        stages: dict[str, float] | None = None
+        if timing.isEnabledFor(logging.DEBUG):
+            stages = {"_received": time.perf_counter()}
+            stages["_sent"] = stages["_received"]
         try:
-            submitted, html = await _submit(session_id, user_id, text, client_id)
+            submitted, html = await _submit(session_id, user_id, text, client_id, stages)
         except PracticeError as error:
             await self._send_safe(_error_frame(str(error), restore=text))
             return
         if not submitted.created:
             await self._send_safe(html)
             return
-        await self._start_reply(submitted, html)
+        await self._start_reply(submitted, html, stages)
 
     async def _retry(self, session_id: int) -> None:
         user_id = self.scope["user"].pk
@@ -357,9 +382,11 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         except PracticeError as error:
             await self._send_safe(_error_frame(str(error)))
             return
-        await self._start_reply(submitted, html)
+        await self._start_reply(submitted, html, None)
 
-    async def _start_reply(self, submitted: services.Submitted, html: str) -> None:
+    async def _start_reply(
+        self, submitted: services.Submitted, html: str, stages: dict[str, float] | None
+    ) -> None:
         # Clear any earlier error, show the saved turn(s), then stream.
         await self._send_safe(_error_frame("") + html)
         if self.group is not None:
@@ -370,11 +397,15 @@ class PracticeConsumer(AsyncWebsocketConsumer):
                 self.group,
                 {"type": "session.html", "html": html, "skip": self.channel_name},
             )
-        task = asyncio.create_task(self._stream_reply(submitted))
+        if stages is not None:
+            stages["_acked"] = time.perf_counter()
+        task = asyncio.create_task(self._stream_reply(submitted, stages))
         _reply_tasks.add(task)
         task.add_done_callback(_reply_tasks.discard)
 
-    async def _stream_reply(self, submitted: services.Submitted) -> None:
+    async def _stream_reply(
+        self, submitted: services.Submitted, stages: dict[str, float] | None = None
+    ) -> None:
         assert submitted.patient_turn is not None and submitted.reply is not None
         turn_id = submitted.patient_turn.pk
         target = f"{submitted.patient_turn.dom_id}-text"
@@ -403,6 +434,8 @@ class PracticeConsumer(AsyncWebsocketConsumer):
                     if first_token_at is None:
                         first_token_at = timezone.now()
                         await flush()
+                        if stages is not None:
+                            _log_stages(stages)
                     elif loop.time() - last_flush >= TOKEN_FLUSH_SECONDS:
                         await flush()
                     if delay:
@@ -457,6 +490,14 @@ def _message_of(text_data: str | None) -> object:
     except ValueError:
         return None
     return payload.get("message") if isinstance(payload, dict) else None
+
+
+def _log_stages(stages: dict[str, float]) -> None:
+    now = time.perf_counter()
+    received, acked = stages.pop("_received"), stages.pop("_acked")
+    stages["ack"] = (acked - received) * 1000
+    stages["first_token"] = (now - received) * 1000
+    timing.debug("stages %s", json.dumps({k: round(v, 2) for k, v in stages.items()}))
 
 
 def _restorable(raw: object) -> str | None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING, Literal
+from datetime import datetime
+from typing import Literal
 
 from django.conf import settings
 from django.db import models, transaction
@@ -12,9 +13,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .realtime import close_session_sockets
-
-if TYPE_CHECKING:
-    from patients.simulation import PatientState
 
 
 class Cohort(models.Model):
@@ -119,6 +117,27 @@ class Assignment(models.Model):
         # An assessment is one attempt: once submitted, only a reset reopens it.
         return not (self.mode == Mode.ASSESSMENT and self.status == self.Status.COMPLETED)
 
+    # State changes. Each saves only the fields it changes; the caller holds the
+    # transaction (and the row lock where two requests could race).
+    def start(self) -> None:
+        """A session was opened on a pending assignment: it is now in progress."""
+        if self.status == self.Status.PENDING:
+            self.status = self.Status.IN_PROGRESS
+            self.save(update_fields=["status"])
+
+    def complete(self) -> None:
+        """A session on the assignment was ended: the assignment is done."""
+        if self.status != self.Status.COMPLETED:
+            self.status = self.Status.COMPLETED
+            self.completed_at = timezone.now()
+            self.save(update_fields=["status", "completed_at"])
+
+    def reset(self) -> None:
+        """Back to pending, so the trainee can take it again."""
+        self.status = self.Status.PENDING
+        self.completed_at = None
+        self.save(update_fields=["status", "completed_at"])
+
 
 class PracticeSession(models.Model):
     class Status(models.TextChoices):
@@ -139,7 +158,6 @@ class PracticeSession(models.Model):
     # The patient's current inner state (PatientState JSON); each turn also keeps
     # a copy of the state after it, for the report's curves.
     state = models.JSONField(default=dict)
-    responder = models.CharField(max_length=40, blank=True)
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
     # Rewind and retry: a branch copies the turns of `branch_of` before the
@@ -206,12 +224,6 @@ class PracticeSession(models.Model):
             speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
         ).count()
 
-    @property
-    def patient_state(self) -> PatientState:
-        from patients.simulation import PatientState
-
-        return PatientState.model_validate(self.state)
-
     def close(self, *, reason: str = "The session ended before the reply.") -> None:
         """End the session. A reply still streaming can no longer be waited for,
         so it is marked failed (never complete) with `reason`."""
@@ -253,10 +265,9 @@ class Turn(models.Model):
     client_id = models.UUIDField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices)
     error = models.CharField(max_length=200, blank=True)
-    # Trainee turns: the moves the classifier saw and the stage direction they
-    # produced (kept so a failed reply can be regenerated identically).
+    # Trainee turns: the moves the classifier saw (scoring reads them). A failed
+    # reply is regenerated from the state before the turn, not from a stored copy.
     moves = models.JSONField(default=list, blank=True)
-    direction = models.JSONField(null=True, blank=True)
     # Patient state after this turn (PatientState JSON).
     state_after = models.JSONField(null=True, blank=True)
     responder = models.CharField(max_length=40, blank=True)
@@ -293,9 +304,50 @@ class Turn(models.Model):
     def __str__(self) -> str:
         return f"{self.session_id}#{self.index} {self.speaker}"
 
-    @property
-    def is_complete(self) -> bool:
-        return self.status == self.Status.COMPLETE
+    # State changes of a patient reply: streaming -> complete | failed, and a
+    # failed reply reopened for a retry. Each saves only what it changes.
+    def complete(
+        self,
+        *,
+        text: str,
+        responder: str,
+        state_after: object,
+        first_token_at: datetime | None,
+        prompt_tokens: int = 0,
+        completion_tokens: int = 0,
+        model: str = "",
+    ) -> None:
+        self.text = text
+        self.status = self.Status.COMPLETE
+        self.responder = responder
+        self.state_after = state_after
+        self.completed_at = timezone.now()
+        self.first_token_at = first_token_at
+        self.prompt_tokens = prompt_tokens
+        self.completion_tokens = completion_tokens
+        self.model = model
+        self.save(
+            update_fields=[
+                "text", "status", "responder", "state_after", "completed_at",
+                "first_token_at", "prompt_tokens", "completion_tokens", "model",
+            ]
+        )
+
+    def fail(self, reason: str, *, first_token_at: datetime | None = None) -> None:
+        """Nothing half-written is kept as complete."""
+        self.status = self.Status.FAILED
+        self.text = ""
+        self.error = reason[:200]
+        self.first_token_at = first_token_at
+        self.save(update_fields=["status", "text", "error", "first_token_at"])
+
+    def reopen(self) -> None:
+        """A failed reply streams again (retry)."""
+        self.status = self.Status.STREAMING
+        self.text = ""
+        self.error = ""
+        self.created_at = timezone.now()
+        self.save(update_fields=["status", "text", "error", "created_at"])
 
     @property
     def utterance_speaker(self) -> Literal["trainee", "patient"]:

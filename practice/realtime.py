@@ -8,6 +8,7 @@ reconnecting page re-renders from it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 from uuid import UUID
@@ -17,6 +18,28 @@ from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
 logger = logging.getLogger(__name__)
+
+# The event loop serving this process's sockets (None outside an ASGI server).
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def note_server_loop() -> None:
+    """Remember the running loop (called by the socket when a client connects).
+
+    In-process work started from a sync thread (the embedded annotator) is
+    scheduled onto it with `call_soon_threadsafe`, because the in-memory channel
+    layer must be used from the loop that owns it.
+    """
+    global _server_loop
+    _server_loop = asyncio.get_running_loop()
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop serving sockets, if one is running in this process."""
+    loop = _server_loop
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
 
 
 def session_group(session_uuid: UUID | str) -> str:

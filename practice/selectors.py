@@ -1,12 +1,13 @@
-"""Reads with access rules. Every view and socket goes through these."""
+"""Reads with access rules. Every view and socket goes through these.
+
+Selectors only select: they return querysets (or None); a view turns "not found
+or not yours" into a 404 with `get_object_or_404`, never revealing which."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from uuid import UUID
 
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
-from django.http import Http404
 
 from accounts.models import Role
 
@@ -33,24 +34,11 @@ def viewable_sessions(user: User) -> QuerySet[PracticeSession]:
     return sessions.filter(trainee=user)
 
 
-def session_for_viewer(user: User, session_uuid: UUID) -> PracticeSession:
-    """The session if `user` may read it, else 404 (never reveal that it exists)."""
-    session = viewable_sessions(user).filter(uuid=session_uuid).first()
-    if session is None:
-        raise Http404("No such session.")
-    return session
-
-
-def session_for_owner(user: User, session_uuid: UUID) -> PracticeSession:
-    """The session if `user` is the one practising in it, else 404."""
-    session = (
-        PracticeSession.objects.select_related("case_version", "case_version__case")
-        .filter(uuid=session_uuid, trainee=user)
-        .first()
-    )
-    if session is None:
-        raise Http404("No such session.")
-    return session
+def owned_sessions(user: User) -> QuerySet[PracticeSession]:
+    """Sessions `user` practises in (ending, rewinding, the socket)."""
+    return PracticeSession.objects.select_related(
+        "case_version", "case_version__case"
+    ).filter(trainee=user)
 
 
 def transcript(session: PracticeSession) -> list[Turn]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -15,12 +16,19 @@ from uuid import UUID
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from patients.services import spec_for_version
+from patients.simulation import (
+    PatientState,
+    ReplyContext,
+    Utterance,
+    advance,
+    initial_state,
+)
 
-from .budget import check_token_budget
+from .budget import enforce_token_budget
 from .exceptions import (
     AttemptUsed,
     CannotRewind,
@@ -31,14 +39,13 @@ from .exceptions import (
     ReplyPending,
     SessionClosed,
 )
-from .models import Assignment, Mode, PracticeSession, Turn
+from .models import Assignment, Mode, PracticeSession, Turn, as_speaker
 from .signals import session_ended, turn_submitted
 
 if TYPE_CHECKING:
     from accounts.models import User
     from llm.types import Usage
     from patients.models import Case
-    from patients.simulation import ReplyContext, Utterance
 
 
 # A session needs this many trainee messages to be scored. It must equal
@@ -61,8 +68,6 @@ def start_session(
     *, trainee: User, case: Case, assignment: Assignment | None = None
 ) -> PracticeSession:
     """Open a session on the case's current version, with the patient's first line."""
-    from patients.simulation import initial_state
-
     version = case.current_version
     if version is None:
         msg = f"Case {case.slug} has no published version."
@@ -104,9 +109,8 @@ def start_session(
             created_at=now,
             completed_at=now,
         )
-        if assignment is not None and assignment.status == Assignment.Status.PENDING:
-            assignment.status = Assignment.Status.IN_PROGRESS
-            assignment.save(update_fields=["status"])
+        if assignment is not None:
+            assignment.start()
     return session
 
 
@@ -146,12 +150,11 @@ def check_rate_limit(*, user_id: int) -> None:
     """Fixed-window limit per user across all their sessions (Channels has none)."""
     window = settings.PRACTICE_RATE_LIMIT_WINDOW
     key = f"practice:rate:{user_id}:{int(timezone.now().timestamp()) // window}"
-    cache.add(key, 0, timeout=window + 1)
     try:
+        # The window's key usually exists: incr alone is the common case.
         count = cache.incr(key)
-    except ValueError:  # the key expired between add and incr
-        cache.set(key, 1, timeout=window + 1)
-        count = 1
+    except ValueError:  # the first message of the window (or a racing second)
+        count = 1 if cache.add(key, 1, timeout=window + 1) else cache.incr(key)
     if count > settings.PRACTICE_RATE_LIMIT_MESSAGES:
         elapsed = int(timezone.now().timestamp()) % window
         raise RateLimited(max(1, window - elapsed))
@@ -160,8 +163,6 @@ def check_rate_limit(*, user_id: int) -> None:
 def _history(
     session: PracticeSession, *, before_index: int | None = None
 ) -> list[Utterance]:
-    from patients.simulation import Utterance
-
     turns = session.turns.filter(status=Turn.Status.COMPLETE)
     if before_index is not None:
         turns = turns.filter(index__lt=before_index)
@@ -174,8 +175,6 @@ def _context_for_retry(session: PracticeSession, trainee_turn: Turn) -> ReplyCon
     `advance` is pure and deterministic, so recomputing it from the state before
     the turn gives the same stage direction as the first time.
     """
-    from patients.simulation import PatientState, ReplyContext, Utterance, advance
-
     spec = spec_for_version(session.case_version)
     before = (
         session.turns.filter(index__lt=trainee_turn.index, state_after__isnull=False)
@@ -195,73 +194,97 @@ def _context_for_retry(session: PracticeSession, trainee_turn: Turn) -> ReplyCon
 
 
 def submit_trainee_turn(
-    *, session_id: int, user_id: int, text: str, client_id: UUID
+    *,
+    session_id: int,
+    user_id: int,
+    text: str,
+    client_id: UUID,
+    stages: dict[str, float] | None = None,
 ) -> Submitted:
     """Save the trainee's message (idempotent on client_id) before anything else.
 
     Returns the saved turn and, for a new message, a streaming placeholder for
-    the patient's reply plus the context the responder needs.
+    the patient's reply plus the context the responder needs. This is the chat's
+    hot path: one read of the transcript, one insert of both turns, one update,
+    one commit. `stages`, when given, receives per-stage timings in ms.
     """
-    from patients.simulation import PatientState, ReplyContext, Utterance, advance
-
+    started = time.perf_counter()
     with transaction.atomic():
         # Lock the session row: one message at a time per session, in order.
+        # Under this lock nobody else adds turns, so the checks below hold.
         session = (
-            PracticeSession.objects.select_for_update()
-            .select_related("case_version")
+            PracticeSession.objects.select_for_update(of=("self",))
+            .select_related("case_version", "trainee")
             .get(pk=session_id, trainee_id=user_id)
         )
-        existing = session.turns.filter(client_id=client_id).first()
-        if existing is not None:
-            return Submitted(existing, None, created=False, reply=None)
+        # The whole transcript in one read: duplicate check, last turn, history.
+        turns = list(
+            session.turns.order_by("index").values_list(
+                "pk", "index", "speaker", "status", "text", "client_id"
+            )
+        )
+        duplicate = next((t[0] for t in turns if t[5] == client_id), None)
+        if duplicate is not None:
+            return Submitted(Turn.objects.get(pk=duplicate), None, created=False, reply=None)
         if not session.is_active:
             raise SessionClosed
-        last = session.turns.order_by("-index").first()
-        if last is not None and last.speaker == Turn.Speaker.PATIENT:
-            if last.status == Turn.Status.STREAMING:
+        last = turns[-1] if turns else None
+        if last is not None and last[2] == Turn.Speaker.PATIENT:
+            if last[3] == Turn.Status.STREAMING:
                 raise ReplyPending
-            if last.status == Turn.Status.FAILED:
+            if last[3] == Turn.Status.FAILED:
                 raise ReplyFailed
+        checked = time.perf_counter()
         check_rate_limit(user_id=user_id)
-        check_token_budget(user_id=user_id)
+        limited = time.perf_counter()
+        enforce_token_budget(user_id=user_id, budget=session.trainee.daily_token_budget)
+        budgeted = time.perf_counter()
 
         spec = spec_for_version(session.case_version)
         state = PatientState.model_validate(session.state)
-        history = _history(session)
+        history = [
+            Utterance(speaker=as_speaker(speaker), text=said)
+            for _pk, _index, speaker, status, said, _client in turns
+            if status == Turn.Status.COMPLETE
+        ]
         step = advance(spec, state, text, history)
         new_state = step.state.model_dump(mode="json")
-        index = (last.index + 1) if last is not None else 0
+        advanced = time.perf_counter()
+        index = (last[1] + 1) if last is not None else 0
         now = timezone.now()
-        try:
-            # A savepoint, so a concurrent duplicate leaves the outer block usable.
-            with transaction.atomic():
-                trainee_turn = Turn.objects.create(
-                    session=session,
-                    index=index,
-                    speaker=Turn.Speaker.TRAINEE,
-                    text=text,
-                    client_id=client_id,
-                    status=Turn.Status.COMPLETE,
-                    moves=list(step.moves),
-                    state_after=new_state,
-                    created_at=now,
-                    completed_at=now,
-                )
-        except IntegrityError:
-            existing = Turn.objects.get(session=session, client_id=client_id)
-            return Submitted(existing, None, created=False, reply=None)
-        patient_turn = Turn.objects.create(
+        trainee_turn = Turn(
+            session=session,
+            index=index,
+            speaker=Turn.Speaker.TRAINEE,
+            text=text,
+            client_id=client_id,
+            status=Turn.Status.COMPLETE,
+            moves=list(step.moves),
+            state_after=new_state,
+            created_at=now,
+            completed_at=now,
+        )
+        patient_turn = Turn(
             session=session,
             index=index + 1,
             speaker=Turn.Speaker.PATIENT,
             status=Turn.Status.STREAMING,
             created_at=now,
         )
+        # One INSERT for both rows (the ids come back). No savepoint: the session
+        # lock rules out a concurrent duplicate of this client_id or index.
+        Turn.objects.bulk_create([trainee_turn, patient_turn])
         session.state = new_state
         session.save(update_fields=["state"])
         # Sent inside the transaction; receivers act after commit (the worker
         # must find the row it is given).
         turn_submitted.send(sender=Turn, turn_id=trainee_turn.pk)
+    if stages is not None:
+        stages["lock_and_read"] = (checked - started) * 1000
+        stages["rate_limit"] = (limited - checked) * 1000
+        stages["budget"] = (budgeted - limited) * 1000
+        stages["advance"] = (advanced - budgeted) * 1000
+        stages["insert_commit"] = (time.perf_counter() - advanced) * 1000
     reply = ReplyContext(
         case=spec,
         state=step.state,
@@ -288,11 +311,7 @@ def retry_reply(*, session_id: int, user_id: int) -> Submitted:
         if last.status != Turn.Status.FAILED:
             raise NothingToRetry
         trainee_turn = session.turns.get(index=last.index - 1)
-        last.status = Turn.Status.STREAMING
-        last.text = ""
-        last.error = ""
-        last.created_at = timezone.now()
-        last.save(update_fields=["status", "text", "error", "created_at"])
+        last.reopen()
     reply = _context_for_retry(session, trainee_turn)
     return Submitted(trainee_turn, last, created=True, reply=reply)
 
@@ -312,29 +331,29 @@ def complete_patient_turn(
     """
     with transaction.atomic():
         turn = (
-            Turn.objects.select_for_update().select_related("session").get(pk=turn_id)
+            Turn.objects.select_for_update(of=("self",))
+            .select_related("session")
+            .get(pk=turn_id)
         )
         if turn.status != Turn.Status.STREAMING:
             return turn
-        turn.text = text
-        turn.status = Turn.Status.COMPLETE
-        turn.responder = responder
-        turn.state_after = turn.session.state
-        turn.completed_at = timezone.now()
-        # Measured by the streamer and written here, so the first word never
-        # waits for a write of its own.
-        turn.first_token_at = first_token_at
+        prompt_tokens = completion_tokens = 0
+        model = ""
         if usage is not None:
-            turn.prompt_tokens = usage.prompt_tokens
-            turn.completion_tokens = usage.completion_tokens
-            if usage.prompt_tokens or usage.completion_tokens:
+            prompt_tokens, completion_tokens = usage.prompt_tokens, usage.completion_tokens
+            if prompt_tokens or completion_tokens:
                 # Only the LLM patient reports tokens; remember whose prices apply.
-                turn.model = settings.PATIENT_MODEL
-        turn.save(
-            update_fields=[
-                "text", "status", "responder", "state_after", "completed_at",
-                "first_token_at", "prompt_tokens", "completion_tokens", "model",
-            ]
+                model = settings.PATIENT_MODEL
+        # `first_token_at` was measured by the streamer and is written here, so the
+        # first word never waits for a write of its own.
+        turn.complete(
+            text=text,
+            responder=responder,
+            state_after=turn.session.state,
+            first_token_at=first_token_at,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            model=model,
         )
     return turn
 
@@ -344,11 +363,7 @@ def fail_patient_turn(
 ) -> Turn:
     """Mark a reply that broke off: nothing half-written is kept as complete."""
     turn = Turn.objects.select_related("session").get(pk=turn_id)
-    turn.status = Turn.Status.FAILED
-    turn.text = ""
-    turn.error = reason[:200]
-    turn.first_token_at = first_token_at
-    turn.save(update_fields=["status", "text", "error", "first_token_at"])
+    turn.fail(reason, first_token_at=first_token_at)
     return turn
 
 
@@ -374,10 +389,8 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
             session.mode == Mode.ASSESSMENT
             or session.trainee_turn_count >= MIN_SCORED_TRAINEE_TURNS
         ):
-            Assignment.objects.filter(
-                pk=session.assignment_id,
-                status__in=[Assignment.Status.PENDING, Assignment.Status.IN_PROGRESS],
-            ).update(status=Assignment.Status.COMPLETED, completed_at=timezone.now())
+            assignment = Assignment.objects.select_for_update().get(pk=session.assignment_id)
+            assignment.complete()
         # Receivers act after commit: scoring reads the closed session.
         session_ended.send(sender=PracticeSession, session_id=session.pk)
     return session
@@ -427,7 +440,6 @@ def rewind_session(*, session: PracticeSession, turn_uuid: UUID) -> PracticeSess
                 text=t.text,
                 status=Turn.Status.COMPLETE,
                 moves=t.moves,
-                direction=t.direction,
                 state_after=t.state_after,
                 responder=t.responder,
                 created_at=t.created_at,

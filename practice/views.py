@@ -129,7 +129,7 @@ def assessment_confirm(
 
 @login_required
 def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
-    session = selectors.session_for_viewer(request.user, session_uuid)
+    session = get_object_or_404(selectors.viewable_sessions(request.user), uuid=session_uuid)
     turns = selectors.transcript(session)
     template = "practice/session_detail.html"
     if request.htmx or request.GET.get("partial") == "transcript":
@@ -148,7 +148,7 @@ def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Tem
             "can_rewind": session.trainee_id == request.user.pk
             and session.mode == Mode.PRACTICE,
             "trainee_turns": sum(
-                t.speaker == Turn.Speaker.TRAINEE and t.is_complete for t in turns
+                t.speaker == Turn.Speaker.TRAINEE and t.status == Turn.Status.COMPLETE for t in turns
             ),
         },
     )
@@ -161,7 +161,7 @@ def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Tem
 @require_POST
 @login_required
 def end(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
-    session = selectors.session_for_owner(request.user, session_uuid)
+    session = get_object_or_404(selectors.owned_sessions(request.user), uuid=session_uuid)
     was_active = session.is_active
     session = services.end_session(session=session)
     count = session.trainee_turn_count
@@ -185,7 +185,7 @@ def end(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRe
 @login_required
 def rewind(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
     """Try a turn again: a new branch session holding the turns before it."""
-    session = selectors.session_for_owner(request.user, session_uuid)
+    session = get_object_or_404(selectors.owned_sessions(request.user), uuid=session_uuid)
     try:
         turn_uuid = UUID(request.POST.get("turn", ""))
     except ValueError:

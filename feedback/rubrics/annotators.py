@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from llm.types import Usage
+from llm.errors import LLMOutputError
+from llm.types import Message, Usage
 
 from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
@@ -27,7 +28,7 @@ from .schema import (
 from .strategies import bolt_codes, esconv_strategy
 
 if TYPE_CHECKING:
-    from llm.types import ChatModel, Message
+    from llm.types import ChatModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,8 +285,6 @@ class LLMAnnotator:
         self.rejections: list[str] = []
 
     def _messages(self, ctx: TurnContext) -> list[Message]:
-        from llm.types import Message
-
         return [
             Message("system", _SYSTEM.format(codebook=codebook_prompt())),
             Message("user", _user_prompt(ctx)),
@@ -295,8 +294,6 @@ class LLMAnnotator:
         return self.annotate_metered(ctx).annotation
 
     def annotate_metered(self, ctx: TurnContext) -> Metered:
-        from llm.errors import LLMOutputError
-
         messages = self._messages(ctx)
         # Tokens of every answer that parsed, including ones the rubric rejected.
         usage = Usage()

@@ -41,9 +41,9 @@ from collections.abc import Sequence
 from . import lexicon as lx
 from .normalize import normalize
 from .schema import (
+    _INPUT_CODES,
     AdviceForm,
     BehaviourCode,
-    MainBehaviour,
     QuestionKind,
     ReflectionKind,
     TurnContext,
@@ -653,27 +653,3 @@ def _one_reflection_per_summary(utterances: list[UtteranceCode]) -> list[Utteran
             u = u.model_copy(update={"codes": codes, "reflection": "complex"})
         out.append(u)
     return out
-
-
-_INPUT_CODES = frozenset({"giving_information", "persuade", "persuade_with_permission"})
-
-
-def main_behaviour(utterances: Sequence[UtteranceCode]) -> MainBehaviour:
-    """One main behaviour for a turn in AnnoMI's four classes.
-
-    A question anywhere makes the turn a question (a turn usually ends by handing the
-    floor over with it), then reflection, then therapist input; affirmations, support,
-    autonomy statements, greetings and fillers are `other`.
-    """
-    has = {c for u in utterances for c in u.codes}
-    if "question" in has:
-        return "question"
-    if "simple_reflection" in has or "complex_reflection" in has:
-        return "reflection"
-    if has & _INPUT_CODES:
-        return "therapist_input"
-    # A statement that proposes working together ("We could look at a plan") is
-    # negotiation, which AnnoMI counts as therapist input.
-    if "seek_collaboration" in has:
-        return "therapist_input"
-    return "other"

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import lexicon
 from . import rewrite as rewrite_lib
 from .flags import is_emotional_disclosure
 from .scoring import LAYER_NAMES, SessionScores, TurnRecord
@@ -201,8 +202,6 @@ def _moment(
 
 def _feeling_word(text: str) -> str:
     """The first feeling word the patient used ("ashamed"), for the moment's line."""
-    from . import lexicon
-
     return next((w for w in lexicon.words(text) if w in lexicon.FEELING_WORDS), "")
 
 

@@ -250,8 +250,6 @@ class TurnAnnotation(BaseModel):
     @property
     def main_behaviour(self) -> MainBehaviour:
         """A single main behaviour for the turn, in AnnoMI's four classes."""
-        from .codes import main_behaviour  # local: codes imports this module
-
         return main_behaviour(self.utterances)
 
     @property
@@ -271,3 +269,29 @@ def last_patient_text(ctx: TurnContext) -> str:
         if u.speaker == "patient":
             return u.text
     return ""
+
+
+# Here, next to the types it reads, so that the codes and the schema do not import
+# each other (`codes` re-exports it).
+_INPUT_CODES = frozenset({"giving_information", "persuade", "persuade_with_permission"})
+
+
+def main_behaviour(utterances: Sequence[UtteranceCode]) -> MainBehaviour:
+    """One main behaviour for a turn in AnnoMI's four classes.
+
+    A question anywhere makes the turn a question (a turn usually ends by handing the
+    floor over with it), then reflection, then therapist input; affirmations, support,
+    autonomy statements, greetings and fillers are `other`.
+    """
+    has = {c for u in utterances for c in u.codes}
+    if "question" in has:
+        return "question"
+    if "simple_reflection" in has or "complex_reflection" in has:
+        return "reflection"
+    if has & _INPUT_CODES:
+        return "therapist_input"
+    # A statement that proposes working together ("We could look at a plan") is
+    # negotiation, which AnnoMI counts as therapist input.
+    if "seek_collaboration" in has:
+        return "therapist_input"
+    return "other"

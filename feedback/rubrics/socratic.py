@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import SUMMARY_MARKERS
 from .schema import BehaviourCode, PadeskyStage, QuestionKind, SocraticType
 
 _QAQ = re.compile(
@@ -214,8 +215,6 @@ def padesky_stage(
     core: str, codes: list[BehaviourCode], question: QuestionKind | None
 ) -> PadeskyStage | None:
     """Padesky stage of a question or reflection; None for other behaviours."""
-    from .lexicon import SUMMARY_MARKERS  # cheap; avoids an import cycle at load time
-
     if question is not None:
         if _SYNTHESIS.search(core):
             return "synthesizing"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import time
@@ -17,11 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from llm.settings import DEFAULT_MODEL, LLMConfig, build_chat_model
 from patients.simulation.case import CaseSpec, bundled_cases
 from patients.simulation.dialogue import Utterance
 from patients.simulation.engine import advance
 from patients.simulation.policies import POLICIES, Policy, TraineeView
 from patients.simulation.responders.base import Final, ReplyContext, Responder
+from patients.simulation.responders.llm import LLMResponder
 from patients.simulation.responders.offline import OfflineResponder
 from patients.simulation.state import PatientState, initial_state
 from patients.simulation.text import sentence_count
@@ -246,14 +249,6 @@ def report_markdown(rows: list[dict[str, Any]]) -> str:
 
 def llm_responder_from_env() -> Responder:
     """An LLMResponder configured from OPENAI_API_KEY, OPENAI_BASE_URL, PATIENT_MODEL."""
-    import os
-
-    from patients.simulation.responders.llm import LLMResponder
-
-    try:
-        from llm.settings import DEFAULT_MODEL, LLMConfig, build_chat_model
-    except ImportError as exc:  # pragma: no cover - llm.settings ships with the repo
-        raise RuntimeError(f"the llm package cannot build a model: {exc}") from exc
     config = LLMConfig(
         api_key=os.environ.get("OPENAI_API_KEY") or None,
         base_url=os.environ.get("OPENAI_BASE_URL") or None,

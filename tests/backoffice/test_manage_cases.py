@@ -127,6 +127,28 @@ def test_it_publishes_an_authored_case_as_version_one(program_admin: Any, spec: 
     assert event.actor == program_admin
 
 
+def test_the_form_edits_the_fact_sheet_and_names_a_bad_field(program_admin: Any) -> None:
+    ruth = next(c for c in bundled_cases() if c.slug == "ruth-grief")
+    spec = ruth.model_copy(update={"slug": "ruth-copy"})
+    facts = spec.facts.model_dump(mode="json")
+    facts["people"] = [p for p in facts["people"] if p["name"] != "Michael"]
+    response = client_for(program_admin).post(
+        "/manage/cases/new/", form_data(spec, facts=json.dumps(facts))
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors["facts"]
+    assert any("Michael" in e and "facts.people" in e for e in errors), errors
+    assert not Case.objects.filter(slug="ruth-copy").exists()
+    facts["people"].append({"name": "Michael", "relation": "son", "age": None, "note": ""})
+    facts["sleep"] = {"present": True, "say": "I wake at three most nights."}
+    response = client_for(program_admin).post(
+        "/manage/cases/new/", form_data(spec, facts=json.dumps(facts))
+    )
+    assert response.status_code == 302
+    saved = Case.objects.get(slug="ruth-copy").current_version.spec
+    assert saved.facts.sleep.say == "I wake at three most nights."
+
+
 def test_it_shows_field_level_errors_and_publishes_nothing(program_admin: Any, spec: Any) -> None:
     data = form_data(
         spec,

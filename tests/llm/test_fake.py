@@ -88,7 +88,7 @@ async def test_it_computes_replies_from_the_messages() -> None:
 
     fake = FakeLLM(echo)
 
-    completion = await fake.acomplete(MESSAGES)
+    completion = fake.complete(MESSAGES)
 
     assert completion.text == "You said: How are you?"
 
@@ -180,12 +180,3 @@ def test_it_raises_output_error_for_a_reply_that_does_not_fit(reply: str) -> Non
 
     with pytest.raises(LLMOutputError):
         fake.structured(MESSAGES, Mood)
-
-
-@pytest.mark.asyncio
-async def test_it_parses_structured_replies_asynchronously() -> None:
-    fake = FakeLLM(['{"emotion": "angry", "intensity": 40}'])
-
-    result = await fake.astructured(MESSAGES, Mood)
-
-    assert result.value.emotion == "angry"

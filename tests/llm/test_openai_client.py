@@ -21,7 +21,7 @@ from llm.errors import (
     TransientLLMError,
 )
 from llm.openai_client import OpenAIChatModel
-from llm.types import ChatModel, Completion, Delta, Message, Timeouts, Usage
+from llm.types import ChatModel, Delta, Message, Timeouts, Usage
 from tests.support.fake_openai import Behaviour, FakeOpenAI
 
 MESSAGES = [
@@ -215,15 +215,14 @@ async def test_it_raises_rate_limited_after_one_retry(fake_openai: FakeOpenAI) -
     assert len(fake_openai.chat_requests) == 2
 
 
-@pytest.mark.asyncio
-async def test_it_raises_transient_error_on_a_server_error(
+def test_it_raises_transient_error_on_a_server_error(
     fake_openai: FakeOpenAI,
 ) -> None:
     fake_openai.enqueue(status=500)
     fake_openai.enqueue(status=500)
 
     with pytest.raises(TransientLLMError) as caught:
-        await make_model(fake_openai).acomplete(MESSAGES)
+        make_model(fake_openai).complete(MESSAGES)
 
     assert type(caught.value) is TransientLLMError
     assert len(fake_openai.chat_requests) == 2
@@ -308,30 +307,24 @@ def test_it_completes_synchronously_with_usage(fake_openai: FakeOpenAI) -> None:
     assert "stream" not in fake_openai.chat_requests[0].body
 
 
-@pytest.mark.asyncio
-async def test_it_completes_asynchronously(fake_openai: FakeOpenAI) -> None:
-    fake_openai.enqueue(reply="Badly.")
-
-    completion = await make_model(fake_openai).acomplete(MESSAGES)
-
-    assert completion.text == "Badly."
-
-
 def test_it_keeps_working_across_event_loops(fake_openai: FakeOpenAI) -> None:
     # asyncio.run() in a command, then again: a client bound to the first
     # (closed) loop would fail with "Event loop is closed".
     model = make_model(fake_openai)
 
-    async def once() -> Completion:
+    fake_openai.enqueue(reply="Fine.")
+    fake_openai.enqueue(reply="Fine.")
+
+    async def once() -> str:
         try:
-            return await model.acomplete(MESSAGES)
+            return "".join([d.text async for d in model.stream(MESSAGES)])
         finally:
             await model.aclose()
 
     first = asyncio.run(once())
     second = asyncio.run(once())
 
-    assert first.text == second.text != ""
+    assert first == second != ""
 
 
 def test_it_uses_short_chat_timeouts_and_one_retry_by_default() -> None:
@@ -442,14 +435,3 @@ def test_it_raises_llm_error_when_the_fallback_is_rejected_too(
     model.structured(MESSAGES, Rating)
 
     assert fake_openai.chat_requests[-1].response_format_type == "json_schema"
-
-
-@pytest.mark.asyncio
-async def test_it_returns_structured_output_asynchronously(
-    fake_openai: FakeOpenAI,
-) -> None:
-    fake_openai.enqueue(reply='{"label": "affirm", "score": 0}')
-
-    result = await make_model(fake_openai).astructured(MESSAGES, Rating)
-
-    assert result.value == Rating(label="affirm", score=0)

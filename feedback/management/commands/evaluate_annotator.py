@@ -12,7 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from feedback.rubrics import Annotator
+from config.llm import annotator_model
+from feedback.rubrics import Annotator, LLMAnnotator, OfflineAnnotator
 from feedback.rubrics.evaluation.cli import add_arguments, run
 from feedback.rubrics.evaluation.datasets import DatasetFormatError
 
@@ -35,9 +36,6 @@ class Command(BaseCommand):
 
 
 def _llm_annotator() -> Annotator:
-    from config.llm import annotator_model
-    from feedback.rubrics import LLMAnnotator, OfflineAnnotator
-
     model = annotator_model()
     if model is None:
         raise CommandError("--annotator llm needs OPENAI_API_KEY (and a model) set.")

@@ -23,6 +23,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Exists, OuterRef
 
+from feedback.models import SessionScore
+from feedback.rollups import rebuild_summaries
+from feedback.scoring_services import current_versions, score_session
+from practice.models import PracticeSession
+
 logger = logging.getLogger(__name__)
 
 
@@ -41,11 +46,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from feedback.models import SessionScore
-        from feedback.rollups import rebuild_summaries
-        from feedback.scoring_services import current_versions, score_session
-        from practice.models import PracticeSession
-
         rubric_version, scoring_version = current_versions()
         scored_now = SessionScore.objects.filter(
             session_id=OuterRef("pk"),

@@ -26,6 +26,18 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from accounts.models import Role, User
+from feedback.engines import get_annotator
+from feedback.models import Annotation, SessionReview, SessionScore, TraineeSummary
+from feedback.rollups import summary_fields
+from feedback.rubrics import TurnAnnotation, TurnContext
+from feedback.rubrics.agreement import code_tables
+from feedback.rubrics.schema import BEHAVIOUR_CODES
+from feedback.rubrics.scoring import SCORING_VERSION, TurnRecord, score_session
+from feedback.scoring_services import SKILL_COLUMNS
+from patients.services import sync_bundled_cases
+from practice.models import Cohort, PracticeSession, Turn
+
 TRAINEE_LINES = [
     "What brings you in today?",
     "It sounds like that meeting left you feeling really anxious.",
@@ -89,10 +101,6 @@ class _Seeder:
         self.n_sessions = self.n_turns = self.n_annotations = 0
 
     def run(self) -> None:
-        from feedback.engines import get_annotator
-        from feedback.rubrics import TurnContext
-        from patients.services import sync_bundled_cases
-
         versions = sync_bundled_cases()[:5]
         annotator = get_annotator()
         # A pool of real annotations: (line, previous patient line) → annotation JSON.
@@ -113,9 +121,6 @@ class _Seeder:
     # --- people ---------------------------------------------------------------------
 
     def _people(self) -> tuple[list[int], list[int]]:
-        from accounts.models import Role, User
-        from practice.models import Cohort
-
         n, size = self.opts["trainees"], self.opts["cohort_size"]
         password = make_password(settings.DEMO_PASSWORD)
         tag = uuid.uuid4().hex[:6]
@@ -169,15 +174,6 @@ class _Seeder:
     # --- sessions, turns, annotations, scores ----------------------------------------
 
     def _sessions(self, trainees: list[int], versions: list[Any]) -> None:
-        from feedback.models import Annotation, SessionReview, SessionScore
-        from feedback.rollups import summary_fields
-        from feedback.rubrics import TurnAnnotation
-        from feedback.rubrics.agreement import code_tables
-        from feedback.rubrics.schema import BEHAVIOUR_CODES
-        from feedback.rubrics.scoring import SCORING_VERSION, TurnRecord, score_session
-        from feedback.scoring_services import SKILL_COLUMNS
-        from practice.models import PracticeSession, Turn
-
         per, n_turns = self.opts["sessions"], self.opts["turns"]
         now = timezone.now()
         session_id = _next_id(PracticeSession)
@@ -285,17 +281,8 @@ class _Seeder:
                 self.log(f"  … {t_index + 1:,} trainees")
         for model in (PracticeSession, Turn, Annotation):
             _reset_sequence(model)
-        del SessionReview, SessionScore
 
     def _flush(self, batch: dict[str, list[dict[str, Any]]]) -> None:
-        from feedback.models import (
-            Annotation,
-            SessionReview,
-            SessionScore,
-            TraineeSummary,
-        )
-        from practice.models import PracticeSession, Turn
-
         for key, model in (("sessions", PracticeSession), ("turns", Turn),
                            ("annotations", Annotation), ("scores", SessionScore),
                            ("reviews", SessionReview), ("summaries", TraineeSummary)):

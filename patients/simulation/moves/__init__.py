@@ -17,7 +17,6 @@ Layout:
     labels.py           Move, MOVES (vocabulary order), SOCRATIC, MoveClassifier
     patterns.py         the regular-expression tables, and role_break_kind
     classifier.py       classify_moves, from the annotator's codes plus the patterns
-    regex_reference.py  classify_moves_regex, the original regex-only classifier
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from __future__ import annotations
 from .classifier import classify_moves
 from .labels import MOVES, SOCRATIC, Move, MoveClassifier
 from .patterns import role_break_kind
-from .regex_reference import classify_moves_regex
 
 __all__ = [
     "MOVES",
@@ -33,6 +31,5 @@ __all__ = [
     "Move",
     "MoveClassifier",
     "classify_moves",
-    "classify_moves_regex",
     "role_break_kind",
 ]
