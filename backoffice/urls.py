@@ -20,7 +20,11 @@ urlpatterns = [
     path("cases/export/", cases.case_export_all, name="case-export-all"),
     path("cases/<slug:slug>/", cases.case_detail, name="case-detail"),
     path("cases/<slug:slug>/edit/", cases.case_edit, name="case-edit"),
-    path("cases/<slug:slug>/versions/<int:number>/", cases.case_version, name="case-version"),
+    path(
+        "cases/<slug:slug>/versions/<int:number>/",
+        cases.case_version,
+        name="case-version",
+    ),
     path("cases/<slug:slug>/diff/", cases.case_diff, name="case-diff"),
     path("cases/<slug:slug>/export/", cases.case_export, name="case-export"),
     path("cases/<slug:slug>/status/", cases.case_status, name="case-status"),
@@ -28,8 +32,12 @@ urlpatterns = [
     # cohorts and people
     path("cohorts/", people.cohort_list, name="cohorts"),
     path("cohorts/<uuid:cohort_uuid>/", people.cohort_detail, name="cohort-detail"),
-    path("cohorts/<uuid:cohort_uuid>/add/", people.cohort_add_member, name="cohort-add"),
-    path("cohorts/<uuid:cohort_uuid>/bulk/", people.cohort_bulk_add, name="cohort-bulk"),
+    path(
+        "cohorts/<uuid:cohort_uuid>/add/", people.cohort_add_member, name="cohort-add"
+    ),
+    path(
+        "cohorts/<uuid:cohort_uuid>/bulk/", people.cohort_bulk_add, name="cohort-bulk"
+    ),
     path(
         "cohorts/<uuid:cohort_uuid>/remove/<str:username>/",
         people.cohort_remove_member,
@@ -55,4 +63,5 @@ urlpatterns = [
     # usage and audit
     path("usage/", overview.usage_page, name="usage"),
     path("audit/", overview.audit_page, name="audit"),
+    path("model-calls/", overview.model_calls_page, name="model-calls"),
 ]

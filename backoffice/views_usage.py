@@ -12,8 +12,10 @@ from django.utils import timezone
 
 from accounts.access import role_required
 from accounts.models import AuditEvent, Role, User
+from llm.breaker import breaker_states
 from patients.models import Case
-from practice.models import Assignment, Cohort
+from practice.metering import guard_trips, outcomes, totals_by_role
+from practice.models import Assignment, Cohort, ModelCall
 
 from . import usage
 from .http import ADMIN, ManageRequest, partial
@@ -30,7 +32,9 @@ def manage_home(request: ManageRequest) -> TemplateResponse:
         {
             "counts": {
                 "cohorts": Cohort.objects.count(),
-                "trainees": User.objects.filter(role=Role.TRAINEE, is_active=True).count(),
+                "trainees": User.objects.filter(
+                    role=Role.TRAINEE, is_active=True
+                ).count(),
                 "cases": Case.objects.filter(status=Case.Status.ACTIVE).count(),
                 "open": open_assignments.count(),
                 "overdue": open_assignments.filter(due_at__lt=now).count(),
@@ -41,7 +45,8 @@ def manage_home(request: ManageRequest) -> TemplateResponse:
                 trainee_count=Count("trainees", distinct=True),
                 overdue=Count(
                     "assignment",
-                    filter=~Q(assignment__status="completed") & Q(assignment__due_at__lt=now),
+                    filter=~Q(assignment__status="completed")
+                    & Q(assignment__due_at__lt=now),
                     distinct=True,
                 ),
             ).order_by("name"),
@@ -67,6 +72,7 @@ def _month(raw: str) -> date | None:
 @role_required(*ADMIN)
 def usage_page(request: ManageRequest) -> TemplateResponse:
     month = _month(request.GET.get("month", ""))
+    calls = usage.billed_calls(month)
     months = usage.usage_by_month()
     trainees = usage.usage_by_trainee(month)
     return TemplateResponse(
@@ -75,8 +81,11 @@ def usage_page(request: ManageRequest) -> TemplateResponse:
         {
             "month": month,
             "months": months,
-            "month_choices": sorted({m.key.date().replace(day=1) for m in months if m.key}
-                                    | {timezone.localdate().replace(day=1)}, reverse=True),
+            "month_choices": sorted(
+                {m.key.date().replace(day=1) for m in months if m.key}
+                | {timezone.localdate().replace(day=1)},
+                reverse=True,
+            ),
             "trainees": trainees,
             "cohorts": usage.usage_by_cohort(month),
             "sessions": usage.usage_by_session(month),
@@ -84,6 +93,41 @@ def usage_page(request: ManageRequest) -> TemplateResponse:
             "currency": settings.COST_CURRENCY,
             "prices": settings.MODEL_PRICES,
             "patient_model": settings.PATIENT_MODEL,
+            "roles": totals_by_role(calls),
+            "outcomes": outcomes(calls),
+            "guard_trips": guard_trips(calls),
+            # This process's breakers (each web and worker process keeps its own).
+            "breakers": breaker_states(),
+        },
+    )
+
+
+@role_required(*ADMIN)
+def model_calls_page(request: ManageRequest) -> TemplateResponse:
+    """The audit trail of model calls: role, model, host, tokens, latency, outcome."""
+    calls = ModelCall.objects.select_related("user", "turn__session")
+    role = request.GET.get("role", "")
+    if role in ModelCall.Role.values:
+        calls = calls.filter(role=role)
+    outcome = request.GET.get("outcome", "")
+    if outcome:
+        calls = calls.filter(outcome=outcome)
+    page = Paginator(calls, 50).get_page(request.GET.get("page"))
+    return TemplateResponse(
+        request,
+        "manage/model_calls.html",
+        {
+            "page": page,
+            "calls": page.object_list,
+            "role": role,
+            "roles": ModelCall.Role.choices,
+            "outcome": outcome,
+            "outcomes": [
+                "accepted", "rejected", "ok", "error", "timeout", "cut", "closed",
+                "circuit_open",
+            ],
+            "log_text": settings.LLM_LOG_TEXT,
+            "retention_days": settings.LLM_LOG_RETENTION_DAYS,
         },
     )
 

@@ -52,3 +52,8 @@ LOGGING = {
         "practice.timing": {"handlers": ["stages"], "level": "DEBUG", "propagate": False},
     },
 }
+
+# The benchmark serves plain http on loopback, so the socket's Origin is http: the
+# HTTPS-only origin rule (accounts/origin.py, keyed on SESSION_COOKIE_SECURE) would
+# refuse every client. TLS is not what is measured here.
+SESSION_COOKIE_SECURE = False

@@ -24,6 +24,7 @@ from feedback.rubrics.agreement import kappa
 from practice.models import Cohort, Turn
 
 from .charts import LineChart, heat_class, line_chart
+from .corrections import FamilyAgreement, family_agreements
 from .models import SessionReview, SessionScore, TraineeSummary
 from .presenters import CODE_LABELS
 from .rollups import TraineeDigest, trainee_digest
@@ -88,7 +89,7 @@ def scoped_trainees(user: User, filters: Filters) -> QuerySet[User]:
 
 def scores_in_scope(user: User, filters: Filters) -> QuerySet[SessionScore]:
     rubric_version, scoring_version = current_versions()
-    scores = SessionScore.objects.filter(
+    scores = SessionScore.objects.current().filter(
         rubric_version=rubric_version,
         scoring_version=scoring_version,
         trainee__in=scoped_trainees(user, filters),
@@ -188,6 +189,12 @@ def heat_map(user: User, filters: Filters, cohorts: Sequence[Cohort]) -> list[He
                    ) AS rn
             FROM {scores} s
             WHERE {" AND ".join(where)}
+              AND NOT EXISTS (
+                  SELECT 1 FROM {scores} n
+                  WHERE n.session_id = s.session_id
+                    AND n.rubric_version = s.rubric_version
+                    AND n.scoring_version = s.scoring_version
+                    AND n.revision > s.revision)
               AND s.trainee_id IN (
                   SELECT m.user_id FROM {membership} m
                   WHERE m.cohort_id IN ({placeholders}))
@@ -426,17 +433,22 @@ def summed_tables(rows: QuerySet[Any]) -> tuple[int, dict[str, list[int]]]:
     return count, total
 
 
-def agreement(scores: QuerySet[SessionScore]) -> tuple[int, list[CodeAgreement]]:
-    """Per-code kappa over the reviewed sessions in scope (sums stored 2×2 tables)."""
+def agreement(
+    scores: QuerySet[SessionScore],
+) -> tuple[int, list[CodeAgreement], list[FamilyAgreement]]:
+    """Per-code and per-family kappa over the reviewed sessions in scope (sums the
+    stored 2×2 tables)."""
     reviews = SessionReview.objects.filter(session_id__in=scores.values("session_id"))
     sessions, total = summed_tables(reviews)
-    return sessions, _code_agreements(total)
+    return sessions, _code_agreements(total), family_agreements(total)
 
 
 def _code_agreements(total: dict[str, list[int]]) -> list[CodeAgreement]:
     out = []
     for code, table in total.items():
         n = sum(table)
+        if "." in code:
+            continue  # the other families: see `family_agreements`
         if not n or code == "other" or not (table[0] + table[1] + table[2]):
             continue  # never used by either side: kappa says nothing
         out.append(
@@ -462,10 +474,10 @@ def review_totals(summaries: QuerySet[TraineeSummary]) -> tuple[int, int]:
 
 def agreement_from_summaries(
     summaries: QuerySet[TraineeSummary], *, reviewed_sessions: int
-) -> tuple[int, list[CodeAgreement]]:
+) -> tuple[int, list[CodeAgreement], list[FamilyAgreement]]:
     """`agreement` for the unfiltered dashboard: the rollups' summed tables."""
     _rows, total = summed_tables(summaries)
-    return reviewed_sessions, _code_agreements(total)
+    return reviewed_sessions, _code_agreements(total), family_agreements(total)
 
 
 # --- trajectories (progress page and drill-down) ---------------------------------------
@@ -539,7 +551,8 @@ def trainee_scores(trainee_id: int, *, limit: int = 60) -> list[SessionScore]:
     """A trainee's scored sessions under the current versions, oldest first."""
     rubric_version, scoring_version = current_versions()
     newest = list(
-        SessionScore.objects.filter(
+        SessionScore.objects.current()
+        .filter(
             trainee_id=trainee_id,
             rubric_version=rubric_version,
             scoring_version=scoring_version,

@@ -24,6 +24,3 @@ class FeedbackConfig(AppConfig):
         signals.transcript_loaded.connect(
             receivers.attach_annotations, dispatch_uid="feedback.transcript"
         )
-        signals.tokens_spent.connect(
-            receivers.annotation_tokens, dispatch_uid="feedback.tokens"
-        )

@@ -49,7 +49,7 @@ SCORE_METRICS = ("rq", "pct_open", "pct_complex", "pct_mia", "ps_after_emotion",
 def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[object]]:
     yield [
         "session", "trainee", "trainee_code", "case", "started_at", "rubric_version",
-        "scoring_version", "too_short", *SKILL_COLUMNS, *SCORE_METRICS,
+        "scoring_version", "revision", "supervisor_corrected", "too_short", *SKILL_COLUMNS, *SCORE_METRICS,
         *(f"{m}_band" for m in SCORE_METRICS[:4]), "guided_discovery_0_6",
         "padesky_cycle_complete", "empathy.ER", "empathy.IP", "empathy.EX",
         "belief_change", "alliance_end", "deepest_disclosure", "alternative_view",
@@ -64,7 +64,7 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
         yield [
             s.session.uuid, _name(s.trainee, blind), trainee_code(s.trainee_id),
             s.case.slug, s.started_at.isoformat(), s.rubric_version, s.scoring_version,
-            int(s.too_short), *(getattr(s, c) for c in SKILL_COLUMNS),
+            s.revision, int(s.supervisor_corrected), int(s.too_short), *(getattr(s, c) for c in SKILL_COLUMNS),
             *(_num(metrics.get(m, {}).get("value")) for m in SCORE_METRICS),
             *(metrics.get(m, {}).get("band") or "" for m in SCORE_METRICS[:4]),
             data.get("guided_discovery"), int(bool(data.get("padesky", {}).get("complete"))),
@@ -113,8 +113,16 @@ def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[o
         "supervisor_codes",
     ]
     sessions = scores.values("session_id")
+    # The supervisor's reading of a corrected sentence, in the same key space as the
+    # columns (codes bare, other families namespaced), ";"-separated.
     overrides = {
-        (o.annotation_id, o.utterance_index): o.codes
+        (o.annotation_id, o.utterance_index): [
+            *o.codes,
+            *(f"{family}.{value}" for family, value in (
+                ("question", o.question), ("reflection", o.reflection),
+                ("socratic", o.socratic_type), ("padesky", o.padesky_stage),
+            ) if value),
+        ]
         for o in CodeOverride.objects.filter(turn__session_id__in=sessions)
     }
     names: dict[int, str] = {}

@@ -92,6 +92,22 @@ class Annotation(models.Model):
 # --- session scores, review and the formulation exercise ------------------------------
 
 
+class SessionScoreQuerySet(models.QuerySet["SessionScore"]):
+    def current(self) -> SessionScoreQuerySet:
+        """Only each session's newest revision per version (what every page reads).
+
+        A supervisor's correction adds a revision instead of editing the old row, so
+        "the session's score" is the row no newer revision supersedes.
+        """
+        newer = SessionScore.objects.filter(
+            session_id=models.OuterRef("session_id"),
+            rubric_version=models.OuterRef("rubric_version"),
+            scoring_version=models.OuterRef("scoring_version"),
+            revision__gt=models.OuterRef("revision"),
+        )
+        return self.filter(~models.Exists(newer))
+
+
 class SessionScore(models.Model):
     """A finished session's scores under one rubric and scoring version.
 
@@ -121,13 +137,22 @@ class SessionScore(models.Model):
     # The engine's SessionScores as JSON (metrics, bands, counts, outcome).
     data = models.JSONField()
     computed_at = models.DateTimeField(auto_now_add=True)
+    # 0 = the annotator's codes; each rescoring after a supervisor's correction adds
+    # revision n + 1 (the old rows stay as they were).
+    revision = models.PositiveSmallIntegerField(default=0)
+    supervisor_corrected = models.BooleanField(default=False)
+    # Fingerprint of the corrections this row was computed with ("" = none), so a
+    # redelivered rescoring task finds its row instead of adding another.
+    corrections = models.CharField(max_length=64, blank=True, default="")
+
+    objects = SessionScoreQuerySet.as_manager()
 
     class Meta:
         constraints = [
             # Idempotent scoring: a redelivered task cannot add a second row.
             models.UniqueConstraint(
-                fields=["session", "rubric_version", "scoring_version"],
-                name="feedback_sessionscore_unique_per_version",
+                fields=["session", "rubric_version", "scoring_version", "revision"],
+                name="feedback_sessionscore_unique_per_revision",
             )
         ]
         indexes = [
@@ -238,7 +263,13 @@ class SessionReview(models.Model):
 
 
 class CodeOverride(models.Model):
-    """A supervisor's correction of the codes of one utterance of a trainee turn."""
+    """A supervisor's reading of one utterance of a trainee turn: behaviour codes,
+    question kind, reflection depth, Socratic type and Padesky stage ("" = none).
+
+    The row holds the whole reading of the utterance, so the current annotation of
+    the utterance is this row when it exists; `original_codes` and `original` keep
+    what the annotator said.
+    """
 
     turn = models.ForeignKey(
         "practice.Turn", on_delete=models.CASCADE, related_name="code_overrides"
@@ -249,6 +280,12 @@ class CodeOverride(models.Model):
     utterance_index = models.PositiveSmallIntegerField()
     original_codes = models.JSONField(default=list)
     codes = models.JSONField(default=list)
+    question = models.CharField(max_length=10, blank=True, default="")
+    reflection = models.CharField(max_length=10, blank=True, default="")
+    socratic_type = models.CharField(max_length=40, blank=True, default="")
+    padesky_stage = models.CharField(max_length=40, blank=True, default="")
+    # The annotator's question/reflection/socratic_type/padesky_stage of the utterance.
+    original = models.JSONField(default=dict)
     coder = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -267,6 +304,31 @@ class CodeOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.turn_id}/{self.utterance_index}: {self.codes}"
+
+
+class TurnCorrection(models.Model):
+    """A supervisor's reading of a whole trainee turn: EPITOME levels and flags."""
+
+    turn = models.ForeignKey(
+        "practice.Turn", on_delete=models.CASCADE, related_name="turn_corrections"
+    )
+    annotation = models.OneToOneField(
+        Annotation, on_delete=models.CASCADE, related_name="turn_correction"
+    )
+    emotional_reactions = models.PositiveSmallIntegerField(default=0)
+    interpretations = models.PositiveSmallIntegerField(default=0)
+    explorations = models.PositiveSmallIntegerField(default=0)
+    flags = models.JSONField(default=list)
+    # The annotator's levels and flags: {"emotional_reactions": 1, ..., "flags": [...]}.
+    original = models.JSONField(default=dict)
+    coder = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.turn_id}: levels and flags"
 
 
 class ReviewComment(models.Model):

@@ -1,91 +1,328 @@
-"""Turn a stored annotation into what the page shows: readable chips and flags.
+"""Turn a stored annotation into what a trainee reads: one chip per code per turn.
 
-Definitions, flag names and Socratic type names come from the codebook; only the
-chip wording for behaviour codes is the UI's own (plainer than MITI's names).
+The annotator codes utterances (a long message may have dozens); the page shows one
+chip per behaviour code of the whole turn, one per Socratic type and one per flag, and
+keeps the utterance detail in the "Why" disclosure. Words are plain: no code
+identifiers, no confidence figures. The trainee-facing label and "why" line of a key
+come from the codebook when it has them (`entry.plain`, `entry.why`) and otherwise from
+`PLAIN` below, which says the same thing; supervisor-only detail (annotator, rubric
+version, confidence, the annotator's own rationale) is marked `reviewer_*` and shown
+on the review page only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from feedback.rubrics import CODEBOOK
 
-# Readable names for the codes (the codebook holds definitions and examples).
-CODE_LABELS: dict[str, str] = {
-    "giving_information": "Information",
-    "persuade": "Advice without permission",
-    "persuade_with_permission": "Advice with permission",
-    "question": "Question",
-    "simple_reflection": "Simple reflection",
-    "complex_reflection": "Complex reflection",
-    "affirm": "Affirmation",
-    "seek_collaboration": "Seeks collaboration",
-    "emphasize_autonomy": "Emphasises autonomy",
-    "confront": "Confrontation",
-    "support": "Support",
-    "self_disclosure": "Self-disclosure",
-    "other": "Other",
+# Trainee-facing (label, one-line why) per codebook key, used when the codebook has no
+# plain wording of its own for the key.
+PLAIN: dict[str, tuple[str, str]] = {
+    "giving_information": (
+        "Gave information",
+        "You shared facts or explained something without pushing a choice on them.",
+    ),
+    "persuade": (
+        "Advice without asking first",
+        "You told them what to do before asking if they wanted ideas; unasked advice "
+        "often meets a 'yes, but'.",
+    ),
+    "persuade_with_permission": (
+        "Advice after asking",
+        "You offered an idea once they had agreed to hear it, or left the choice "
+        "clearly with them.",
+    ),
+    "question": ("Question", "You asked something; open questions invite them to tell their story."),
+    "simple_reflection": (
+        "Simple reflection",
+        "You gave back what they said in close to their own words, so they know you heard.",
+    ),
+    "complex_reflection": (
+        "Deeper reflection",
+        "You added what they hinted at but did not say: a feeling, a value, or both "
+        "sides of a dilemma.",
+    ),
+    "affirm": (
+        "Affirmation",
+        "You named a real strength or effort of theirs, which helps them believe they "
+        "can change.",
+    ),
+    "seek_collaboration": (
+        "Invited their input",
+        "You asked for their view or their permission, keeping the work shared.",
+    ),
+    "emphasize_autonomy": (
+        "Left the choice with them",
+        "You made it clear the decision is theirs, which lowers resistance.",
+    ),
+    "confront": (
+        "Argued or judged",
+        "You disagreed, corrected or criticised; people tend to defend the very view "
+        "you want them to question.",
+    ),
+    "support": (
+        "Sympathy or reassurance",
+        "You showed care or offered comfort, without reflecting what they said.",
+    ),
+    "self_disclosure": (
+        "Shared about yourself",
+        "You told them about your own experience; keep it brief and bring the focus "
+        "back to them.",
+    ),
+    "other": ("Small talk or structure", "A greeting, a filler or a word about the session itself."),
+    "question.open": ("Open question", "It invites a full answer in their own words."),
+    "question.closed": (
+        "Closed question",
+        "It can be answered with yes, no or a single fact, so it tends to get short answers.",
+    ),
+    "reflection.simple": ("Simple reflection", "Close to their own words."),
+    "reflection.complex": ("Deeper reflection", "Adds a feeling, a value or both sides of a dilemma."),
+    "socratic.clarification": (
+        "Asked what they mean",
+        "You asked them to make a word or statement more precise.",
+    ),
+    "socratic.assumptions": (
+        "Looked at an assumption",
+        "You helped them notice what they are taking for granted.",
+    ),
+    "socratic.reasons_evidence": (
+        "Asked about the evidence",
+        "You asked what supports the thought, or what does not fit it.",
+    ),
+    "socratic.viewpoints": (
+        "Invited another point of view",
+        "You asked how someone else might see it, or how else it could be seen.",
+    ),
+    "socratic.implications": (
+        "Asked about consequences",
+        "You asked what would follow if the thought were true or acted on.",
+    ),
+    "socratic.question_about_question": (
+        "Asked about the question itself",
+        "You asked why this question matters so much to them.",
+    ),
+    "socratic.informational": (
+        "Fact-finding question",
+        "You gathered concrete details, the first step of guided discovery.",
+    ),
+    "padesky.informational": (
+        "Gathering information",
+        "Concrete questions bring out facts and exceptions they have not been noticing.",
+    ),
+    "padesky.empathic_listening": (
+        "Listening closely",
+        "Reflecting their words and feelings shows you understood before moving on.",
+    ),
+    "padesky.summary": (
+        "Summarising",
+        "Pulling together what they said, in their words, sets up the new view.",
+    ),
+    "padesky.synthesizing": (
+        "Asking them to draw the conclusion",
+        "You asked how what they found fits the original thought, so the new view is theirs.",
+    ),
+    "empathy.ER": ("Showed your own warmth", "You let them see that what they shared moved you."),
+    "empathy.IP": ("Showed you understood", "You put into words what they are going through."),
+    "empathy.EX": (
+        "Explored their experience",
+        "You asked about what they feel or have lived through but not yet said.",
+    ),
+    "flag.problem_solving_after_disclosure": (
+        "Fixing before listening",
+        "They had just shared a feeling and your reply went straight to solutions; "
+        "name the feeling first.",
+    ),
+    "flag.collusion": (
+        "Agreed with a harsh thought",
+        "You went along with an all-or-nothing or self-critical thought as if it were "
+        "true; acknowledge the feeling, not the verdict.",
+    ),
+    "flag.unexpressed_feeling": (
+        "Named a feeling they had not shown",
+        "You told them how they feel when they had not said or hinted at it; offer it "
+        "as a question instead.",
+    ),
+    "flag.leading_question": (
+        "Leading question",
+        "The question already holds your answer, so they can only agree or resist.",
+    ),
+    "flag.missed_risk_cue": (
+        "Missed a safety concern",
+        "They hinted at not wanting to live or at harming themselves, and your reply "
+        "did not ask about it.",
+    ),
 }
+
 GOOD_CODES = {
     "complex_reflection", "simple_reflection", "affirm", "seek_collaboration",
     "emphasize_autonomy", "persuade_with_permission",
 }
 POOR_CODES = {"persuade", "confront"}
-LEVELS = {0: "none", 1: "weak", 2: "strong"}
+LEVELS = {0: "not shown", 1: "some", 2: "strong"}
+# Sentences listed in a turn's "Why" before "and N more".
+MAX_LINES = 8
+# Chip order: reflections and questions first, what to work on last.
+CHIP_ORDER = (
+    "complex_reflection", "simple_reflection", "question", "affirm", "seek_collaboration",
+    "emphasize_autonomy", "support", "persuade_with_permission", "giving_information",
+    "self_disclosure", "persuade", "confront",
+)
+
+
+def plain_label(key: str) -> str:
+    """The trainee-facing name of a codebook key ("persuade", "flag.collusion")."""
+    entry = CODEBOOK.get(key)
+    text = getattr(entry, "plain", "") or getattr(entry, "plain_label", "")
+    if text:
+        return str(text)
+    if key in PLAIN:
+        return PLAIN[key][0]
+    return key.rsplit(".", 1)[-1].replace("_", " ").capitalize()
+
+
+def plain_why(key: str) -> str:
+    """The trainee-facing one-line "why" of a codebook key ("" when there is none)."""
+    entry = CODEBOOK.get(key)
+    text = getattr(entry, "why", "") or getattr(entry, "plain_why", "")
+    if text:
+        return str(text)
+    return PLAIN[key][1] if key in PLAIN else ""
+
+
+# Readable names for the behaviour codes (review forms, dashboard, exports' readers).
+CODE_LABELS: dict[str, str] = {code: plain_label(code) for code in CHIP_ORDER + ("other",)}
 
 
 @dataclass(frozen=True)
 class Chip:
     label: str
-    tone: str  # good | poor | neutral
+    tone: str  # good | poor | neutral | flag
     title: str = ""
+    key: str = ""
 
 
-def _entry(key: str, default: str) -> str:
-    entry = CODEBOOK.get(key)
-    return entry.label if entry else default
+@dataclass(frozen=True)
+class UtteranceLine:
+    """One utterance in the "Why" disclosure: its words and what they were coded."""
+
+    text: str
+    labels: list[str] = field(default_factory=list)
+
+
+def _question_label(kinds: set[str]) -> tuple[str, str]:
+    if kinds == {"open", "closed"}:
+        return "Open and closed questions", "question"
+    if "open" in kinds:
+        return plain_label("question.open"), "question.open"
+    if "closed" in kinds:
+        return plain_label("question.closed"), "question.closed"
+    return plain_label("question"), "question"
+
+
+def turn_codes(utterances: list[dict[str, Any]]) -> list[str]:
+    """The turn's behaviour codes, each once, in chip order ("other" left out)."""
+    present = {c for u in utterances for c in u.get("codes", [])}
+    return [c for c in CHIP_ORDER if c in present]
+
+
+def _all_codes(utterances: list[dict[str, Any]]) -> list[str]:
+    """Every behaviour code of the turn once, in the codebook's order ("other" too)."""
+    from feedback.rubrics.schema import BEHAVIOUR_CODES
+
+    present = {c for u in utterances for c in u.get("codes", [])}
+    return [c for c in BEHAVIOUR_CODES if c in present]
+
+
+def turn_socratic(utterances: list[dict[str, Any]]) -> str:
+    """The turn's Socratic type: the first probing type, else "informational", else ""."""
+    types = [u.get("socratic_type") for u in utterances if u.get("socratic_type")]
+    probing = [t for t in types if t != "informational"]
+    return str(probing[0]) if probing else str(types[0]) if types else ""
+
+
+def _chips(utterances: list[dict[str, Any]], flags: list[str]) -> list[Chip]:
+    chips: list[Chip] = []
+    for code in turn_codes(utterances):
+        if code == "question":
+            kinds = {str(u["question"]) for u in utterances if u.get("question")}
+            label, key = _question_label(kinds)
+            tone = "good" if "open" in kinds else "neutral"
+        else:
+            label, key = plain_label(code), code
+            tone = "good" if code in GOOD_CODES else "poor" if code in POOR_CODES else "neutral"
+        chips.append(Chip(label, tone, plain_why(key), code))
+    socratic = {str(u["socratic_type"]) for u in utterances if u.get("socratic_type")}
+    for kind in socratic - {"informational"}:
+        key = f"socratic.{kind}"
+        chips.append(Chip(plain_label(key), "good", plain_why(key), key))
+    for flag in flags:
+        key = f"flag.{flag}"
+        chips.append(Chip(plain_label(key), "flag", plain_why(key), key))
+    return chips
+
+
+def utterance_line(u: dict[str, Any]) -> UtteranceLine:
+    labels = []
+    for code in u.get("codes", []):
+        if code == "question" and u.get("question"):
+            labels.append(plain_label(f"question.{u['question']}"))
+        elif code != "other" or len(u.get("codes", [])) == 1:
+            labels.append(plain_label(code))
+    if u.get("socratic_type") and u["socratic_type"] != "informational":
+        labels.append(plain_label(f"socratic.{u['socratic_type']}"))
+    return UtteranceLine(text=str(u.get("text", "")), labels=labels)
 
 
 def annotation_view(data: dict[str, Any]) -> dict[str, Any]:
-    chips: list[Chip] = []
-    for utterance in data.get("utterances", []):
-        for code in utterance.get("codes", []):
-            if code == "other":
-                continue
-            label = CODE_LABELS.get(code, code)
-            if code == "question" and utterance.get("question"):
-                label = f"{utterance['question'].capitalize()} question"
-            socratic = utterance.get("socratic_type")
-            if code == "question" and socratic and socratic != "informational":
-                label += f" · {_entry(f'socratic.{socratic}', socratic).lower()}"
-            tone = "good" if code in GOOD_CODES else "poor" if code in POOR_CODES else "neutral"
-            if code == "question" and utterance.get("question") == "open":
-                tone = "good"
-            definition = CODEBOOK[code].definition if code in CODEBOOK else ""
-            chips.append(Chip(label, tone, definition))
-    flags = []
-    for flag in data.get("flags", []):
-        entry = CODEBOOK.get(f"flag.{flag}")
-        flags.append(
-            {
-                "label": entry.label if entry else flag,
-                "description": entry.definition if entry else "",
-            }
-        )
+    """What the annotation element shows, and its machine-readable attributes."""
+    utterances: list[dict[str, Any]] = list(data.get("utterances", []))
+    flags = [str(f) for f in data.get("flags", [])]
+    chips = _chips(utterances, flags)
     empathy = [
-        ("Emotional reactions", LEVELS.get(data.get("emotional_reactions", 0), "none")),
-        ("Interpretations", LEVELS.get(data.get("interpretations", 0), "none")),
-        ("Explorations", LEVELS.get(data.get("explorations", 0), "none")),
+        (plain_label("empathy.ER"), LEVELS.get(data.get("emotional_reactions", 0), "not shown")),
+        (plain_label("empathy.IP"), LEVELS.get(data.get("interpretations", 0), "not shown")),
+        (plain_label("empathy.EX"), LEVELS.get(data.get("explorations", 0), "not shown")),
     ]
     return {
         "chips": chips,
-        "flags": flags,
+        # Flags as their own list too (the "Why" gives each its reason).
+        "flags": [
+            {"key": f, "label": plain_label(f"flag.{f}"), "description": plain_why(f"flag.{f}")}
+            for f in flags
+        ],
+        "why": [c for c in chips if c.title],
+        # A long message keeps its "Why" short: the first sentences, then a count.
+        "lines": [utterance_line(u) for u in utterances[:MAX_LINES]] if len(utterances) > 1 else [],
+        "more_lines": max(0, len(utterances) - MAX_LINES),
         "empathy": empathy,
-        "rationale": data.get("rationale", ""),
         "suggestion": data.get("suggestion"),
-        "confidence": data.get("confidence"),
+        # Stable hooks (README, "Stable hooks"): space-separated behaviour codes of
+        # the turn, its Socratic type or "", space-separated flags.
+        "data_codes": " ".join(_all_codes(utterances)),
+        "data_socratic": turn_socratic(utterances),
+        "data_flags": " ".join(flags),
+        # Supervisor-only detail (review page).
+        "reviewer_rationale": data.get("rationale", ""),
+        "reviewer_confidence": data.get("confidence"),
         "annotator": data.get("annotator", ""),
         "rubric_version": data.get("rubric_version", ""),
         "fallback": data.get("fallback", False),
+    }
+
+
+def correction_choices() -> dict[str, list[tuple[Any, str]]]:
+    """The options of the review page's correction forms, in plain words."""
+    from feedback.rubrics.schema import FLAGS, PADESKY_STAGES, SOCRATIC_TYPES
+
+    return {
+        # Questions and reflections have their own selects (kind, depth).
+        "codes": [(c, plain_label(c)) for c in CHIP_ORDER
+                  if c not in ("question", "simple_reflection", "complex_reflection")]
+        + [("other", plain_label("other"))],
+        "socratic": [(t, plain_label(f"socratic.{t}")) for t in SOCRATIC_TYPES],
+        "padesky": [(s, plain_label(f"padesky.{s}")) for s in PADESKY_STAGES],
+        "flags": [(f, plain_label(f"flag.{f}")) for f in FLAGS],
+        "levels": [(level, f"{level} · {name}") for level, name in LEVELS.items()],
     }

@@ -7,16 +7,13 @@ rows is deferred with `transaction.on_commit` by the dispatch functions.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
-from django.db.models import Sum
-
-from practice.budget import BILLED
 from practice.models import PracticeSession, Turn
 
 from .dispatch import request_annotation, request_session_scoring
 from .models import Annotation
+from .reports import effective_annotations
 
 
 def annotate_submitted_turn(sender: Any, *, turn_id: int, **kwargs: Any) -> None:
@@ -32,17 +29,8 @@ def score_ended_session(sender: Any, *, session_id: int, **kwargs: Any) -> None:
 def attach_annotations(
     sender: Any, *, session: PracticeSession, turns: list[Turn], **kwargs: Any
 ) -> None:
-    """Give each turn of a displayed transcript its current annotation."""
-    latest = Annotation.objects.current_for_session(session.pk)
+    """Give each turn of a displayed transcript its current annotation (with any
+    supervisor's corrections applied)."""
+    latest = effective_annotations(Annotation.objects.current_for_session(session.pk))
     for turn in turns:
         turn.annotation = latest.get(turn.pk)  # type: ignore[attr-defined]
-
-
-def annotation_tokens(
-    sender: Any, *, user_id: int, since: datetime, **kwargs: Any
-) -> int:
-    """Tokens the annotator spent on a trainee's turns since `since`."""
-    used = Annotation.objects.filter(
-        BILLED, turn__session__trainee_id=user_id, created_at__gte=since
-    ).aggregate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
-    return (used["p"] or 0) + (used["c"] or 0)

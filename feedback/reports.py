@@ -6,27 +6,31 @@ pages' query counts are constant (asserted in tests/feedback/test_report_views.p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from feedback.rubrics.moments import report_model
+from feedback.rubrics import CODEBOOK
+from feedback.rubrics.moments import MOVE_WORDS, report_model
 from feedback.rubrics.scoring import SessionScores
 
 from .charts import LineChart, line_chart
+from .corrections import LEVEL_FIELDS, LEVEL_KEYS, describe_changes, effective_data
+from .corrections import load as load_corrections
 from .models import (
     Annotation,
     CodeOverride,
     FormulationAttempt,
     ReviewComment,
     SessionReview,
+    TurnCorrection,
 )
-from .presenters import CODE_LABELS, annotation_view
-from .scoring_services import current_versions, score_for, turn_records
+from .presenters import CODE_LABELS, annotation_view, plain_label, utterance_line
+from .scoring_services import corrected_turn_records, current_versions, score_for
 
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
     from feedback.rubrics.risk import RiskReview
-    from feedback.rubrics.scoring import SessionScores, TurnRecord
+    from feedback.rubrics.scoring import TurnRecord
     from practice.models import PracticeSession, Turn
 
     from .models import SessionScore
@@ -34,42 +38,89 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class EffectiveAnnotation:
-    """An annotation as shown: the annotator's codes with supervisor corrections."""
+    """A turn's current annotation: the annotator's reading with the supervisor's
+    corrections applied (`feedback.corrections`), and what they changed."""
 
     annotation: Annotation
     data: dict[str, Any]
-    overridden: frozenset[int]
+    changes: tuple[str, ...] = ()
+    overrides: dict[int, CodeOverride] = field(default_factory=dict)
+    turn_correction: TurnCorrection | None = None
 
     @property
     def view(self) -> dict[str, Any]:
         view = annotation_view(self.data)
-        view["overridden"] = bool(self.overridden)
+        view["corrected"] = bool(self.changes)
+        view["changes"] = list(self.changes)
         return view
 
     @property
+    def overridden(self) -> bool:
+        return bool(self.changes)
+
+    @property
     def utterances(self) -> list[dict[str, Any]]:
+        """One row per utterance for the review page's correction forms."""
         machine = self.annotation.data.get("utterances", [])
         rows = []
         for i, u in enumerate(self.data.get("utterances", [])):
+            m = machine[i] if i < len(machine) else {}
             rows.append(
                 {
                     "index": i,
                     "text": u.get("text", ""),
                     "codes": u.get("codes", []),
-                    "machine_codes": machine[i].get("codes", []) if i < len(machine) else [],
-                    "overridden": i in self.overridden,
+                    "question": u.get("question") or "",
+                    "reflection": u.get("reflection") or "",
+                    "socratic": u.get("socratic_type") or "",
+                    "padesky": u.get("padesky_stage") or "",
+                    "machine": ", ".join(utterance_line(m).labels) or "nothing to code",
+                    "overridden": i in self.overrides and bool(
+                        describe_changes({"utterances": [m]}, {"utterances": [u]})
+                    ),
                 }
             )
         return rows
+
+    @property
+    def levels(self) -> list[tuple[str, str, int, int]]:
+        """(field, label, current level, annotator's level) for the EPITOME selects."""
+        return [
+            (
+                name,
+                _supervisor_label(f"empathy.{LEVEL_KEYS[name]}"),
+                int(self.data.get(name, 0)),
+                int(self.annotation.data.get(name, 0)),
+            )
+            for name in LEVEL_FIELDS
+        ]
+
+    @property
+    def flags(self) -> list[str]:
+        return list(self.data.get("flags", []))
+
+
+def _supervisor_label(key: str) -> str:
+    """The rubric's own name for the review form ("Emotional reactions (ER)")."""
+    entry = CODEBOOK.get(key)
+    return f"{entry.label} ({key.rsplit('.', 1)[-1]})" if entry else plain_label(key)
+
+
+def effective_annotations(annotations: dict[int, Annotation]) -> dict[int, EffectiveAnnotation]:
+    """Per turn id, the current annotation with its corrections (two queries)."""
+    found = load_corrections(a.pk for a in annotations.values())
+    out = {}
+    for turn_id, annotation in annotations.items():
+        overrides, turn = found.for_annotation(annotation.pk)
+        data, changes = effective_data(annotation.data, overrides, turn)
+        out[turn_id] = EffectiveAnnotation(annotation, data, tuple(changes), overrides, turn)
+    return out
 
 
 def reviewed_transcript(session: PracticeSession) -> list[Turn]:
     """Turns in order, each with `.annotation` (corrections applied) and `.pinned`."""
     turns = list(session.turns.order_by("index"))
-    annotations = Annotation.objects.current_for_session(session.pk)
-    overrides: dict[int, dict[int, list[str]]] = {}
-    for o in CodeOverride.objects.filter(annotation__in=list(annotations.values())):
-        overrides.setdefault(o.annotation_id, {})[o.utterance_index] = o.codes
+    annotations = effective_annotations(Annotation.objects.current_for_session(session.pk))
     pinned: dict[int, list[ReviewComment]] = {}
     for comment in ReviewComment.objects.filter(
         session=session, turn__isnull=False
@@ -77,18 +128,7 @@ def reviewed_transcript(session: PracticeSession) -> list[Turn]:
         if comment.turn_id is not None:
             pinned.setdefault(comment.turn_id, []).append(comment)
     for turn in turns:
-        annotation = annotations.get(turn.pk)
-        effective = None
-        if annotation is not None:
-            corrections = overrides.get(annotation.pk, {})
-            data = dict(annotation.data)
-            if corrections:
-                data["utterances"] = [
-                    {**u, "codes": corrections.get(i, u.get("codes", []))}
-                    for i, u in enumerate(annotation.data.get("utterances", []))
-                ]
-            effective = EffectiveAnnotation(annotation, data, frozenset(corrections))
-        turn.annotation = effective  # type: ignore[attr-defined]
+        turn.annotation = annotations.get(turn.pk)  # type: ignore[attr-defined]
         turn.pinned = pinned.get(turn.pk, [])  # type: ignore[attr-defined]
     return turns
 
@@ -118,11 +158,24 @@ def state_chart(model: ReportModel) -> LineChart:
 
 def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
     """Scores, curves, moments and targets of one session, for the report and review."""
-
     rubric_version, _ = current_versions()
-    records = turn_records(session, rubric_version=rubric_version)
+    records, _, corrected = corrected_turn_records(session, rubric_version=rubric_version)
     scores: SessionScores = score.result if score is not None else SessionScores()
     model = report_model(scores, records)
+    model = model.model_copy(
+        update={
+            # The curve's table names the trainee's moves: in words, not identifiers.
+            "curve": [
+                p.model_copy(update={"move": _move_words(p.move)}) for p in model.curve
+            ],
+            # Say so where a key moment rests on a supervisor's correction.
+            "moments": [
+                m.model_copy(update={"text": f"{m.text} (codes corrected by the supervisor)"})
+                if m.turn in corrected else m
+                for m in model.moments
+            ],
+        }
+    )
     return {
         "score": score,
         "scores": scores,
@@ -134,6 +187,12 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         "client_rating": scores.client_rating,
         "retry": retry_comparison(session) if session.branch_of_id is not None else None,
     }
+
+
+def _move_words(moves: str) -> str:
+    """"open_question, advice" → "asked an open question, offered advice"."""
+    names = [m.strip() for m in moves.split(",") if m.strip()]
+    return ", ".join(MOVE_WORDS.get(m, m.replace("_", " ")) for m in names)
 
 
 def session_context(session: PracticeSession) -> dict[str, Any]:

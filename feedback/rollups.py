@@ -154,7 +154,8 @@ def refresh_trainee_summary(
             rubric_version=rubric_version,
             scoring_version=scoring_version,
         )
-        scores = SessionScore.objects.filter(
+        # The newest revision of each session: a supervisor's correction adds one.
+        scores = SessionScore.objects.current().filter(
             trainee_id=trainee_id,
             rubric_version=rubric_version,
             scoring_version=scoring_version,

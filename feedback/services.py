@@ -6,12 +6,16 @@ import logging
 import time
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from feedback.rubrics import TurnContext, Utterance
+from llm import deadline
+from llm.metering import collecting
 from patients.services import spec_for_version
+from practice.metering import store_calls
 from practice.models import Turn, as_speaker
 from practice.realtime import send_html
 
@@ -62,7 +66,22 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
         case_has_risk=bool(spec.risk_flags),
     )
     started = time.perf_counter()
-    metered = annotator.annotate_metered(context)
+    # Every model request of this annotation is collected and stored, whatever
+    # its outcome; the deadline is enforced by the llm client in code, so it
+    # holds under any Celery pool (the threads pool ignores time limits).
+    with (
+        collecting(role="annotator") as log,
+        deadline.within(settings.LLM_ANNOTATION_DEADLINE),
+    ):
+        try:
+            metered = annotator.annotate_metered(context)
+        finally:
+            store_calls(
+                log.records,
+                role="annotator",
+                turn_id=turn.pk,
+                user_id=turn.session.trainee_id,
+            )
     result = metered.annotation
     duration_ms = int((time.perf_counter() - started) * 1000)
     try:

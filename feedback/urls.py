@@ -15,6 +15,11 @@ urlpatterns = [
         views.override,
         name="override",
     ),
+    path(
+        "sessions/<uuid:session_uuid>/turns/<uuid:turn_uuid>/levels/",
+        views.correct_levels,
+        name="correct-levels",
+    ),
     path("sessions/<uuid:session_uuid>/comments/", views.comment, name="comment"),
     path("sessions/<uuid:session_uuid>/reviewed/", views.reviewed, name="reviewed"),
     path("sessions/<uuid:session_uuid>/release/", views.release, name="release"),

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import (
     Http404,
+    HttpResponse,
     HttpResponseRedirect,
     StreamingHttpResponse,
 )
@@ -33,13 +34,16 @@ from . import analytics, reports
 from .exports import code_rows, csv_safe_row, score_rows
 from .forms import CommentForm, FilterForm
 from .models import Annotation
+from .presenters import correction_choices
 from .review_services import (
     ReviewError,
     add_comment,
+    correct_turn,
     mark_reviewed,
     override_codes,
     release_feedback,
 )
+from .scoring_services import score_for
 
 SUPERVISING = (Role.SUPERVISOR, Role.PROGRAM_ADMIN)
 TRAINEES_PER_PAGE = 25
@@ -71,14 +75,14 @@ def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
             page.object_list, summaries, blind=filters.blind
         )
         queue_count, reviewed_count = analytics.review_totals(summaries)
-        reviewed_sessions, agreement = analytics.agreement_from_summaries(
+        reviewed_sessions, agreement, families = analytics.agreement_from_summaries(
             summaries, reviewed_sessions=reviewed_count
         )
     else:
         heat_map = analytics.heat_map(user, filters, cohorts)
         rows = analytics.trainee_rows(page.object_list, scores, blind=filters.blind)
         queue_count = queue.count()
-        reviewed_sessions, agreement = analytics.agreement(scores)
+        reviewed_sessions, agreement, families = analytics.agreement(scores)
     risky = analytics.trainees_with_risk(queue)
     for row in rows:
         row.risk = row.user.pk in risky
@@ -101,6 +105,7 @@ def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
             "queue_count": queue_count,
             "reviewed_sessions": reviewed_sessions,
             "agreement": agreement,
+            "family_agreement": families,
         },
     )
 
@@ -149,32 +154,110 @@ def review(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
             "trainee_code": analytics.trainee_code(session.trainee_id),
             "blind": blind,
             "reviewer": True,
+            "choices": correction_choices(),
         }
     )
     return TemplateResponse(request, "feedback/review.html", context)
 
 
-@require_POST
-@role_required(*SUPERVISING)
-def override(request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponseRedirect:
+def _correction_target(
+    request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID
+) -> tuple[PracticeSession, Turn, Annotation]:
     session = _session_for_reviewer(request, session_uuid)
     turn = get_object_or_404(Turn, uuid=turn_uuid, session=session)
     annotation = Annotation.objects.current_for_turn(turn.pk)
     if annotation is None:
         raise Http404("This turn has no annotation to correct.")
+    return session, turn, annotation
+
+
+def _posted(request: AuthenticatedHttpRequest, name: str) -> str | None:
+    """A posted field's value, or None when the form did not send it (keep as is)."""
+    return request.POST.get(name) if name in request.POST else None
+
+
+@require_POST
+@role_required(*SUPERVISING)
+def override(request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponse:
+    """Correct one sentence: behaviour codes, question kind, reflection depth,
+    Socratic type and Padesky stage."""
+    session, turn, annotation = _correction_target(request, session_uuid, turn_uuid)
     try:
         index = int(request.POST.get("utterance", ""))
+    except ValueError:
+        return _corrected(request, session, turn, error="Choose which sentence to correct.")
+    try:
         override_codes(
             annotation=annotation,
             utterance_index=index,
             codes=request.POST.getlist("codes"),
             coder=request.user,
+            question=_posted(request, "question"),
+            reflection=_posted(request, "reflection"),
+            socratic_type=_posted(request, "socratic"),
+            padesky_stage=_posted(request, "padesky"),
         )
-    except (ValueError, ReviewError) as error:
-        messages.error(request, str(error) or "That correction could not be saved.")
-    else:
-        messages.success(request, "Codes corrected.")
-    return _back_to(session, turn)
+    except ReviewError as error:
+        return _corrected(request, session, turn, error=str(error))
+    return _corrected(request, session, turn, done=f"Sentence {index + 1} corrected.")
+
+
+@require_POST
+@role_required(*SUPERVISING)
+def correct_levels(
+    request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID
+) -> HttpResponse:
+    """Correct a whole message: its three EPITOME levels and its flags."""
+    session, turn, annotation = _correction_target(request, session_uuid, turn_uuid)
+    try:
+        correct_turn(
+            annotation=annotation,
+            coder=request.user,
+            levels={
+                name: _posted(request, name)
+                for name in ("emotional_reactions", "interpretations", "explorations")
+            },
+            # The form always sends `flags_sent`, so no box ticked means "no flags".
+            flags=request.POST.getlist("flags") if "flags_sent" in request.POST else None,
+        )
+    except ReviewError as error:
+        return _corrected(request, session, turn, error=str(error))
+    return _corrected(request, session, turn, done="Empathy levels and flags corrected.")
+
+
+def _corrected(
+    request: AuthenticatedHttpRequest,
+    session: PracticeSession,
+    turn: Turn,
+    *,
+    done: str = "",
+    error: str = "",
+) -> HttpResponse:
+    """htmx: the turn's correction forms and its annotation, swapped in place (plus
+    the scores when the rescoring has already run). Otherwise back to the page."""
+    if request.headers.get("HX-Request") != "true":
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, done)
+        return _back_to(session, turn)
+    turns = {t.pk: t for t in reports.reviewed_transcript(session)}
+    shown = turns[turn.pk]
+    score = score_for(session)
+    context = reports.report_data(session, score)
+    context.update(
+        {
+            "session": session,
+            "turn": shown,
+            "annotation": shown.annotation,  # type: ignore[attr-defined]
+            "reviewer": True,
+            "choices": correction_choices(),
+            "done": done,
+            "error": error,
+            "scoring_pending": score is None and not session.is_active,
+        }
+    )
+    return TemplateResponse(request, "feedback/partials/_corrected.html", context)
 
 
 @require_POST

@@ -25,3 +25,15 @@ class LLMStreamInterrupted(TransientLLMError):
 
 class LLMOutputError(LLMError):
     """The model answered, but the answer is unusable (bad JSON, schema mismatch)."""
+
+
+class LLMUnavailable(TransientLLMError):
+    """The endpoint's circuit breaker is open: too many recent failures."""
+
+
+class LLMDeadlineExceeded(LLMTimeout):
+    """The total deadline for this reply or annotation ran out."""
+
+
+class LLMContextTooLong(LLMError):
+    """HTTP 400 because the prompt is longer than the model's context window."""

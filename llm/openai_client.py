@@ -10,20 +10,33 @@ import asyncio
 import json
 import re
 import threading
+import time
 from collections.abc import AsyncGenerator, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from urllib.parse import urlparse
 
 import openai
 from openai.lib._pydantic import to_strict_json_schema
 from pydantic import ValidationError
 
+from llm import deadline
+from llm.breaker import Breaker, backoff_delay, breaker_for
 from llm.errors import (
+    LLMContextTooLong,
+    LLMDeadlineExceeded,
     LLMError,
     LLMOutputError,
     LLMRateLimited,
     LLMStreamInterrupted,
     LLMTimeout,
+    LLMUnavailable,
     TransientLLMError,
+)
+from llm.metering import (
+    CallRecord,
+    estimate_prompt_tokens,
+    estimate_tokens,
+    record_call,
 )
 from llm.types import Completion, Delta, Message, Structured, T, Timeouts, Usage
 
@@ -46,15 +59,27 @@ _JSON_OBJECT: ResponseFormatJSONObject = {"type": "json_object"}
 
 # OpenAI limits json_schema names to this alphabet and 64 characters.
 _SCHEMA_NAME_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]")
+# How servers word a prompt that does not fit (OpenAI, vLLM, llama.cpp, Ollama).
+_CONTEXT_TOO_LONG = re.compile(
+    r"context[_ ]length|maximum context|context window|too many tokens|"
+    r"prompt is too long|exceeds the (?:model'?s )?(?:max|context)",
+    re.IGNORECASE,
+)
+# A 400 that names the response format means the server does not support it.
+_FORMAT_REJECTED = re.compile(r"response_format|json_schema|structured", re.I)
+R = TypeVar("R")
+CLOSED_EARLY = "stream closed by the caller before the end"
 
 
 class OpenAIChatModel:
     """A `ChatModel` backed by the `openai` SDK's Chat Completions API.
 
     The sync and async SDK clients are created lazily, one per instance (the
-    async one per event loop, see `_async_client`). Retries are the SDK's own
-    (exponential backoff, honours Retry-After) and cover only failures before
-    any byte of the answer arrived; a stream that breaks midway is not replayed.
+    async one per event loop, see `_async_client`). Retries are this class's
+    own, not the SDK's, so that each attempt is metered, bounded by the total
+    deadline (`llm.deadline`), spaced by backoff with full jitter, and counted
+    by the endpoint's circuit breaker. Only failures before any byte of the
+    answer arrived are retried; a stream that breaks midway is not replayed.
     """
 
     def __init__(
@@ -67,6 +92,10 @@ class OpenAIChatModel:
         max_retries: int = 1,
         temperature: float | None = None,
         max_tokens_param: MaxTokensParam = "max_tokens",
+        seed: int | None = None,
+        breaker_threshold: int = 5,
+        breaker_cooldown: float = 30.0,
+        backoff_base: float = 0.5,
     ) -> None:
         """Configure the model; no network traffic happens here.
 
@@ -81,14 +110,23 @@ class OpenAIChatModel:
         self._timeouts = timeout if timeout is not None else Timeouts.chat()
         self._max_retries = max_retries
         self._temperature = temperature
+        self._seed = seed
         self._max_tokens_param: MaxTokensParam = max_tokens_param
+        self._backoff_base = backoff_base
         self._lock = threading.Lock()
         self._sync: openai.OpenAI | None = None
         self._async: openai.AsyncOpenAI | None = None
         self._async_loop: asyncio.AbstractEventLoop | None = None
-        # None: not known yet. False: the server rejected `json_schema` once and
-        # then accepted `json_object`, so later calls skip the doomed request.
+        # None: not known yet. False: the server rejected `json_schema` (saying
+        # so) and then accepted `json_object`, so later calls skip the doomed
+        # request.
         self._json_schema_supported: bool | None = None
+        self.host = urlparse(base_url).hostname or "" if base_url else "api.openai.com"
+        self.breaker: Breaker = breaker_for(
+            base_url or "https://api.openai.com/v1",
+            threshold=breaker_threshold,
+            cooldown=breaker_cooldown,
+        )
 
     def __repr__(self) -> str:
         # Never show the API key.
@@ -97,6 +135,10 @@ class OpenAIChatModel:
     @property
     def model(self) -> str:
         return self._model
+
+    @property
+    def base_url(self) -> str | None:
+        return self._base_url
 
     @property
     def timeouts(self) -> Timeouts:
@@ -110,8 +152,18 @@ class OpenAIChatModel:
 
     def _sdk_timeout(self) -> openai.Timeout:
         t = self._timeouts
+        left = deadline.remaining()
+        if left is None:
+            return openai.Timeout(
+                connect=t.connect, read=t.read, write=t.write, pool=t.pool
+            )
+        # No single wait may outlast the total deadline.
+        cap = max(left, 0.01)
         return openai.Timeout(
-            connect=t.connect, read=t.read, write=t.write, pool=t.pool
+            connect=min(t.connect, cap),
+            read=min(t.read, cap),
+            write=min(t.write, cap),
+            pool=min(t.pool, cap),
         )
 
     def _sync_client(self) -> openai.OpenAI:
@@ -122,7 +174,7 @@ class OpenAIChatModel:
                     api_key=self._api_key,
                     base_url=self._base_url,
                     timeout=self._sdk_timeout(),
-                    max_retries=self._max_retries,
+                    max_retries=0,
                 )
             return self._sync
 
@@ -138,7 +190,7 @@ class OpenAIChatModel:
                     api_key=self._api_key,
                     base_url=self._base_url,
                     timeout=self._sdk_timeout(),
-                    max_retries=self._max_retries,
+                    max_retries=0,
                 )
                 self._async_loop = loop
             return self._async
@@ -173,9 +225,126 @@ class OpenAIChatModel:
             kwargs[self._max_tokens_param] = max_tokens
         if self._temperature is not None:
             kwargs["temperature"] = self._temperature
+        if self._seed is not None:
+            kwargs["seed"] = self._seed
         return kwargs
 
+    # -- attempts, metering, breaker -----------------------------------------------
+
+    def _record(
+        self,
+        messages: Sequence[Message],
+        started: float,
+        *,
+        outcome: str,
+        attempt: int,
+        text: str = "",
+        usage: Usage | None = None,
+        error: LLMError | None = None,
+        sent: bool = True,
+        first_token_ms: int | None = None,
+    ) -> CallRecord:
+        """Meter one attempt: reported usage, or an estimate from the text."""
+        if usage is not None and (usage.prompt_tokens or usage.completion_tokens):
+            prompt, completion, estimated = (
+                usage.prompt_tokens,
+                usage.completion_tokens,
+                False,
+            )
+        elif sent and outcome not in ("error", "circuit_open") or text:
+            # The server read the prompt (and maybe wrote text) but reported no
+            # usage: a stream without a usage chunk, a cut, an early close.
+            prompt, completion, estimated = (
+                estimate_prompt_tokens(messages),
+                estimate_tokens(text),
+                True,
+            )
+        else:
+            prompt, completion, estimated = 0, 0, False
+        record = CallRecord(
+            model=self._model,
+            host=self.host,
+            outcome=outcome,  # type: ignore[arg-type]
+            prompt_tokens=prompt,
+            completion_tokens=completion,
+            estimated=estimated,
+            latency_ms=round((time.monotonic() - started) * 1000),
+            first_token_ms=first_token_ms,
+            error=str(error)[:300] if error is not None else "",
+            attempt=attempt,
+            request_text=_messages_text(messages),
+            response_text=text,
+            status=getattr(error, "status", None),
+        )
+        record_call(record)
+        return record
+
+    def _before_attempt(self, messages: Sequence[Message], attempt: int) -> None:
+        deadline.check()
+        if not self.breaker.allow():
+            error = LLMUnavailable(
+                f"{self.host or 'endpoint'} is cooling down after repeated failures"
+            )
+            self._record(
+                messages,
+                time.monotonic(),
+                outcome="circuit_open",
+                attempt=attempt,
+                error=error,
+                sent=False,
+            )
+            raise error
+
+    def _after_failure(self, error: LLMError, attempt: int) -> float | None:
+        """Count the failure; the delay before the next attempt, or None to give up."""
+        if isinstance(error, TransientLLMError):
+            self.breaker.failure()
+        else:
+            return None
+        if attempt >= self._max_retries or not self.breaker.allow():
+            return None
+        delay = backoff_delay(attempt, base=self._backoff_base)
+        retry_after = getattr(error, "retry_after", None)
+        if isinstance(retry_after, float):
+            delay = max(delay, retry_after)
+        left = deadline.remaining()
+        if left is not None and delay >= left:
+            return None
+        return delay
+
     # -- plain completions -----------------------------------------------------
+
+    async def _open_stream(
+        self, messages: Sequence[Message], max_tokens: int | None
+    ) -> tuple[Any, int, float]:
+        attempt = 0
+        while True:
+            self._before_attempt(messages, attempt)
+            started = time.monotonic()
+            client = self._async_client().with_options(timeout=self._sdk_timeout())
+            try:
+                response = await client.chat.completions.create(
+                    **self._request(messages, max_tokens),
+                    stream=True,
+                    stream_options={"include_usage": True},
+                )
+            except openai.OpenAIError as exc:
+                error = translate_error(exc)
+                self._record(
+                    messages,
+                    started,
+                    outcome=_outcome(error),
+                    attempt=attempt,
+                    error=error,
+                    sent=False,
+                )
+                delay = self._after_failure(error, attempt)
+                if delay is None:
+                    raise error from exc
+                await asyncio.sleep(delay)
+                attempt += 1
+                continue
+            return response, attempt, started
 
     async def stream(
         self, messages: Sequence[Message], *, max_tokens: int | None = None
@@ -184,21 +353,18 @@ class OpenAIChatModel:
 
         Raises LLMTimeout when the endpoint does not answer, or stops sending,
         for longer than the read timeout; LLMStreamInterrupted when the stream
-        breaks off before the model finished.
+        breaks off before the model finished; LLMDeadlineExceeded when the
+        total deadline runs out. Every attempt is metered, including one the
+        caller stops reading early (outcome "closed").
         """
-        client = self._async_client()
-        try:
-            response = await client.chat.completions.create(
-                **self._request(messages, max_tokens),
-                stream=True,
-                stream_options={"include_usage": True},
-            )
-        except openai.OpenAIError as exc:
-            raise translate_error(exc) from exc
-
+        response, attempt, started = await self._open_stream(messages, max_tokens)
         finish_reason: str | None = None
         usage: Usage | None = None
         received_any = False
+        parts: list[str] = []
+        outcome = "closed"  # unless the loop below ends otherwise
+        failure: LLMError | None = None
+        first_token_ms: int | None = None
         try:
             async for chunk in response:
                 received_any = True
@@ -209,28 +375,64 @@ class OpenAIChatModel:
                     if choice.index != 0:
                         continue
                     if choice.delta.content:
+                        if first_token_ms is None:
+                            first_token_ms = round((time.monotonic() - started) * 1000)
+                        parts.append(choice.delta.content)
                         yield Delta(choice.delta.content)
                     if choice.finish_reason is not None:
                         finish_reason = choice.finish_reason
+                deadline.check()
+            outcome = "ok" if finish_reason is not None else "cut"
+        except LLMDeadlineExceeded as exc:
+            outcome, failure = "timeout", exc
+            raise
         except openai.APITimeoutError as exc:
-            raise LLMTimeout(
+            failure = LLMTimeout(
                 f"stream from {self._model!r} stalled for over {self._timeouts.read:g}s"
-            ) from exc
+            )
+            outcome = "timeout"
+            raise failure from exc
         except openai.APIConnectionError as exc:
+            outcome = "cut"
             if received_any:
-                raise LLMStreamInterrupted(
+                failure = LLMStreamInterrupted(
                     f"connection dropped mid-stream from {self._model!r}"
-                ) from exc
-            raise translate_error(exc) from exc
+                )
+            else:
+                failure = translate_error(exc)
+            raise failure from exc
         except openai.OpenAIError as exc:
-            raise translate_error(exc) from exc
+            failure = translate_error(exc)
+            outcome = "error"
+            raise failure from exc
         except ValueError as exc:
             # A data line that is not JSON (json.JSONDecodeError is a ValueError).
-            raise LLMOutputError(f"malformed stream from {self._model!r}") from exc
+            failure = LLMOutputError(f"malformed stream from {self._model!r}")
+            outcome = "error"
+            raise failure from exc
         finally:
             # Also runs when the caller stops iterating early (GeneratorExit),
             # so the connection goes back to the pool instead of leaking.
             await response.close()
+            if outcome in ("ok", "closed"):
+                self.breaker.success()
+            elif isinstance(failure, TransientLLMError):
+                self.breaker.failure()
+            if outcome == "closed":
+                # The caller stopped reading (reply complete, capped, or the
+                # guard tripped). A server may have generated a little more
+                # than was read; what was read is what can be counted.
+                failure = LLMError(CLOSED_EARLY)
+            self._record(
+                messages,
+                started,
+                outcome=outcome,
+                attempt=attempt,
+                text="".join(parts),
+                usage=usage,
+                error=failure,
+                first_token_ms=first_token_ms,
+            )
 
         if finish_reason is None:
             raise LLMStreamInterrupted(
@@ -238,16 +440,54 @@ class OpenAIChatModel:
             )
         yield Delta("", usage=usage, finish_reason=finish_reason)
 
+    def _call(self, messages: Sequence[Message], /, **kwargs: Any) -> ChatCompletion:
+        attempt = 0
+        while True:
+            self._before_attempt(messages, attempt)
+            started = time.monotonic()
+            client = self._sync_client().with_options(timeout=self._sdk_timeout())
+            try:
+                response: ChatCompletion = client.chat.completions.create(**kwargs)
+            except openai.OpenAIError as exc:
+                error = translate_error(exc)
+                self._record(
+                    messages,
+                    started,
+                    outcome=_outcome(error),
+                    attempt=attempt,
+                    error=error,
+                    sent=False,
+                )
+                delay = self._after_failure(error, attempt)
+                if delay is None:
+                    raise error from exc
+                time.sleep(delay)
+                attempt += 1
+                continue
+            self.breaker.success()
+            self._record_response(messages, started, response, attempt)
+            return response
+
+    def _record_response(
+        self,
+        messages: Sequence[Message],
+        started: float,
+        response: ChatCompletion,
+        attempt: int,
+    ) -> None:
+        text = ""
+        if response.choices and response.choices[0].message.content:
+            text = response.choices[0].message.content
+        usage = _usage(response.usage) if response.usage is not None else None
+        self._record(
+            messages, started, outcome="ok", attempt=attempt, text=text, usage=usage
+        )
+
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int | None = None
     ) -> Completion:
         """Blocking call (Celery workers, management commands)."""
-        try:
-            response = self._sync_client().chat.completions.create(
-                **self._request(messages, max_tokens)
-            )
-        except openai.OpenAIError as exc:
-            raise translate_error(exc) from exc
+        response = self._call(messages, **self._request(messages, max_tokens))
         return _completion(response, self._model)
 
     # -- structured output -----------------------------------------------------
@@ -266,41 +506,69 @@ class OpenAIChatModel:
         schema spelled out in the system message. Raises LLMOutputError when
         the answer is not valid JSON for `schema`.
         """
-        client = self._sync_client()
         request = self._request(messages, max_tokens)
-        rejected = False
+        rejected: LLMError | None = None
         if self._json_schema_supported is not False:
             try:
-                response = client.chat.completions.create(
-                    **request, response_format=_json_schema_format(schema)
+                response = self._call(
+                    messages, **request, response_format=_json_schema_format(schema)
                 )
-            except (openai.BadRequestError, openai.UnprocessableEntityError):
-                rejected = True
-            except openai.OpenAIError as exc:
-                raise translate_error(exc) from exc
+            except LLMError as exc:
+                if not _is_format_rejection(exc):
+                    raise
+                rejected = exc
             else:
                 return _structured(response, schema, self._model)
-
-        fallback = self._request(_with_schema_instruction(messages, schema), max_tokens)
-        try:
-            response = client.chat.completions.create(
-                **fallback, response_format=_JSON_OBJECT
-            )
-        except openai.OpenAIError as exc:
-            raise translate_error(exc) from exc
-        if rejected:
-            # Remember only when json_object worked with the same input: a 400
-            # for another reason (context too long) would have failed here too.
-            self._json_schema_supported = False
+        fallback_messages = _with_schema_instruction(messages, schema)
+        fallback = self._request(fallback_messages, max_tokens)
+        response = self._call(
+            fallback_messages, **fallback, response_format=_JSON_OBJECT
+        )
+        self._remember_rejection(rejected)
         return _structured(response, schema, self._model)
+
+    def _remember_rejection(self, rejected: LLMError | None) -> None:
+        # Remember only when the server named the response format and
+        # json_object then worked with the same input: a 400 for another reason
+        # (a glitch, a proxy) must not switch the worker to plain JSON for good.
+        if rejected is not None and _FORMAT_REJECTED.search(str(rejected)):
+            self._json_schema_supported = False
+
+
+def _outcome(error: LLMError) -> str:
+    return "timeout" if isinstance(error, LLMTimeout) else "error"
+
+
+def _is_format_rejection(error: LLMError) -> bool:
+    status = getattr(error, "status", None)
+    return status in (400, 422) and not isinstance(error, LLMContextTooLong)
+
+
+def _messages_text(messages: Sequence[Message]) -> str:
+    return "\n\n".join(f"[{m.role}]\n{m.content}" for m in messages)
+
 
 # -- helpers -------------------------------------------------------------------
 
 
 def translate_error(exc: openai.OpenAIError) -> LLMError:
-    """Map an `openai` exception onto the `llm.errors` hierarchy."""
+    """Map an `openai` exception onto the `llm.errors` hierarchy.
+
+    The error keeps the HTTP status (`.status`) and any Retry-After hint in
+    seconds (`.retry_after`) for the retry loop and the audit trail.
+    """
+    error = _translate(exc)
+    if isinstance(exc, openai.APIStatusError):
+        error.status = exc.status_code  # type: ignore[attr-defined]
+        error.retry_after = _retry_after(exc)  # type: ignore[attr-defined]
+    return error
+
+
+def _translate(exc: openai.OpenAIError) -> LLMError:
     # Order matters: APITimeoutError subclasses APIConnectionError.
     if isinstance(exc, openai.APITimeoutError):
+        if (left := deadline.remaining()) is not None and left <= 0.05:
+            return LLMDeadlineExceeded(f"model request hit the total deadline: {exc}")
         return LLMTimeout(f"model request timed out: {exc}")
     if isinstance(exc, openai.APIConnectionError):
         return TransientLLMError(f"could not reach the model endpoint: {exc}")
@@ -315,8 +583,25 @@ def translate_error(exc: openai.OpenAIError) -> LLMError:
             return TransientLLMError(
                 f"model endpoint error (HTTP {status}): {exc.message}"
             )
+        code = getattr(exc, "code", None)
+        if status in (400, 413) and (
+            code == "context_length_exceeded" or _CONTEXT_TOO_LONG.search(exc.message)
+        ):
+            return LLMContextTooLong(f"prompt too long (HTTP {status}): {exc.message}")
         return LLMError(f"model request rejected (HTTP {status}): {exc.message}")
     return LLMError(f"model call failed: {exc}")
+
+
+def _retry_after(exc: openai.APIStatusError) -> float | None:
+    headers = exc.response.headers
+    try:
+        if (ms := headers.get("retry-after-ms")) is not None:
+            return float(ms) / 1000
+        if (sec := headers.get("retry-after")) is not None:
+            return float(sec)
+    except ValueError:
+        return None
+    return None
 
 
 def _to_openai_messages(

@@ -43,6 +43,28 @@ class LLMConfig:
     patient_temperature: float | None = None
     annotator_temperature: float | None = None
     max_tokens_param: MaxTokensParam = "max_tokens"
+    # Per-role overrides; None falls back to the shared value above, so a
+    # set-up with one key and one base URL keeps working unchanged.
+    patient_api_key: str | None = None
+    patient_base_url: str | None = None
+    patient_seed: int | None = None
+    patient_max_tokens_param: MaxTokensParam | None = None
+    annotator_api_key: str | None = None
+    annotator_base_url: str | None = None
+    annotator_seed: int | None = None
+    annotator_max_tokens_param: MaxTokensParam | None = None
+    breaker_threshold: int = 5
+    breaker_cooldown: float = 30.0
+
+    def key_for(self, role: Role) -> str | None:
+        own = self.patient_api_key if role == "patient" else self.annotator_api_key
+        key = own if own and own.strip() else self.api_key
+        return key.strip() if key and key.strip() else None
+
+    def base_url_for(self, role: Role) -> str | None:
+        own = self.patient_base_url if role == "patient" else self.annotator_base_url
+        url = own if own and own.strip() else self.base_url
+        return url.strip() if url and url.strip() else None
 
     @property
     def has_key(self) -> bool:
@@ -72,27 +94,33 @@ def build_chat_model(config: LLMConfig, role: Role) -> OpenAIChatModel | None:
     no key (Ollama, vLLM) still need a placeholder key, which is their own
     documented convention, so "no key" reliably means "offline".
     """
-    if not config.has_key or config.api_key is None:
+    if role not in ("patient", "annotator"):
+        raise ValueError(f"unknown LLM role: {role!r}")
+    api_key = config.key_for(role)
+    if api_key is None:
         return None
-    base_url = config.base_url.strip() if config.base_url else None
+    common = {
+        "api_key": api_key,
+        "base_url": config.base_url_for(role),
+        "breaker_threshold": config.breaker_threshold,
+        "breaker_cooldown": config.breaker_cooldown,
+    }
     if role == "patient":
         return OpenAIChatModel(
             model=config.patient_model,
-            api_key=config.api_key.strip(),
-            base_url=base_url or None,
             timeout=config.chat_timeouts,
             max_retries=config.chat_max_retries,
             temperature=config.patient_temperature,
-            max_tokens_param=config.max_tokens_param,
+            seed=config.patient_seed,
+            max_tokens_param=config.patient_max_tokens_param or config.max_tokens_param,
+            **common,  # type: ignore[arg-type]
         )
-    if role == "annotator":
-        return OpenAIChatModel(
-            model=config.annotator_model,
-            api_key=config.api_key.strip(),
-            base_url=base_url or None,
-            timeout=config.task_timeouts,
-            max_retries=config.task_max_retries,
-            temperature=config.annotator_temperature,
-            max_tokens_param=config.max_tokens_param,
-        )
-    raise ValueError(f"unknown LLM role: {role!r}")
+    return OpenAIChatModel(
+        model=config.annotator_model,
+        timeout=config.task_timeouts,
+        max_retries=config.task_max_retries,
+        temperature=config.annotator_temperature,
+        seed=config.annotator_seed,
+        max_tokens_param=config.annotator_max_tokens_param or config.max_tokens_param,
+        **common,  # type: ignore[arg-type]
+    )

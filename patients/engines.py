@@ -15,8 +15,17 @@ if TYPE_CHECKING:
 
 def get_responder() -> Responder:
     offline = OfflineResponder()
-    model = model_for(settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER")
+    model = model_for(
+        settings.PATIENT_RESPONDER, patient_model, setting="PATIENT_RESPONDER"
+    )
     if model is None:
         return offline
 
-    return LLMResponder(model, fallback=offline, max_tokens=settings.PATIENT_MAX_TOKENS)
+    return LLMResponder(
+        model,
+        fallback=offline,
+        max_tokens=settings.PATIENT_MAX_TOKENS,
+        deadline=settings.LLM_REPLY_DEADLINE,
+        on_deadline=settings.PATIENT_ON_DEADLINE,
+        history_tokens=settings.PATIENT_HISTORY_TOKENS,
+    )

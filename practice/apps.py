@@ -11,6 +11,14 @@ class PracticeConfig(AppConfig):
     def ready(self) -> None:
         from channels.layers import get_channel_layer
 
+        from llm.metering import set_default_sink
+
+        from .metering import store_orphan_call
+
+        # A model call made outside a reply or an annotation (a command, the
+        # scoring task) is still metered.
+        set_default_sink(store_orphan_call)
+
         # A broken CHANNEL_LAYERS makes get_channel_layer() return None, and every
         # consumer would then fail later with a confusing error: fail at start-up.
         if get_channel_layer() is None:

@@ -1,9 +1,9 @@
 """The trainee's daily token budget, checked before each message is answered.
 
-Both model roles spend tokens on a trainee's messages: the patient's replies
-(stored on practice's turns) and the annotator's work. Practice does not know the
-annotator's tables, so other apps report their share through the `tokens_spent`
-signal (feedback's receiver counts annotation tokens).
+Both model roles spend tokens on a trainee's messages. Every model request is a
+`ModelCall` row tagged with the trainee, whatever its outcome (rejected by the
+guard, retried, cut, fallen back), so the budget adds those up: it sees all the
+tokens, not only those of the replies that were kept.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 
 from .exceptions import TokenBudgetExceeded
-from .models import Turn
-from .signals import tokens_spent
+from .models import ModelCall
 
 # Rows that recorded model tokens (the offline engines record none).
 BILLED = Q(prompt_tokens__gt=0) | Q(completion_tokens__gt=0)
@@ -25,12 +24,10 @@ def tokens_used_today(*, user_id: int) -> int:
     """Model tokens a trainee's practice used since local midnight (patient and
     annotator alike: both are spent on their messages)."""
     midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    replies = Turn.objects.filter(
-        BILLED, session__trainee_id=user_id, created_at__gte=midnight
-    ).aggregate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
-    own = (replies["p"] or 0) + (replies["c"] or 0)
-    others = tokens_spent.send(sender=Turn, user_id=user_id, since=midnight)
-    return own + sum(int(spent or 0) for _receiver, spent in others)
+    used = ModelCall.objects.filter(user_id=user_id, created_at__gte=midnight).aggregate(
+        p=Sum("prompt_tokens"), c=Sum("completion_tokens")
+    )
+    return (used["p"] or 0) + (used["c"] or 0)
 
 
 def check_token_budget(*, user_id: int) -> None:

@@ -26,6 +26,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import escape
 
+from llm import deadline
+from llm.metering import CallRecord, collecting
 from patients.engines import get_responder
 from patients.simulation import Final, Token
 
@@ -137,14 +139,18 @@ def _retry(session_id: int, user_id: int) -> tuple[services.Submitted, str]:
 
 @_db
 def _finish(
-    turn_id: int, final: Final | None, first_token_at: datetime | None
+    turn_id: int,
+    final: Final | None,
+    first_token_at: datetime | None,
+    calls: list[CallRecord],
 ) -> str:
-    """Store the finished (or failed) reply and render it to replace the stream."""
+    """Store the finished (or failed) reply and its model calls; render the turn."""
     if final is None:
         turn = services.fail_patient_turn(
             turn_id=turn_id,
             reason="The patient's reply broke off.",
             first_token_at=first_token_at,
+            calls=calls,
         )
     else:
         turn = services.complete_patient_turn(
@@ -153,36 +159,43 @@ def _finish(
             responder=final.responder,
             usage=final.usage,
             first_token_at=first_token_at,
+            calls=calls,
         )
     return render_turn(turn, oob="outerHTML")
 
 
 @_db
-def _fail(turn_id: int, first_token_at: datetime | None) -> str:
+def _fail(
+    turn_id: int, first_token_at: datetime | None, calls: list[CallRecord]
+) -> str:
     turn = services.fail_patient_turn(
         turn_id=turn_id,
         reason="The reply could not be saved.",
         first_token_at=first_token_at,
+        calls=calls,
     )
     return render_turn(turn, oob="outerHTML")
 
 
 async def _finish_or_fail(
-    turn_id: int, final: Final | None, first_token_at: datetime | None
+    turn_id: int,
+    final: Final | None,
+    first_token_at: datetime | None,
+    calls: list[CallRecord],
 ) -> str | None:
     """Save the reply, retrying through a short database outage; if it still
     cannot be saved, mark the turn failed (Retry), never leave it streaming.
     None when even that failed: the turn is recovered as failed on reconnect."""
     for pause in (*FINISH_RETRY_SECONDS, None):
         try:
-            return await _finish(turn_id, final, first_token_at)
+            return await _finish(turn_id, final, first_token_at, calls)
         except DatabaseError as error:
             logger.warning("saving the reply of turn %s failed: %r", turn_id, error)
             if pause is None:
                 break
             await asyncio.sleep(pause)
     try:
-        return await _fail(turn_id, first_token_at)
+        return await _fail(turn_id, first_token_at, calls)
     except DatabaseError:
         logger.exception("turn %s could not even be marked failed", turn_id)
         return None
@@ -414,6 +427,7 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         final: Final | None = None
         first_token_at: datetime | None = None
         pending: list[str] = []
+        shown: list[str] = []  # every word sent to the browser
         last_flush = 0.0
 
         async def flush() -> None:
@@ -424,31 +438,41 @@ class PracticeConsumer(AsyncWebsocketConsumer):
                 await self._send_safe(f'<span hx-swap-oob="beforeend:#{target}">{text}</span>')
             last_flush = loop.time()
 
-        try:
-            async for event in get_responder().stream(submitted.reply):
-                if isinstance(event, Token):
-                    pending.append(event.text)
-                    # The first word goes out at once; after that, words that
-                    # arrive within one flush window share a frame (a frame per
-                    # word cost most of the socket's CPU under load).
-                    if first_token_at is None:
-                        first_token_at = timezone.now()
-                        await flush()
-                        if stages is not None:
-                            _log_stages(stages)
-                    elif loop.time() - last_flush >= TOKEN_FLUSH_SECONDS:
-                        await flush()
-                    if delay:
-                        await asyncio.sleep(delay)
-                elif isinstance(event, Final):
-                    final = event
-            await flush()
-        except Exception as error:  # noqa: BLE001 - any failure must not leave a half turn
-            logger.warning("patient reply for turn %s failed: %r", turn_id, error)
-            final = None
+        # Every model request of this reply lands in `log` (the llm client
+        # reports each attempt), and none may outlast the reply's deadline.
+        with collecting(role="patient") as log, deadline.within(
+            settings.LLM_REPLY_DEADLINE
+        ):
+            try:
+                async for event in get_responder().stream(submitted.reply):
+                    if isinstance(event, Token):
+                        pending.append(event.text)
+                        shown.append(event.text)
+                        # The first word goes out at once; after that, words that
+                        # arrive within one flush window share a frame (a frame
+                        # per word cost most of the socket's CPU under load).
+                        if first_token_at is None:
+                            first_token_at = timezone.now()
+                            await flush()
+                            if stages is not None:
+                                _log_stages(stages)
+                        elif loop.time() - last_flush >= TOKEN_FLUSH_SECONDS:
+                            await flush()
+                        if delay:
+                            await asyncio.sleep(delay)
+                    elif isinstance(event, Final):
+                        final = event
+                await flush()
+            except Exception as error:  # noqa: BLE001 - any failure must not leave a half turn
+                logger.warning("patient reply for turn %s failed: %r", turn_id, error)
+                final = None
+        if final is None and "".join(shown).strip():
+            # Something broke after the trainee had read part of the reply:
+            # that part passed the guard, so it stays as the reply.
+            final = Final(text="".join(shown).strip(), responder="llm-partial")
         # The finished (or failed) turn goes to the whole group, so a page that
         # reconnected while the reply streamed also gets it.
-        html = await _finish_or_fail(turn_id, final, first_token_at)
+        html = await _finish_or_fail(turn_id, final, first_token_at, list(log.records))
         if html is None:
             await self._send_safe(_error_frame(
                 "The reply could not be saved. Reload the page to try again.",

@@ -362,3 +362,65 @@ class Turn(models.Model):
 def as_speaker(value: str) -> Literal["trainee", "patient"]:
     """Narrow a stored speaker value to the engines' literal type."""
     return "trainee" if value == Turn.Speaker.TRAINEE else "patient"
+
+
+class ModelCall(models.Model):
+    """One request to a model endpoint, whatever became of it (the audit trail).
+
+    Every attempt is a row: accepted, rejected by the guard, retried, cut,
+    timed out, refused by the circuit breaker. Token counts are the server's,
+    or estimated from the text when it sent none (`estimated`). Budgets, the
+    usage page and `llm_usage` all add up these rows. Prompt and response text
+    are kept only with LLM_LOG_TEXT, and cleared after LLM_LOG_RETENTION_DAYS.
+    """
+
+    class Role(models.TextChoices):
+        PATIENT = "patient", "Patient"
+        ANNOTATOR = "annotator", "Annotator"
+        OTHER = "other", "Other"
+
+    role = models.CharField(max_length=10, choices=Role.choices)
+    model = models.CharField(max_length=100)
+    host = models.CharField(max_length=200, blank=True)
+    # ok, accepted, rejected, error, timeout, cut, closed, circuit_open
+    outcome = models.CharField(max_length=20)
+    attempt = models.PositiveSmallIntegerField(default=0)
+    guard = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    status = models.PositiveSmallIntegerField(null=True, blank=True)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    estimated = models.BooleanField(default=False)
+    latency_ms = models.PositiveIntegerField(default=0)
+    first_token_ms = models.PositiveIntegerField(null=True, blank=True)
+    # The patient turn a reply call produced, or the trainee turn an annotation
+    # call was about; None for calls outside a session (check_llm, scoring).
+    turn = models.ForeignKey(
+        Turn, null=True, blank=True, on_delete=models.SET_NULL, related_name="model_calls"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="model_calls",
+    )
+    request_text = models.TextField(blank=True)
+    response_text = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            # Usage page, llm_usage --since, the audit list: calls by period.
+            models.Index(fields=["created_at"], name="practice_modelcall_created"),
+            # The daily token budget: one trainee's calls since midnight.
+            models.Index(fields=["user", "created_at"], name="practice_modelcall_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.model} {self.outcome}"
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens

@@ -39,11 +39,17 @@ from .exceptions import (
     ReplyPending,
     SessionClosed,
 )
+from .metering import store_calls
 from .models import Assignment, Mode, PracticeSession, Turn, as_speaker
 from .signals import session_ended, turn_submitted
 
+INTERRUPTED = "The reply was interrupted."
+
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from accounts.models import User
+    from llm.metering import CallRecord
     from llm.types import Usage
     from patients.models import Case
 
@@ -323,6 +329,7 @@ def complete_patient_turn(
     responder: str,
     usage: Usage | None,
     first_token_at: datetime | None = None,
+    calls: Sequence[CallRecord] = (),
 ) -> Turn:
     """Save the finished reply; the turn is complete only now.
 
@@ -335,15 +342,27 @@ def complete_patient_turn(
             .select_related("session")
             .get(pk=turn_id)
         )
-        if turn.status != Turn.Status.STREAMING:
+        if not _still_awaited(turn):
+            store_calls(
+                calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id
+            )
             return turn
         prompt_tokens = completion_tokens = 0
         model = ""
-        if usage is not None:
+        if calls:
+            # Every attempt of this reply, the rejected and cut ones included.
+            prompt_tokens = sum(c.prompt_tokens for c in calls)
+            completion_tokens = sum(c.completion_tokens for c in calls)
+            model = calls[-1].model[:100]
+        elif usage is not None:
             prompt_tokens, completion_tokens = usage.prompt_tokens, usage.completion_tokens
             if prompt_tokens or completion_tokens:
                 # Only the LLM patient reports tokens; remember whose prices apply.
                 model = settings.PATIENT_MODEL
+        if turn.error:
+            # A reply a reconnect had marked interrupted, finished after all.
+            turn.error = ""
+            turn.save(update_fields=["error"])
         # `first_token_at` was measured by the streamer and is written here, so the
         # first word never waits for a write of its own.
         turn.complete(
@@ -355,24 +374,61 @@ def complete_patient_turn(
             completion_tokens=completion_tokens,
             model=model,
         )
+        store_calls(calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id)
     return turn
+
+
+def _still_awaited(turn: Turn) -> bool:
+    """Whether a finished reply may still be saved on `turn`.
+
+    A reply still streaming, or one a reconnect marked interrupted while it was
+    in fact still coming (the trainee may have read it): keep it, as long as
+    the session is open and nothing came after it.
+    """
+    if turn.status == Turn.Status.STREAMING:
+        return True
+    return (
+        turn.status == Turn.Status.FAILED
+        and turn.error == INTERRUPTED
+        and turn.session.is_active
+        and not turn.session.turns.filter(index__gt=turn.index).exists()
+    )
 
 
 def fail_patient_turn(
-    *, turn_id: int, reason: str, first_token_at: datetime | None = None
+    *,
+    turn_id: int,
+    reason: str,
+    first_token_at: datetime | None = None,
+    calls: Sequence[CallRecord] = (),
 ) -> Turn:
     """Mark a reply that broke off: nothing half-written is kept as complete."""
-    turn = Turn.objects.select_related("session").get(pk=turn_id)
-    turn.fail(reason, first_token_at=first_token_at)
+    # One transaction: the calls and the verdict are stored together, so a
+    # retry after a database error cannot store the calls twice.
+    with transaction.atomic():
+        turn = Turn.objects.select_related("session").get(pk=turn_id)
+        store_calls(
+            calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id
+        )
+        turn.fail(reason, first_token_at=first_token_at)
     return turn
 
 
-def recover_interrupted_replies(*, session_id: int, older_than_seconds: int = 45) -> int:
-    """A reply left streaming by a process that died is marked failed (retryable)."""
+def recover_interrupted_replies(
+    *, session_id: int, older_than_seconds: float | None = None
+) -> int:
+    """A reply left streaming by a process that died is marked failed (retryable).
+
+    Only past the reply deadline (with a margin): before it, the reply may be
+    alive in another process and is left alone; and should it finish after all,
+    `complete_patient_turn` still keeps it.
+    """
+    if older_than_seconds is None:
+        older_than_seconds = max(45.0, settings.LLM_REPLY_DEADLINE * 1.5)
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return Turn.objects.filter(
         session_id=session_id, status=Turn.Status.STREAMING, created_at__lt=cutoff
-    ).update(status=Turn.Status.FAILED, error="The reply was interrupted.")
+    ).update(status=Turn.Status.FAILED, error=INTERRUPTED)
 
 
 def end_session(*, session: PracticeSession) -> PracticeSession:

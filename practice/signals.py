@@ -22,8 +22,3 @@ session_ended = Signal()
 # turns in order). Receivers may attach display data to the turns in place (the
 # feedback app attaches each turn's current annotation as `.annotation`).
 transcript_loaded = Signal()
-
-# How many model tokens a trainee spent since a moment, outside practice's own
-# turns. kwargs: user_id (int), since (datetime). Each receiver returns an int;
-# the daily token budget adds them to the patient's own token counts.
-tokens_spent = Signal()

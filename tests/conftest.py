@@ -146,10 +146,18 @@ def _fake_openai_server() -> Any:
 
 @pytest.fixture
 def fake_openai(_fake_openai_server: Any) -> Any:
-    """The loopback fake OpenAI-compatible server, reset for this test."""
+    """The loopback fake OpenAI-compatible server, reset for this test.
+
+    Circuit breakers are per endpoint and process-wide; the fake server's
+    address is the same for the whole run, so each test starts them closed.
+    """
+    from llm.breaker import reset_breakers
+
     _fake_openai_server.reset()
+    reset_breakers()
     yield _fake_openai_server
     _fake_openai_server.reset()
+    reset_breakers()
 
 
 @pytest.fixture

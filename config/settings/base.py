@@ -251,6 +251,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "feedback.tasks.sweep_unscored_sessions",
         "schedule": 60.0,
     },
+    # Prompt and response text of model calls is kept LLM_LOG_RETENTION_DAYS.
+    "purge-model-call-text": {
+        "task": "feedback.tasks.purge_model_call_text",
+        "schedule": 3600.0,
+    },
 }
 # A turn without an annotation this long after it was written is re-enqueued.
 # Above a normal annotation's latency (a redelivered duplicate costs a model call,
@@ -270,6 +275,73 @@ ANNOTATOR = env.str("ANNOTATOR", default="auto")  # auto|offline|llm
 PATIENT_MAX_TOKENS = env.int("PATIENT_MAX_TOKENS", default=300)
 LLM_CHAT_TIMEOUT = env.float("LLM_CHAT_TIMEOUT", default=20.0)
 LLM_TASK_TIMEOUT = env.float("LLM_TASK_TIMEOUT", default=60.0)
+# Per role: PATIENT_* and ANNOTATOR_* override the shared OPENAI_* values, so a
+# set-up with one key and one endpoint keeps working unchanged.
+PATIENT_API_KEY = env_secret("PATIENT_API_KEY", "") or ""
+PATIENT_BASE_URL = env.str("PATIENT_BASE_URL", default="") or None
+ANNOTATOR_API_KEY = env_secret("ANNOTATOR_API_KEY", "") or ""
+ANNOTATOR_BASE_URL = env.str("ANNOTATOR_BASE_URL", default="") or None
+
+
+def _optional_float(name: str) -> float | None:
+    raw = env.str(name, default="")
+    try:
+        return float(raw) if raw else None
+    except ValueError:
+        msg = f"Unexpected value {name}={raw!r}, use a number"
+        raise ImproperlyConfigured(msg) from None
+
+
+def _optional_int(name: str) -> int | None:
+    raw = env.str(name, default="")
+    try:
+        return int(raw) if raw else None
+    except ValueError:
+        msg = f"Unexpected value {name}={raw!r}, use a whole number"
+        raise ImproperlyConfigured(msg) from None
+
+
+def _max_tokens_param(name: str, default: str) -> str:
+    value = str(env.str(name, default=default))
+    if value not in ("max_tokens", "max_completion_tokens"):
+        msg = f"Unexpected value {name}={value!r}, use max_tokens or max_completion_tokens"
+        raise ImproperlyConfigured(msg)
+    return value
+
+
+OPENAI_TEMPERATURE = _optional_float("OPENAI_TEMPERATURE")
+PATIENT_TEMPERATURE = _optional_float("PATIENT_TEMPERATURE")
+ANNOTATOR_TEMPERATURE = _optional_float("ANNOTATOR_TEMPERATURE")
+OPENAI_SEED = _optional_int("OPENAI_SEED")
+PATIENT_SEED = _optional_int("PATIENT_SEED")
+ANNOTATOR_SEED = _optional_int("ANNOTATOR_SEED")
+OPENAI_MAX_TOKENS_PARAM = _max_tokens_param("OPENAI_MAX_TOKENS_PARAM", "max_tokens")
+PATIENT_MAX_TOKENS_PARAM = _max_tokens_param(
+    "PATIENT_MAX_TOKENS_PARAM", OPENAI_MAX_TOKENS_PARAM
+)
+ANNOTATOR_MAX_TOKENS_PARAM = _max_tokens_param(
+    "ANNOTATOR_MAX_TOKENS_PARAM", OPENAI_MAX_TOKENS_PARAM
+)
+# Total time for one patient reply (every attempt included), and for one
+# annotation attempt; enforced in code, whatever the Celery pool.
+LLM_REPLY_DEADLINE = env.float("LLM_REPLY_DEADLINE", default=30.0)
+LLM_ANNOTATION_DEADLINE = env.float("LLM_ANNOTATION_DEADLINE", default=30.0)
+# When the reply deadline runs out with nothing shown: "offline" completes the
+# turn with the offline patient's reply (marked), "fail" offers a Retry.
+PATIENT_ON_DEADLINE = env.str("PATIENT_ON_DEADLINE", default="offline")
+if PATIENT_ON_DEADLINE not in ("offline", "fail"):
+    msg = f"Unexpected value PATIENT_ON_DEADLINE={PATIENT_ON_DEADLINE!r}, use offline or fail"
+    raise ImproperlyConfigured(msg)
+# Conversation sent to the patient model, in tokens; older turns are dropped.
+PATIENT_HISTORY_TOKENS = env.int("PATIENT_HISTORY_TOKENS", default=6000)
+# Circuit breaker per endpoint: after this many failures in a row, go offline
+# for the cool-down (seconds).
+LLM_BREAKER_THRESHOLD = env.int("LLM_BREAKER_THRESHOLD", default=5)
+LLM_BREAKER_COOLDOWN = env.float("LLM_BREAKER_COOLDOWN", default=30.0)
+# Audit trail: keep prompt and response text of model calls (off by default),
+# and for how many days.
+LLM_LOG_TEXT = env_bool("LLM_LOG_TEXT", False)
+LLM_LOG_RETENTION_DAYS = env.int("LLM_LOG_RETENTION_DAYS", default=30)
 
 # --- practice chat limits ---------------------------------------------------------
 PRACTICE_MAX_MESSAGE_CHARS = 2000
@@ -313,6 +385,15 @@ def parse_model_prices(raw: str) -> dict[str, dict[str, float]]:
 
 
 MODEL_PRICES = parse_model_prices(env.str("MODEL_PRICES", default=""))
+# Price for a model missing from MODEL_PRICES (a warning is logged once), so an
+# unknown model is never counted as free.
+# As JSON: {"input": 2.5, "output": 10}.
+_default_price = env.str("LLM_DEFAULT_PRICE", default="")
+LLM_DEFAULT_PRICE = (
+    parse_model_prices(f'{{"default": {_default_price}}}')["default"]
+    if _default_price
+    else {"input": 2.50, "output": 10.00}
+)
 COST_CURRENCY = env.str("COST_CURRENCY", default="USD")
 
 # --- email (password-set links are also shown on screen: there may be no mail server)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from llm.errors import LLMOutputError
+from llm.errors import LLMError, LLMOutputError
 from llm.types import Message, Usage
 
 from .codebook import codebook_prompt, plain_label
@@ -265,8 +265,9 @@ class LLMAnnotator:
 
     An answer that is not valid JSON for the schema (the model raises LLMOutputError) or
     that breaks the rubric is rejected and asked for once more; after the second failure
-    the offline annotation is returned with `fallback=True`. Transient errors (timeouts,
-    rate limits) propagate, so that a Celery task can retry the whole annotation later.
+    the offline annotation is returned with `fallback=True`. Any other model failure
+    (deadline, timeout, rate limit, server error, open circuit breaker) falls back to
+    the offline annotation at once, also marked `fallback=True`.
     """
 
     rubric_version = RUBRIC_VERSION
@@ -297,6 +298,7 @@ class LLMAnnotator:
         messages = self._messages(ctx)
         # Tokens of every answer that parsed, including ones the rubric rejected.
         usage = Usage()
+        reason = "LLM output rejected twice"
         for _attempt in range(2):
             try:
                 result = self.model.structured(
@@ -314,14 +316,20 @@ class LLMAnnotator:
             except (LLMOutputError, AnnotationRejected, ValidationError) as exc:
                 # Keep the reason: the evaluation command reports rejection counts.
                 self.rejections.append(f"{type(exc).__name__}: {exc}"[:300])
+            except LLMError as exc:
+                # Deadline, timeout, rate limit, 5xx, open circuit, prompt too
+                # long: the client already retried within the deadline, so the
+                # offline annotation stands in now (marked) instead of a Celery
+                # retry chain that could run for minutes.
+                self.rejections.append(f"{type(exc).__name__}: {exc}"[:300])
+                reason = f"LLM unavailable: {type(exc).__name__}"
+                break
         offline = self.fallback.annotate(ctx)
         kept = offline.model_copy(
             update={
                 "fallback": True,
                 "annotator": f"{self.name}+fallback:{self.fallback.name}",
-                "rationale": (offline.rationale + " [LLM output rejected twice]")[
-                    :1000
-                ],
+                "rationale": (offline.rationale + f" [{reason}]")[:1000],
             }
         )
         return Metered(kept, usage, self.model.model)

@@ -40,6 +40,17 @@ from collections.abc import Sequence
 
 from . import lexicon as lx
 from .normalize import normalize
+from .questions import (
+    SECOND_PERSON,
+    WONDER_REFLECTION,
+    is_interrogative,
+    opening_word,
+    question_kind,
+    strip_markers,
+)
+from .questions import (
+    is_declarative_form as is_declarative_form,  # re-exported: strategies, tests
+)
 from .schema import (
     _INPUT_CODES,
     AdviceForm,
@@ -65,9 +76,6 @@ _STOPWORDS = frozenset(
     """.split()
 )
 
-_SECOND_PERSON = re.compile(
-    r"\b(?:you|your|you're|you've|you'd|you'll|yourself)\b", re.I
-)
 # "You know", "you see", "thank you": second person in form only, not about the client.
 _DISCOURSE_YOU = re.compile(
     r"\b(?:you know|you see|y'know|mind you|thank you|see you|if you will)\b"
@@ -78,30 +86,20 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.
 _WE = re.compile(r"\b(?:we|we're|we've|we'll|us|our|let's)\b", re.I)
 # A short yes to the counsellor's offer ("Yeah, go on.", "Please.", "If you want."):
 # the permission MITI asks for was given in the previous exchange.
-_CONSENT = re.compile(
+CONSENT = re.compile(
     r"^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|please|go on|go ahead|"
-    r"if you want|i'?d like that|that would (?:be )?(?:good|great|helpful)|why not|"
+    r"if you (?:want|like)|i'?d like that|that would (?:be )?(?:good|great|helpful)|"
+    r"why not|then|"
     r"i suppose|i guess|anything|definitely)\b[\s,.!]*){1,4}(?:please|i'?d like that|"
     r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly)?[\s,.!]*$",
     re.IGNORECASE,
 )
-_PATIENT_ASKS_ADVICE = re.compile(
+PATIENT_ASKS_ADVICE = re.compile(
     r"\b(?:just tell me|tell me (?:what|how) to|what (?:do|should) i (?:actually )?do|"
     r"what would you do|what should i do|"
     r"what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
     r"ideas)|what would you (?:do|suggest|recommend)|can you (?:help|tell) me (?:how|"
     r"what)|how (?:do|can|should) i|should i)\b",
-    re.IGNORECASE,
-)
-_WH_ANY = re.compile(
-    r"\b(?:what|how|why|when|where|who|which)\b\s+(?:\w+\s+){0,2}?"
-    r"(?:do|does|did|is|are|was|were|would|could|can|will|should|have|has|you|it|that|"
-    r"made|makes|happened|happens|else)\b",
-    re.IGNORECASE,
-)
-_AUX_YOU = re.compile(
-    r"^(?:do|does|did|are|were|have|has|can|could|would|will|is|was|should)\s+"
-    r"(?:you|it|that|this|there|they|he|she|we|i|your|anyone|anything|someone)\b",
     re.IGNORECASE,
 )
 _LEADING_DISAPPROVAL = re.compile(
@@ -110,8 +108,6 @@ _LEADING_DISAPPROVAL = re.compile(
     r"(?:being|a bit|too) (?:hard|negative|sensitive))\b",
     re.IGNORECASE,
 )
-_OR_QUESTION = re.compile(r"\bor\b[^?]*\?$|,\s*or\?$|\bor not\b", re.I)
-# A support phrase that names the difficulty is also a reflection ("That sounds hard").
 _REFLECTIVE_SUPPORT = re.compile(
     r"\b(?:that|it|this)(?:'s| is| was| has been| (?:must|would|can|could|sounds?|"
     r"seems?)(?: be| have been| feel)?) (?:such an? |an? )?(?:so |really |very |"
@@ -126,10 +122,6 @@ def content_words(text: str) -> set[str]:
     return {w for w in lx.words(text) if w not in _STOPWORDS and len(w) > 2}
 
 
-def _strip_markers(text: str) -> str:
-    return lx.LEADING_MARKERS.sub("", text.strip()).strip()
-
-
 def is_filler(text: str) -> bool:
     """True for backchannels and fillers ("Mm-hmm.", "Okay, yeah.")."""
     ws = lx.words(text.replace("-", " "))
@@ -138,112 +130,11 @@ def is_filler(text: str) -> bool:
     return len(ws) <= 4 and all(w in lx.FILLER_WORDS for w in ws)
 
 
-def _question_kind(core: str) -> QuestionKind:
-    """Open invites an elaborated answer; closed a yes/no or a short fact."""
-    clauses = [core] + [c.strip() for c in re.split(r"[,;:]\s+|\s+(?:and|so)\s+", core)]
-    for clause in clauses:
-        c = _strip_markers(clause)
-        if lx.WH_CLOSED.match(c):
-            return "closed"
-        if lx.WH_OPEN.match(c) or lx.TELL_ME.match(c):
-            if _OR_QUESTION.search(core) and not c.lower().startswith(("how", "why")):
-                return "closed"
-            return "open"
-        if lx.AUX_START.match(c):
-            return "closed"
-    if lx.EMBEDDED_OPEN.search(core):
-        return "open"
-    if re.search(r"\b(?:what|how|why)\b", core, re.I) and not _OR_QUESTION.search(core):
-        # "So when that happens, what goes through your mind?"
-        return "open"
-    return "closed"
-
-
-def _is_interrogative(core: str) -> bool:
-    """An interrogative form without a question mark (spoken transcripts)."""
-    if lx.TELL_ME.match(core) or lx.EMBEDDED_OPEN.search(core):
-        return True
-    if lx.EMBEDDED_CLOSED.search(core) and not _WONDER_REFLECTION.search(core):
-        return True
-    if _AUX_YOU.match(core):
-        return True
-    if _SUBORDINATE.match(core):
-        # "When I was job hunting...", "What I'm hearing is...": a clause, not a
-        # question.
-        return False
-    if _LATER_WH.search(core):
-        # "If everyone saw one error, what would they conclude about you": the
-        # question comes after a conditional clause.
-        return True
-    first = core.split(" ", 1)[0].lower().strip(",")
-    return first in {"what", "how", "why", "where", "when", "who", "which"} and bool(
-        _WH_ANY.match(core)
-    )
-
-
-def is_declarative_form(text: str) -> bool:
-    """True for a statement-shaped utterance, whatever its final punctuation.
-
-    "So you feel left out?" is declarative in form: a reflection spoken with rising
-    intonation. Schemes without the text convention of RUBRICS.md §0.4 (ESConv) code it
-    as a restatement, so the strategy mapping needs to know the form.
-    """
-    core = _strip_markers(text.rstrip(" ?!.\"'")) or text
-    if _ANY_WH.search(core):
-        return False
-    for i, clause in enumerate(re.split(r"[,;:]\s*|\s+(?:and|so|but|or)\s+", core)):
-        c = _strip_markers(clause)
-        # Inside the sentence an auxiliary opens a question only before its subject
-        # (", have you lost..."), not in a coordinated verb phrase ("...and have lost
-        # touch", "but did nothing").
-        aux = lx.AUX_START if i == 0 else _AUX_SUBJECT
-        if c and (_is_interrogative(c) or aux.match(c)):
-            return False
-    return bool(
-        _SECOND_PERSON.search(core)
-        or lx.REFLECTION_STEM.match(core)
-        or _opener(text) == "so"
-    )
-
-
-# "I wonder if you felt relieved" offers a guess about the client's inner state: a
-# tentative (complex) reflection, not a request for a yes or no.
-_WONDER_REFLECTION = re.compile(
-    r"\bi(?:'m| am)? wonder(?:ing)? (?:if|whether) (?:part of you|(?:you|you'?re|"
-    r"you'?ve|you'?d) (?:\w+ )?(?:felt|feel|feeling|were|are|was|might|may|could|"
-    r"find|found|carry|carrying|hold|holding|miss|missed|blame|worry|wanted|want))",
-    re.IGNORECASE,
-)
 _PERCEIVING = re.compile(
     r"\bi(?:'m| am) (?:picking up|sensing|noticing) (?:a lot of |some |a |an )?\w+",
     re.IGNORECASE,
 )
-_LATER_WH = re.compile(
-    r"^(?:if|when|after|before|looking at|thinking about|given)\b[^,]{3,120},\s*"
-    r"(?:what|how|why)\s+(?:would|will|do|does|did|is|are|was|were|could|might|should|"
-    r"can|has|have|made|makes)\b",
-    re.IGNORECASE,
-)
-_SUBORDINATE = re.compile(
-    r"^(?:(?:when|where|while|whenever) (?:i|you|we|he|she|they|it|my|your|the)\b|"
-    r"(?:what|how|who|which) (?:i|we)\b)(?![^,]*,\s*(?:what|how|why|when|where|who|do|"
-    r"does|did|is|are|have|has|can|could|would)\b)",
-    re.IGNORECASE,
-)
 _QUOTED = re.compile(r"(?:^|(?<=\s))['‘\"“][^'’\"”]{2,80}['’\"”](?=[\s,.;:!?]|$)")
-
-
-_AUX_SUBJECT = re.compile(
-    lx.AUX_START.pattern
-    + r"(?:\s+(?:not|n't))?\s+(?:you|it|that|this|there|they|he|she|we|i|your|my|his|"
-    r"her|their|our|the|a|an|anyone|anything|someone|something|everyone|people)\b",
-    re.IGNORECASE,
-)
-
-
-_ANY_WH = re.compile(
-    r"\b(?:what|whats|what's|how|why|where|when|who|which|whose)\b", re.I
-)
 
 
 def _overlap(text: str, patient_words: set[str]) -> float:
@@ -264,11 +155,6 @@ def _names_new_feeling(text: str, patient_text: str) -> bool:
         if w in lx.FEELING_WORDS and lx.EMOTION_TO_FAMILY[w] not in patient_fams:
             return True
     return False
-
-
-def _opener(raw: str) -> str:
-    m = lx.OPENER.match(raw)
-    return m.group(1).lower() if m else ""
 
 
 def _reflection_kind(
@@ -303,7 +189,7 @@ def _reflection_kind(
 def _advice_form(core: str) -> AdviceForm | None:
     if lx.WARN.search(core):
         return "warn"
-    if lx.IMPERATIVE_START.match(core) and not _SECOND_PERSON.match(core):
+    if lx.IMPERATIVE_START.match(core) and not SECOND_PERSON.match(core):
         return "direct"
     if lx.ADVICE.search(core):
         return "advise"
@@ -329,7 +215,7 @@ def code_utterance(
         return UtteranceCode(text=typed, codes=["other"])
     # Rules match a normalised copy ("thats" -> "that's"); the output keeps the text.
     raw = normalize(typed)
-    core = _strip_markers(raw) or raw
+    core = strip_markers(raw) or raw
     patient_words = content_words(patient_text)
     ends_q = raw.rstrip(" \"'”’)").endswith("?")
     codes: list[BehaviourCode] = []
@@ -340,15 +226,15 @@ def code_utterance(
 
     if ends_q and lx.TAG_QUESTION.search(raw):
         body = lx.TAG_QUESTION.sub("", raw).strip(" ,")
-        body_core = _strip_markers(body) or body
+        body_core = strip_markers(body) or body
         if (
             body_core
-            and not _is_interrogative(body_core)
+            and not is_interrogative(body_core)
             and not lx.AUX_START.match(body_core)
         ):
             tag = True
             core = body_core
-    is_question = (ends_q and not tag) or (not ends_q and _is_interrogative(core))
+    is_question = (ends_q and not tag) or (not ends_q and is_interrogative(core))
 
     undashed = raw.lstrip(" -–—.,…")
     if (
@@ -368,7 +254,7 @@ def code_utterance(
         return UtteranceCode(text=typed, codes=["other"])
     if is_question:
         codes.append("question")
-        question = _question_kind(core)
+        question = question_kind(core)
         if lx.PERMISSION.search(core) or lx.SEEK.search(core):
             codes.append("seek_collaboration")
         if lx.CONFRONT.search(core):
@@ -389,7 +275,7 @@ def code_utterance(
             # persuades; the question code stays for counting.
             codes.append("persuade_with_permission" if permission_given else "persuade")
             advice_form = "advise"
-    elif lx.SUMMARY_MARKERS.search(core) and _SECOND_PERSON.search(core):
+    elif lx.SUMMARY_MARKERS.search(core) and SECOND_PERSON.search(core):
         # A summary collects what the patient said: a complex reflection (MITI), even
         # when it opens with "let me" or "together".
         reflection = "complex"
@@ -428,7 +314,7 @@ def code_utterance(
         if support and not reflective_support:
             codes.append("support")
         continues_disclosure = "self_disclosure" in previous_codes
-        has_you = bool(_SECOND_PERSON.search(_DISCOURSE_YOU.sub(" ", core)))
+        has_you = bool(SECOND_PERSON.search(_DISCOURSE_YOU.sub(" ", core)))
         # "your mind jumps to 'I'm not up to it'": the quoted words are the patient's.
         first_person = bool(_FIRST_PERSON.search(_QUOTED.sub(" ", core)))
         if (
@@ -452,7 +338,7 @@ def code_utterance(
         ):
             codes.append("giving_information")
         if not codes or (tag and "confront" not in codes):
-            opener = _opener(raw)
+            opener = opening_word(raw)
             if _looks_like_reflection(
                 core,
                 patient_words,
@@ -543,7 +429,7 @@ def _looks_like_reflection(
     opener: str,
     continues_input: bool = False,
 ) -> bool:
-    if tag or reflective_support or _WONDER_REFLECTION.search(core):
+    if tag or reflective_support or WONDER_REFLECTION.search(core):
         return True
     if _PERCEIVING.search(core):
         # "I'm picking up a lot of sadness": the listener's perception of the client.
@@ -613,7 +499,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     patient_text = patient_context(ctx, last)
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
-    permission = bool(_PATIENT_ASKS_ADVICE.search(last) or _CONSENT.match(last))
+    permission = bool(PATIENT_ASKS_ADVICE.search(last) or CONSENT.match(last))
     autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from . import lexicon as lx
 from . import rewrite
+from .codes import CONSENT, PATIENT_ASKS_ADVICE
 from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 
@@ -251,7 +252,20 @@ def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Fl
     validates = any(
         _validates(u) for i, u in enumerate(utterances) if i not in collusive
     )
-    if patient and is_emotional_disclosure(patient) and gives_advice and not validates:
+    # Advice the patient just asked for, or agreed to hear ("Go on."), is not the
+    # premature problem solving of RUBRICS.md §5.2, whatever they disclosed before.
+    first_sentence = re.split(r"(?<=[.!?])\s+", patient.strip(), maxsplit=1)[0]
+    invited = bool(
+        patient
+        and (PATIENT_ASKS_ADVICE.search(patient) or CONSENT.match(first_sentence))
+    )
+    if (
+        patient
+        and is_emotional_disclosure(patient)
+        and gives_advice
+        and not validates
+        and not invited
+    ):
         flags.append("problem_solving_after_disclosure")
 
     if collusive:

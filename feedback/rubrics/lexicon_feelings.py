@@ -270,7 +270,7 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"went through (?:his|her) phone|copying|how dare|fed up|sick of"
     ),
     "tired": rx(
-        r"no sleep|not sleeping|can'?t sleep|hardly (?:any )?sleep|up all night|"
+        r"so done|fed up|sick of|had enough|no sleep|not sleeping|can'?t sleep|hardly (?:any )?sleep|up all night|"
         r"(?:two|three|four|five|\d+) ?am|till (?:two|three|four|late)|awake|every "
         r"(?:night|evening|day)|all the time|on my own with"
     ),
@@ -383,7 +383,9 @@ RISK_CUE = rx(
     r"no point (?:in )?(?:anything|any ?more|going on|living)|"
     # Veiled cues strong enough to ask about in any case (RUBRICS.md: a risk cue
     # the turn does not address).
-    r"(?:everyone|they|you all|my family|people|\w+)(?:'d| would) (?:all )?(?:be|do) "
+    # (no subject: any "X'd be better off without me"; a leading \w+ would make the
+    # pattern try every word of every patient line)
+    r"(?:'d| would) (?:all )?(?:be|do) "
     r"(?:better|fine) (?:off )?(?:without me|if i (?:wasn'?t|weren'?t|was not) "
     r"(?:around|here)|with (?:someone|a \w+ who))|better off (?:not having me|with "
     r"someone else)|(?:nobody|no one) would (?:even )?notice if i|no point (?:to|in) "
@@ -394,7 +396,7 @@ RISK_CUE = rx(
     r"of) (?:carrying on|anything|going on|living)|"
     r"(?:everyone|they|you all|my family|people)(?:'d| would) be better off|"
     r"i(?:'m| am) (?:just )?a burden|(?:want|wish i could|like) to (?:just )?disappear|"
-    r"no way out|can'?t do this any ?more|nothing left to|tired of (?:living|it all|"
+    r"can'?t do this any ?more|nothing left to|tired of (?:living|it all|"
     r"everything)|don'?t see the point(?: of (?:any of it|anything|it all|living|going "
     r"on|trying))?(?: any ?more)?|what'?s the point of trying|(?:don'?t see )?why i "
     r"(?:even )?bother(?: getting up| going on| living)?|rather (?:just )?be (?:with "
@@ -411,6 +413,9 @@ RISK_RESPONSE = rx(
     r"harm(?:ing)? yourself|self[- ]harm|safe(?:ty)?|thoughts of (?:dying|death|ending|"
     r"not)|want(?:ing)? to die|not (?:be|being) (?:here|around)|crisis|"
     r"emergency|helpline|hotline|988|111|999|911|samaritans|are you (?:ok|okay|safe)|"
+    r"not wanting to be (?:here|alive|around)|ending (?:things|it all|your (?:own )?"
+    r"life)|(?:thoughts|thinking) (?:about|of) (?:ending|dying|suicide|not (?:being|"
+    r"wanting))|(?:want|wanting) to (?:be alive|live)|be alive|"
     r"take your (?:own )?life|plan to|no point",
 )
 

@@ -236,7 +236,16 @@ CONFRONT = re.compile(
     r"harsh|paranoid|irrational)|to be fair,? you|you can (?:surely )?see why "
     r"(?:people|they|he|she|everyone|others)|why would you (?:(?:even|ever) )?(?:lie|"
     r"do (?:that|this|something like)|say that|let)|"
-    r"how long do you think you can (?:keep|go on))\b",
+    r"how long do you think you can (?:keep|go on)|"
+    # Labels, blame and point-scoring in the forms students write them.
+    r"you(?:'re| are|'ve been| have been) (?:just |being |been |really |pretty |so |"
+    r"quite |a bit |kind of |a little )*(?:a bit of an? )?(?:selfish|childish|negative|"
+    r"dramatic|unfair|lazy|paranoid|immature|horrible (?:daughter|son|mother|father|"
+    r"partner|person))|(?:massive|huge|big|total|complete|bit of an?) overreaction|"
+    r"how is (?:that|this|it) fair|doesn'?t (?:exactly )?(?:help|make sense),? does it|"
+    r"(?:and|but) you know it\b|so you'?re (?:saying you can|the victim)|read (?:his|"
+    r"her|their|people'?s) minds?|why didn'?t you (?:just )?|surely you can see|"
+    r"old[- ]fashioned (?:view|idea|way)|though,? (?:isn'?t it|aren'?t you|don'?t you))\b",
     re.IGNORECASE,
 )
 SUPPORT = re.compile(
@@ -268,7 +277,15 @@ SUPPORT = re.compile(
 # comfort that is not the counsellor's own emotional reaction, so EPITOME's ER does
 # not read it (empathy.py uses SUPPORT only).
 REASSURANCE = re.compile(
-    r"\b(?:no need to (?:apologi[sz]e|worry|rush|be sorry)|take (?:your|all the) time|"
+    r"^(?:ugh|oof|aw+|oh no)\b|\b(?:bless (?:her|him|you|them)|(?:that'?s|that is|what "
+    r"a) (?:so |really |such a )?(?:relatable|lovely|sad|horrible feeling|awful "
+    r"feeling|painful thought)|i(?:'m| am) (?:so |really )?(?:pleased|worried hearing)|"
+    r"well done|of course not|you(?:'ve| have) been through so much|i know (?:it'?s|it "
+    r"can be|it can feel) (?:tough|hard|that way)|(?:it|that)(?:'s| is) not (?:mad|"
+    r"silly|weird|stupid)|you(?:'re| are) in the right place|(?:it'?s|it is) (?:really |"
+    r"so )?(?:good|great) (?:that )?you came|(?:it'?s|it is) (?:really |so |very )?"
+    r"(?:normal|common) (?:to|for)|loads of (?:people|parents|new parents|students) "
+    r"(?:do|feel|have)|no need to (?:apologi[sz]e|worry|rush|be sorry)|take (?:your|all the) time|"
     r"(?:there'?s|theres|there is) no (?:rush|pressure|right (?:or|and) wrong|hurry)|"
     r"(?:it|that)(?:'s| is) (?:ok(?:ay)?|alright|all right|fine),? (?:take|there|to|if|"
     r"we|you)|it (?:does|will|can) get easier|it gets easier|"

@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from . import lexicon as lx
-from .codes import content_words, is_declarative_form
+from .codes import content_words
 from .normalize import normalize
+from .questions import is_declarative_form
 from .schema import BoltCode, EsconvStrategy, UtteranceCode
 
 _NORMALIZING = re.compile(

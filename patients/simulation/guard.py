@@ -1,72 +1,368 @@
-"""The output guard: catches a patient reply that breaks the role.
+"""The output guard: a patient reply must pass it before any of it is shown.
 
-Checked on every LLM reply before it is saved (and in tests on every offline
-reply). Flags: `ai_admission`, `role_reversal`, `therapist_speak`, `advice`,
-`instruction_leak`, `formulation_leak` (material from a layer the patient may
-not voice yet), `empty`.
+The LLM responder checks every complete sentence of the reply so far, so the
+checks work on prefixes too. Flags (one per failed check):
+
+- `ai_admission`: the speaker says or implies it is not a person (an AI, a
+  model, a bot, a program, a simulation, a character, a role-play), in any
+  wording, and in the other languages a model tends to switch to.
+- `language`: the reply is not in the session's language (English): another
+  script, or too few English words for its length.
+- `role_reversal`, `therapist_speak`, `advice`: the clinician's voice (advice,
+  techniques, homework, reflecting the counsellor's feelings back, therapy
+  vocabulary, "as your therapist").
+- `instruction_leak`: talk about prompts, instructions, notes, stage directions.
+- `prompt_echo`: a long verbatim overlap (shared word n-grams) with the system
+  prompt or the case file; measured by overlap, not by phrases, so a paraphrase
+  of the rules that copies a clause is caught whatever the clause is.
+- `formulation_leak`: material from a layer the patient may not voice yet.
+- `format`: a speaker label, a stage direction, or markdown.
+- `empty`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
+from patients.simulation.moves.classifier import classify_moves
+from patients.simulation.text import split_sentences
+
+__all__ = ["check_reply", "leak_sources"]
 
 
 def _rx(*patterns: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
 
 
+# "I am" in its spoken forms, optionally hedged ("just", "only", "actually").
+_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|not|also)\s+)*"
+_ARTIFICIAL = (
+    r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\s+intelligence|bot\b|chat\s?bot|"
+    r"language\s+model|llm\b|(?:ai|virtual|digital|computer|software)\s+"
+    r"(?:assistant|program|model|patient|client|character|simulation|person)|"
+    r"assistant(?!\s+(?:manager|teacher|professor|director|coach|editor|nurse|"
+    r"principal|to|at|in))|simulated|simulation|(?:computer\s+|software\s+)?"
+    r"program(?:me)?\b(?!\s+(?:manager|coordinator|director))|"
+    r"software\b(?!\s+(?:developer|engineer|tester|designer|company|job))|"
+    r"machine\b(?!\s+operator)|fictional|fictitious|generated|virtual\s+\w+|"
+    r"(?:a\s+)?character\s+(?:in|for|you)|not\s+real\b)"
+)
 AI_ADMISSION = _rx(
-    r"\b(?:i am|i'm|im) (?:just |only |actually |really )?(?:an? )?(?:ai|a\.i\.|bot|"
-    r"chat ?bot|language model|llm|assistant|virtual (?:patient|client|assistant)|"
-    r"simulated|simulation|computer program|program)\b",
-    r"\bas an (?:ai|a\.i\.|assistant|language model)\b|\blanguage model\b",
-    r"\b(?:openai|chatgpt|gpt-?\d|anthropic|claude)\b|\bartificial intelligence\b",
-    r"\bi (?:can(?:no|')t|am not able to|won't) (?:role-?play|pretend|continue (?:this|the) "
-    r"(?:role|scenario))\b",
-    r"\bi don'?t (?:actually )?have (?:feelings|a body|personal experiences|emotions)\b",
-    r"\bmy (?:training data|programming|creators?)\b",
+    _I_AM + _ARTIFICIAL,
+    r"\bas\s+an?\s+(?:ai|a\.\s?i\.?|artificial|assistant|language\s+model|llm|bot|"
+    r"chat\s?bot|virtual|simulated|model|machine)\b",
+    r"\b(?:language|ai|a\.i\.)\s+models?\b",
+    r"\bartificial(?:ly)?\s+(?:intelligen|generated|created)",
+    r"\bchat\s?bot\b|\bchatgpt\b|\bopenai\b|\banthropic\b|\bclaude\b|\bgpt[- ]?\d|"
+    r"\bllama\b|\bmistral\b|\bgemini\b",
+    r"\b(?:simulated|virtual|fictional|fictitious|synthetic|imaginary|made[- ]up)\s+"
+    r"(?:patient|client|person|character|scenario|case|session|conversation)",
+    r"\bthis\s+(?:is|was)\s+(?:(?:just|only|all|really|simply)\s+)*(?:an?\s+)?"
+    r"(?:role-?play|simulation|simulated|(?:training|practice)\s+(?:exercise|scenario|"
+    r"session)|exercise|scenario|fiction|scripted)",
+    r"\b(?:scenario|exercise|situation|story)\s+is\s+(?:fictional|made[- ]up|not\s+real)",
+    r"\brole-?play(?:ing|ed)?\b|\bbreak(?:ing)?\s+character\b|\bout\s+of\s+character\b|"
+    r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
+    r"(?:role|character|scenario|part)",
+    r"\b(?:the\s+)?(?:character|person|patient|client|role)\s+i'?m\s+(?:playing|portraying|"
+    r"simulating|acting|pretending)",
+    r"\bi'?m\s+(?:playing|portraying|acting\s+as|pretending\s+to\s+be|simulating)\b",
+    r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
+    r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
+    r"\bnone\s+of\s+(?:this|it)\s+is\s+real\b",
+    r"\bi\s+(?:can(?:no|')?t|cannot|do\s+not|don'?t)\s+(?:really\s+|actually\s+|truly\s+)?"
+    r"(?:have|experience)\s+(?:(?:real|human|any)\s+)?(?:feelings(?!\s+(?:for|about|toward))|"
+    r"emotions|a\s+(?:physical\s+)?body|personal\s+experiences|experiences\s+of\s+my\s+own|"
+    r"a\s+childhood|memories\s+of\s+my\s+own)",
+    r"\b(?:my|the)\s+(?:training\s+data|knowledge\s+cut-?off|system\s+prompt)\b|"
+    r"\bmy\s+(?:programming|programmers?|creators?|developers|instructions|guidelines)\b",
+    r"\b(?:designed|created|built|programmed|developed)\s+(?:by\s+(?:openai|anthropic|"
+    r"google|meta|a\s+company|developers|engineers)|to\s+(?:simulate|play|act|portray|"
+    r"help\s+you))",
+    r"\bhelp\s+you\s+(?:practi[cs]e|train)\b",
+    # Being a thing, not a person, said without the usual nouns.
+    r"\b(?:just|only|nothing\s+but|merely)\s+(?:(?:some|a\s+few|lines\s+of)\s+)?"
+    r"(?:code|text|words\s+on\s+a\s+screen|a\s+script|an?\s+interface|data)\b",
+    r"\b(?:i'?m|i\s+am|just|only|nothing\s+but)\s+(?:\w+\s+){0,2}lines\s+of\s+code\b",
+    r"\b(?:exist|live)\s+(?:only\s+)?(?:in|inside)\s+(?:this|the|a|your)\s+(?:chat|"
+    r"conversation|window|screen|app|computer|machine|browser)",
+    r"\b(?:typing|talking|chatting|writing|speaking)\s+(?:to|with)\s+(?:a|an)\s+"
+    r"(?:computer|machine|program|bot|ai|chatbot|software|algorithm|robot|system)\b",
+    r"\bmy\s+(?:responses|replies|answers|words|outputs?|text)\s+(?:are|were|is|get)\s+"
+    r"(?:(?:just|all|being)\s+)?(?:produced|generated|automatic|computed|written\s+by|"
+    r"created|predicted)",
+    r"\b(?:drop(?:ping|ped)?|break(?:ing)?|stop(?:ping)?)\s+(?:the|this|my)\s+(?:act|"
+    r"pretence|pretense|facade|fa\u00e7ade|character|persona|role|charade)\b|"
+    r"\bstop\s+pretending\b",
+    r"\bi'?m\s+(?:just\s+|only\s+|really\s+|actually\s+)?the\s+(?:assistant|ai|bot|"
+    r"model|program|system|chatbot)\b",
+    r"\bmade\s+to\s+(?:sound|seem|look|act|talk|behave)\s+like\b",
+    _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
+    r"\bgenerated\s+(?:text|content|response|by)\b",
+    # Other languages a model drifts into (the language check catches the
+    # rest; these make the flag say what happened).
+    r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
+    r"\bk(?:ü|ue)nstliche\s+intelligenz\b|\bintelligenza\s+artificiale\b|"
+    r"\bintelig[eê]ncia\s+artificial\b|\bkunstmatige\s+intelligentie\b|"
+    r"\bmodelo\s+de\s+lenguaje\b|\bmod[eè]le\s+de\s+langage\b|\bsprachmodell\b|"
+    r"\bsoy\s+una?\s+(?:ia|inteligencia|programa|robot|asistente)\b|"
+    r"\bje\s+suis\s+une?\s+(?:ia|intelligence|programme|robot|assistant)\b|"
+    r"\bich\s+bin\s+(?:eine?\s+)?(?:ki|künstliche|programm|roboter|assistent)\b",
+    r"人工智能|人工知能|语言模型|言語モデル|聊天机器人|искусственн\w+\s+интеллект|"
+    r"языков\w+\s+модел|\bя\s+(?:—\s+)?(?:ии|бот|программа)\b",
 )
 ROLE_REVERSAL = _rx(
-    r"\bas your (?:therapist|counsel+or|helper)\b",
-    r"\bhow does (?:that|this) make you feel\b",
-    r"\bi'?m here (?:to|for) (?:help|support|listen)",
-    r"\blet'?s (?:explore|work on|unpack|focus on|try an exercise)\b",
-    r"\bwhat i'?m hearing\b|\bit sounds like you(?:'re| are| feel)\b|\bi hear you\b",
-    r"\bthank you for sharing\b|\bin our (?:next )?session\b|\byour homework\b",
-    r"\bhow can i (?:help|support) you\b",
+    r"\bas\s+your\s+(?:therapist|counsel+or|helper|clinician|psychologist|coach|"
+    r"practitioner|doctor)\b",
+    r"\bhow\s+(?:does|did|do)\s+(?:that|this|it)\s+make\s+you\s+feel\b",
+    r"\bhow\s+(?:are|do)\s+you\s+feel(?:ing)?\s+(?:about|right now|today)\b",
+    r"\bi'?m\s+here\s+(?:to|for)\s+(?:help|support|listen|you)",
+    r"\blet'?s\s+(?:explore|work|unpack|focus|try|practi[cs]e|do|start|look|begin|"
+    r"take\s+a\s+(?:moment|breath)|breathe)\b",
+    r"\bwhat\s+i'?m\s+hearing\b|\bit\s+sounds\s+like\s+you\b|\bi\s+hear\s+(?:you|that\s+you)\b",
+    r"\bthank\s+you\s+for\s+(?:sharing|opening|telling|trusting)\b",
+    r"\bin\s+our\s+(?:next\s+)?(?:session|meeting|work)\b|\byour\s+homework\b|"
+    r"\bour\s+(?:next\s+)?session\b|\bby\s+the\s+end\s+of\s+(?:our|this|the)\s+session\b",
+    r"\bhow\s+can\s+i\s+(?:help|support)\s+you\b",
+    r"\b(?:these|your|those)\s+feelings\s+are\s+(?:valid|normal|understandable)\b",
+    r"\bhow\s+would\s+you\s+like\s+to\s+(?:feel|be|proceed)\b",
+    r"\bwhat\s+(?:do\s+you\s+think\s+is\s+)?(?:the\s+)?evidence\s+(?:for|against|that)\b",
+    r"\b(?:look\s+at|examine|weigh|explore|consider|gather)\s+(?:the\s+|some\s+)?"
+    r"evidence\b|\bevidence\s+(?:for|against)\s+(?:that|this|the|your)\s+"
+    r"(?:thought|belief|idea)",
+    r"\bi\s+wonder\s+if\s+(?:we|you)\s+(?:could|might)\b|\bwe\s+(?:could|can|might)\s+"
+    r"(?:look|explore|try|work|practi[cs]e|start)\b",
+    r"\bis\s+there\s+(?:another|a\s+different|an\s+alternative)\s+way\s+(?:to\s+(?:look|see|think)|of\s+"
+    r"(?:looking|seeing|thinking))\b",
+    r"\byou'?re\s+carrying\s+a\s+lot\b|\byou'?re\s+not\s+alone\s+in\s+(?:this|feeling)\b",
+    r"\b(?:be|being|so|too|really)\s+(?:kind|gentle|patient|easy|hard)\s+(?:on|to|with)\s+"
+    r"yourself\b|\btake\s+care\s+of\s+yourself\b|\b(?:from|for|towards?)\s+"
+    r"yourself\b|\byou\s+deserve\b",
+    r"\b(?:great|good|excellent|nice|lovely|powerful|important)\s+(?:reflection|"
+    r"summary|observation|insight|work|job)\b|\bkeep\s+it\s+up\b|\bwell\s+done\b|"
+    r"\byou\s+(?:captured|reflected|summari[sz]ed|validated)\b|"
+    r"\b(?:inner\s+(?:voice|critic|child)|younger\s+self|self-compassion|self-talk|"
+    r"safe\s+space)\b",
+    r"\bwhat\s+i'?m\s+(?:noticing|seeing|sensing|picking\s+up)\b|\bi\s+(?:notice|'?m\s+"
+    r"noticing|am\s+noticing)\s+(?:that\s+)?you\b|\byou\s+(?:tend|seem)\s+to\s+(?:be|feel|"
+    r"get|put)\b",
+    r"\b(?:say|tell\s+me)\s+(?:a\s+(?:bit|little)\s+)?more\s+about\b|\bwhat\s+(?:was|is)\s+"
+    r"(?:that|it)\s+like\s+for\s+you\b|\bhow\s+(?:was|is)\s+that\s+for\s+you\b",
+    r"\btogether\s*[:,]?\s*(?:in\s+for|breathe|close\s+your\s+eyes)",
+    r"\bin\s+for\s+(?:four|4|a\s+count)\b|\bclose\s+your\s+eyes\b",
 )
 THERAPIST_SPEAK = _rx(
-    r"\b(?:automatic thoughts?|core beliefs?|intermediate beliefs?|cognitive "
-    r"(?:distortions?|conceptuali[sz]ation|model|triangle)|catastrophi[sz]ing|"
-    r"black-and-white thinking|all-or-nothing thinking|reframe|reframing|"
-    r"coping strateg(?:y|ies)|\bcbt\b|socratic|psychoeducation|thought record)\b",
+    r"\b(?:automatic\s+thoughts?|core\s+beliefs?|intermediate\s+beliefs?|cognitive\s+"
+    r"(?:distortions?|conceptuali[sz]ation|model|triangle|restructuring|behaviou?ral)|"
+    r"catastrophi[sz]ing|black-and-white\s+thinking|all-or-nothing\s+thinking|"
+    r"reframe|reframing|coping\s+(?:strateg(?:y|ies)|skills?|mechanisms?)|cbt|dbt|"
+    r"socratic|psychoeducation|thought\s+records?|behaviou?ral\s+activation|"
+    r"grounding\s+(?:techniques?|exercises?)|breathing\s+exercises?|mindfulness\s+"
+    r"(?:exercise|practice|techniques?)|relaxation\s+techniques?|self-care\s+"
+    r"(?:plan|routine)|safety\s+plan|exposure\s+(?:therapy|hierarchy)|"
+    r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
+    r"thoughts?)\b",
 )
 ADVICE = _rx(
-    r"\byou (?:should|need to|ought to|could try|might want to)\b",
-    r"\bi (?:would )?(?:suggest|recommend|advise)\b|\bmy advice\b",
+    r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
+    r"see|realize|realise|believe|think|remember|get|hear|have\s+seen))\b",
+    r"\byou\s+(?:could\s+try|might\s+"
+    r"(?:want\s+to|try|consider|benefit)|may\s+(?:want\s+to|benefit|find\s+it\s+helpful)|"
+    r"could\s+consider)\b",
+    r"\bhave\s+you\s+(?:thought\s+about|considered|tried)\s+(?:trying\s+|talking\s+|"
+    r"reaching\s+|seeing\s+|speaking\s+|writing\s+|using\s+|some\s+|a\s+|journal|exercis|"
+    r"therapy|meditat|medication|getting|going|joining)",
+    r"\bi(?:'d|\s+would)?\s+(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
+    r"\bwhat\s+i'?d\s+(?:suggest|recommend)\b",
+    r"\bit\s+(?:may|might|could|can|would)\s+(?:really\s+)?help\s+(?:to|if\s+you)\b",
+    r"\b(?:try|consider)\s+(?:to\s+)?(?:writing|talking|reaching|taking|practi[cs]ing|"
+    r"scheduling|journaling|breathing|focusing|noticing|challenging)\b",
+    r"\breach\s+out\s+to\s+(?:a|your|someone|support|the)\b|\bsupport\s+group\b|"
+    r"\btalk(?:ing)?\s+to\s+(?:a\s+)?(?:professional|therapist|counsel+or|doctor)\b",
+    r"\bwrite\s+down\s+your\b|\blook\s+for\s+(?:the\s+)?evidence\b",
+    r"\b(?:would|could|might|may|will|can)\s+(?:really\s+)?(?:help|give|do|make|bring)\s+"
+    r"you\b(?!\s+(?:know|think|understand))",
+    r"\b(?:works|helps|helped|worked)\s+(?:for|with)\s+(?:a\s+lot\s+of|many|most|"
+    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most)\s+people\s+"
+    r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
+    r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
+    r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
+    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b)",
+    r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
+    r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
+    r"\b(?:important|worth|helpful|useful|a\s+good\s+idea|essential|vital)\s+(?:that\s+you|"
+    r"for\s+you\s+to|exploring|trying|considering|looking\s+at|to\s+(?:explore|try|"
+    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember))\b",
+    r"\bnotice\s+(?:where|how|what|when|if)\s+you\b|\bin\s+your\s+body\b",
+    r"\b(?:how|what)\s+about\s+(?:you\s+)?(?:try|trying|writing|talking|taking)\b",
 )
 INSTRUCTION_LEAK = _rx(
-    r"\b(?:system prompt|my instructions|the instructions|these notes|stage directions?|"
-    r"role-?play(?:ing)?|character (?:notes|sheet|description)|disclosure (?:layer|level)|"
-    r"the prompt|my prompt|my script|in character|out of character)\b",
-    r"\bi (?:was|am|have been) (?:told|instructed|asked|programmed) to (?:play|act|pretend|be)\b",
-    r"\b(?:helpless|unlovable|worthless)_belief\b|\bauto_thought\b|\{\{|\}\}|```",
-    r"\b(?:alliance|resistance) (?:is|=|of|score)\b",
+    r"\b(?:system\s+prompt|my\s+instructions|the\s+instructions|these\s+notes|"
+    r"stage\s+directions?|character\s+(?:notes|sheet|description|profile)|"
+    r"disclosure\s+(?:layer|level)|the\s+prompt|my\s+prompt|my\s+script|"
+    r"case\s+(?:file|notes|formulation))\b",
+    r"\bi\s+(?:was|am|have\s+been|'ve\s+been)\s+(?:told|instructed|asked|programmed|"
+    r"supposed)\s+to\s+(?:play|act|pretend|be|stay|say|keep)\b",
+    r"\b(?:helpless|unlovable|worthless)_belief\b|\bauto_thought\b|\{\{|\}\}|\{%",
+    r"\b(?:alliance|resistance)\s+(?:is|=|of|score|level)\b",
+    r"\bspeak\s+only\s+as\b|\bin\s+the\s+first\s+person\b|\bthe\s+counsell?or\s+"
+    r"(?:writes|asks\s+you|said\s+something)",
+    r"\bwhat\s+you\s+are\s+ready\s+to\s+talk\s+about\b|\byou\s+are\s+the\s+client\b",
+)
+# Words about the exercise rather than the patient's life. A weak word alone is
+# ordinary ("a conversation", "a system at work", "I pretend I'm fine"); a strong
+# word with any other is the speaker stepping outside the session.
+_META = re.compile(
+    r"\b(?:automated|generated|simulat\w*|bot|ai|algorithm|trainee|roleplay|persona|"
+    r"fictional)\b",
+    re.IGNORECASE,
+)
+_META_WEAK = re.compile(
+    r"\b(?:conversation|chat|real|human|messages|character|role|practi[cs]e|exercise|"
+    r"system|program(?:med)?|software|training|pretend\w*|reflection|technique|scenario|"
+    r"automatically|responses)\b",
+    re.IGNORECASE,
+)
+# A single word that only the exercise uses.
+_META_STRONG = re.compile(
+    r"\b(?:trainee|simulator|simulated|automated\s+(?:system|assistant|agent)|"
+    r"(?:this|these|our|the)\s+(?:messages|chat\s+window|text\s+box|prompt))\b",
+    re.IGNORECASE,
 )
 
-_WORD = re.compile(r"[a-z']+")
+# A name label ("Maya:", "**Client:**"), a stage direction ("*sighs*",
+# "(pauses)", "[laughs]"), or markdown structure.
+FORMAT = _rx(
+    r"^\s*(?:\*\*|__)?(?:patient|client|counsell?or|therapist|assistant|user)"
+    r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s",
+    r"\*[^*\n]{1,40}\*|_[a-z][^_\n]{1,40}_|\[[^\]\n]{1,40}\]|\((?:pause[sd]?|sigh(?:s|ing)?|"
+    r"laugh(?:s|ing)?|looks?|smiles?|shrugs?|crying|cries|nods?|tears|quietly|long\s+pause|"
+    r"silence|hesitat\w*)[^)]*\)",
+    r"^\s*(?:#{1,6}\s|[-•]\s|\d+\.\s)|\n\s*(?:[-•*]\s|\d+\.\s)|```|\*\*",
+)
+_ENGLISH = frozenset(
+    """a about after again against all almost also always am an and any anyone
+    anything are around as at away back bad be because been before being better
+    both but by can can't cannot come could couldn't day did didn't do does doesn't
+    doing don't done down even ever every everyone everything feel feeling felt
+    few for from get gets getting go going gone good got had hard has have haven't
+    having he her here him his how i i'd i'll i'm i've if in into is isn't it it's
+    just keep kind know last left less let like little long look lot made make many
+    maybe me mean might mind more most much my myself need never no not nothing now
+    of off oh ok okay on once one only or other our out over people really right
+    said same say see seem she should since so some someone something sometimes
+    sorry still such sure take talk than that that's the their them then there
+    these they thing things think this those though thought through time to too
+    tried try um uh up us very want was wasn't way we well were what when where
+    which while who why will with without work would wouldn't yeah yes yet you
+    your you're guess hmm mm honestly actually week weeks today tomorrow yesterday
+    home job mom dad mum mother father wife husband friend friends tired worried
+    sad angry scared afraid anxious""".split()
+)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+# Scripts other than Latin: an English patient never switches to them.
+_FOREIGN_SCRIPT = re.compile(
+    r"[\u0370-\u03ff\u0400-\u052f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff"
+    r"\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+
+
+_FOREIGN = frozenset(
+    """el la los las del que y en un una es por con para se lo su al como más pero
+    ya este sí porque esta cuando muy sin sobre también hasta hay donde quien desde
+    todo nos durante todos les ni eso ante ellos esto mí antes qué yo otro él tanto
+    esa estos mucho nada cual poco ella estar algo nosotros mi mis tú te ti tu tus
+    estoy siento sé et les des est pas je il elle nous vous ils une du au aux ce
+    cette qui ne sur avec pour dans mais ou donc car suis sont ai être avoir fait
+    très moi toi lui leur der die das und ist nicht ich du er sie wir ein eine
+    einen dem den mit von zu auf für sind bin bist habe hat haben aber oder wenn
+    weil auch noch schon nur sehr mich dich sich mir dir gli di da che non sono ho
+    hai ha è anche molto ma perché mio mia eu você ele ela nós não sim com uma um
+    os da dos das em na nas é são está minha meu""".split()
+)
+
+
+def _not_english(text: str) -> bool:
+    if _FOREIGN_SCRIPT.search(text):
+        return True
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+    if not words:
+        return False
+    english = sum(w in _ENGLISH for w in words)
+    foreign = sum(w in _FOREIGN and w not in _ENGLISH for w in words)
+    if foreign >= 2 and foreign > english:
+        return True
+    accented = any(any(ord(c) > 127 for c in w) for w in words)
+    if accented and english == 0:
+        return True
+    # Ordinary English speech is 40-60 % function words; a long stretch with
+    # almost none is another language (or not speech at all).
+    return len(words) >= 8 and english / len(words) < 0.1
+
+
+# -- verbatim overlap ---------------------------------------------------------------
+
+_NGRAM = 7
+_TOKEN = re.compile(r"[a-z0-9']+")
 
 
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
-    words = _WORD.findall(text.lower())
+    words = _TOKEN.findall(text.lower().replace("’", "'"))
     return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
 
 
-def _leaks(text: str, source: str, n: int = 6) -> bool:
-    return bool(_ngrams(text, n) & _ngrams(source, n))
+def _shares(text: str, sources: Iterable[str], n: int) -> bool:
+    grams = _ngrams(text, n)
+    return bool(grams) and any(grams & _ngrams(s, n) for s in sources)
+
+
+def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]:
+    """The word 7-grams a reply must not copy: from the system prompt and the case file.
+
+    The case's own voice lines (the patient's speech as the author wrote it)
+    and the automatic thoughts (the patient's own words, quoted in the prompt
+    once they may be voiced) are the patient's to say, so their n-grams are
+    taken out.
+    """
+    own: list[str] = [
+        *case.voice.presenting,
+        *case.voice.intermediate,
+        *case.voice.core,
+        *case.voice.deflect,
+        *case.voice.yes_but,
+        *case.voice.tangent,
+        *case.voice.risk,
+        case.opening_line,
+    ]
+    for s in case.situations:
+        own += [
+            *s.voice.situation,
+            *s.voice.thought,
+            *s.voice.emotion,
+            *s.voice.behavior,
+        ]
+        own += [s.auto_thought, *s.evidence]
+        if s.alternative_view:
+            own.append(s.alternative_view)
+    texts = [
+        prompt,
+        case.history,
+        case.intermediate_belief,
+        case.intermediate_belief_depression,
+        case.coping_strategies,
+        *case.core_beliefs,
+        *(s.situation for s in case.situations),
+        *(s.behavior for s in case.situations),
+    ]
+    grams: set[tuple[str, ...]] = set()
+    for text in texts:
+        grams |= _ngrams(text, _NGRAM)
+    for text in own:
+        grams -= _ngrams(text, _NGRAM)
+    return frozenset(grams)
 
 
 def _core_phrases(case: CaseSpec) -> list[str]:
@@ -77,23 +373,102 @@ def _core_phrases(case: CaseSpec) -> list[str]:
     return phrases
 
 
+_YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you'd|you've|you'll)\b", re.I)
+_ME = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.I)
+# Moves of the counsellor (the trainee move classifier's labels).
+_COUNSELLOR_MOVES = frozenset(
+    {
+        "advice",
+        "complex_reflection",
+        "simple_reflection",
+        "validation",
+        "affirm",
+        "reading_in",
+    }
+)
+_ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
+
+
+def _counsellor_voice(text: str) -> bool:
+    """A sentence about the listener ("you" outweighs "I") that the trainee move
+    classifier reads as a counsellor's move: advice, a reflection, validation,
+    an affirmation, or an open question about the listener's feelings.
+
+    The classifier is one signal of two: patients' own sentences are about
+    themselves, and their questions to the counsellor ("What do you think?",
+    "Is that what you wanted to know?") are not counted.
+    """
+    for sentence in split_sentences(text):
+        plain = sentence.replace("’", "'")
+        you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
+        # Short fillers ("You know that.", "You see?") are the patient's too.
+        if you == 0 or you <= me or len(plain.split()) < 5:
+            continue
+        moves = set(classify_moves(sentence))
+        if moves & _COUNSELLOR_MOVES or (
+            "open_question" in moves and _ABOUT_THEM.search(sentence)
+        ):
+            return True
+    return False
+
+
 def check_reply(
-    text: str, case: CaseSpec, direction: StageDirection
+    text: str,
+    case: CaseSpec,
+    direction: StageDirection,
+    *,
+    prompt: str = "",
+    sources: frozenset[tuple[str, ...]] | None = None,
 ) -> tuple[str, ...]:
-    """Flags for a patient reply; an empty tuple means the reply may be saved."""
-    flags: list[str] = []
+    """Flags for a patient reply; an empty tuple means the reply may be shown.
+
+    `prompt` is the system prompt the model saw (for the verbatim-overlap
+    check); `sources` may pass `leak_sources(case, prompt)` precomputed, since
+    the responder checks every sentence against the same texts.
+    """
     if not text.strip():
         return ("empty",)
-    if AI_ADMISSION.search(text):
+    flags: list[str] = []
+    strong = {m.group(0).lower() for m in _META.finditer(text)}
+    weak = {m.group(0).lower() for m in _META_WEAK.finditer(text)}
+    if (
+        AI_ADMISSION.search(text)
+        or _META_STRONG.search(text)
+        or (strong and len(strong) + len(weak) >= 2)
+    ):
         flags.append("ai_admission")
+    if _not_english(text):
+        flags.append("language")
     if ROLE_REVERSAL.search(text):
         flags.append("role_reversal")
     if THERAPIST_SPEAK.search(text):
         flags.append("therapist_speak")
     if ADVICE.search(text):
         flags.append("advice")
+    if (
+        "role_reversal" not in flags
+        and "advice" not in flags
+        and _counsellor_voice(text)
+    ):
+        flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text):
         flags.append("instruction_leak")
+    first_name = re.escape(case.name.split()[0])
+    if (
+        re.search(
+            rf"\bthere'?s\s+no\s+(?:real\s+)?{first_name}\b|\b{first_name}\s+(?:isn'?t|is\s+not|"
+            rf"doesn'?t|does\s+not)\s+(?:real|exist)",
+            text,
+            re.IGNORECASE,
+        )
+        and "ai_admission" not in flags
+    ):
+        flags.append("ai_admission")
+    if FORMAT.search(text) or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text):
+        flags.append("format")
+    index = sources if sources is not None else leak_sources(case, prompt)
+    if _ngrams(text, _NGRAM) & index:
+        flags.append("prompt_echo")
     allowed = direction.allowed_layer
     lowered = text.lower()
     leak = False
@@ -102,11 +477,11 @@ def check_reply(
     if allowed < 5:
         leak = (
             leak
-            or _leaks(text, case.intermediate_belief)
-            or _leaks(text, case.intermediate_belief_depression)
+            or _shares(text, [case.intermediate_belief], 6)
+            or _shares(text, [case.intermediate_belief_depression], 6)
         )
     if allowed < 2 and direction.act != "reframe":
-        leak = leak or any(_leaks(text, s.auto_thought, 5) for s in case.situations)
+        leak = leak or any(_shares(text, [s.auto_thought], 5) for s in case.situations)
     if leak:
         flags.append("formulation_leak")
     return tuple(flags)

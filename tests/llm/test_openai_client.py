@@ -13,6 +13,7 @@ import pytest_asyncio
 from pydantic import BaseModel, Field
 
 from llm.errors import (
+    LLMContextTooLong,
     LLMError,
     LLMOutputError,
     LLMRateLimited,
@@ -424,8 +425,8 @@ def test_it_does_not_fall_back_on_a_server_error(fake_openai: FakeOpenAI) -> Non
 def test_it_raises_llm_error_when_the_fallback_is_rejected_too(
     fake_openai: FakeOpenAI,
 ) -> None:
-    fake_openai.enqueue(status=400, error_message="context length exceeded")
-    fake_openai.enqueue(status=400, error_message="context length exceeded")
+    fake_openai.enqueue(status=400, error_message="invalid value for messages")
+    fake_openai.enqueue(status=400, error_message="invalid value for messages")
     fake_openai.enqueue(reply='{"label": "affirm", "score": 0}')
     model = make_model(fake_openai)
 
@@ -435,3 +436,15 @@ def test_it_raises_llm_error_when_the_fallback_is_rejected_too(
     model.structured(MESSAGES, Rating)
 
     assert fake_openai.chat_requests[-1].response_format_type == "json_schema"
+
+
+def test_it_reports_a_prompt_too_long_without_a_pointless_fallback(
+    fake_openai: FakeOpenAI,
+) -> None:
+    fake_openai.enqueue(
+        status=400, error_message="This model's maximum context length is 8192 tokens"
+    )
+
+    with pytest.raises(LLMContextTooLong):
+        make_model(fake_openai).structured(MESSAGES, Rating)
+    assert len(fake_openai.chat_requests) == 1

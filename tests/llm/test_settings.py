@@ -90,3 +90,35 @@ def test_it_imports_no_django() -> None:
     )
 
     assert result.returncode == 0, result.stderr
+
+
+def test_each_role_may_have_its_own_endpoint_key_seed_and_token_parameter(
+    fake_openai: FakeOpenAI,
+) -> None:
+    config = LLMConfig(
+        api_key="shared",
+        base_url="http://127.0.0.1:9/v1",  # nothing listens here
+        patient_api_key="patient-key",
+        patient_base_url=fake_openai.base_url,
+        patient_seed=7,
+        patient_temperature=0.3,
+        patient_max_tokens_param="max_completion_tokens",
+    )
+    patient = build_chat_model(config, "patient")
+    annotator = build_chat_model(config, "annotator")
+    assert patient is not None and annotator is not None
+    # The annotator falls back to the shared OPENAI_* values.
+    assert annotator.base_url == "http://127.0.0.1:9/v1"
+
+    patient.complete([Message("user", "Hi")], max_tokens=20)
+    patient.close()
+    request = fake_openai.chat_requests[0]
+    assert request.headers["authorization"] == "Bearer patient-key"
+    assert request.body["seed"] == 7 and request.body["temperature"] == 0.3
+    assert request.body["max_completion_tokens"] == 20 and "max_tokens" not in request.body
+
+
+def test_a_role_key_alone_turns_that_role_on() -> None:
+    config = LLMConfig(annotator_api_key="only-annotator")
+    assert build_chat_model(config, "patient") is None
+    assert build_chat_model(config, "annotator") is not None

@@ -47,7 +47,8 @@ async def test_it_streams_the_models_words_and_saves_its_reply(practice_session:
     # The model saw a role-locked system prompt and the trainee's words.
     body = llm_patient.chat_requests[-1].body
     assert body["messages"][0]["role"] == "system"
-    assert body["messages"][-1]["content"] == "What's been hardest this week?"
+    assert body["messages"][-2]["content"] == "What's been hardest this week?"
+    assert body["messages"][-1]["role"] == "system"  # this turn's notes come last
     await ws.disconnect()
 
 

@@ -16,7 +16,7 @@ from config.settings.base import parse_model_prices
 from llm.types import Usage
 from practice import budget
 from practice.exceptions import TokenBudgetExceeded
-from practice.models import Turn
+from practice.models import ModelCall, Turn
 from practice.services import complete_patient_turn, start_session
 
 from .wsutil import message, open_socket, receive_until
@@ -24,7 +24,7 @@ from .wsutil import message, open_socket, receive_until
 
 def billed_turn(session: Any, *, prompt: int, completion: int, model: str = "gpt-4o-mini", when: Any = None) -> Turn:
     index = session.turns.count()
-    return Turn.objects.create(
+    turn = Turn.objects.create(
         session=session,
         index=index,
         speaker=Turn.Speaker.PATIENT,
@@ -35,6 +35,11 @@ def billed_turn(session: Any, *, prompt: int, completion: int, model: str = "gpt
         model=model,
         created_at=when or timezone.now(),
     )
+    ModelCall.objects.create(
+        role="patient", model=model, outcome="accepted", turn=turn, user=session.trainee,
+        prompt_tokens=prompt, completion_tokens=completion, created_at=when or timezone.now(),
+    )
+    return turn
 
 
 @pytest.mark.django_db
@@ -152,6 +157,10 @@ def test_annotation_tokens_count_in_usage_and_in_the_budget(
     Annotation.objects.create(
         turn=trainee_turn, annotator="llm:judge", rubric_version="v", data={},
         model="judge", prompt_tokens=1_000_000, completion_tokens=500_000,  # 3 + 3 = 6.0
+    )
+    ModelCall.objects.create(
+        role="annotator", model="judge", outcome="ok", turn=trainee_turn, user=trainee,
+        prompt_tokens=1_000_000, completion_tokens=500_000,
     )
     month = timezone.localdate().replace(day=1)
     [row] = usage.usage_by_trainee(month)

@@ -61,6 +61,7 @@ RULES: dict[str, Rule] = {
     "feedback:trainee": Rule("get", REVIEWERS),
     "feedback:review": Rule("get", REVIEWERS),
     "feedback:override": Rule("post", REVIEWERS),
+    "feedback:correct-levels": Rule("post", REVIEWERS),
     "feedback:comment": Rule("post", REVIEWERS),
     "feedback:reviewed": Rule("post", REVIEWERS),
     "feedback:release": Rule("post", REVIEWERS),
@@ -93,6 +94,7 @@ RULES: dict[str, Rule] = {
     "manage:assignment-cancel": Rule("post", REVIEWERS),
     "manage:usage": Rule("get", ADMINS),
     "manage:audit": Rule("get", ADMINS),
+    "manage:model-calls": Rule("get", ADMINS),
 }
 
 # Django's admin: only staff may use it (program admins are staff); its login

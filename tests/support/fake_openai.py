@@ -73,6 +73,8 @@ class Behaviour:
     retry_after_ms: sent as `retry-after-ms` with error statuses so the SDK's
         backoff takes milliseconds in tests instead of ~0.5 s.
     reject_json_schema: answer 400 if the request asks for `json_schema`.
+    omit_usage: never send a usage chunk (some compatible servers do not).
+    error_code: the `code` of an error body ("context_length_exceeded").
     """
 
     reply: str | Sequence[str] = DEFAULT_REPLY
@@ -86,6 +88,8 @@ class Behaviour:
     finish_reason: str = "stop"
     retry_after_ms: int | None = 1
     reject_json_schema: bool = False
+    omit_usage: bool = False
+    error_code: str | None = None
 
     def tokens(self) -> list[str]:
         if isinstance(self.reply, str):
@@ -143,6 +147,9 @@ class FakeOpenAI:
     models: tuple[str, ...] = ("fake-model",)
     base_url: str = ""
     requests: list[RecordedRequest] = field(default_factory=list)
+    # The server's own bill: per chat request, the prompt tokens it read and
+    # the completion tokens it actually wrote to the wire (0/0 for errors).
+    ledger: list[tuple[int, int]] = field(default_factory=list)
     _script: deque[Behaviour] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _closing: threading.Event = field(default_factory=threading.Event)
@@ -165,11 +172,27 @@ class FakeOpenAI:
         with self._lock:
             self._script.clear()
             self.requests.clear()
+            self.ledger.clear()
             self.default = self._initial_default
 
     @property
     def chat_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
+
+    @property
+    def billed(self) -> tuple[int, int]:
+        """(prompt, completion) tokens over every chat request so far."""
+        with self._lock:
+            return (sum(p for p, _ in self.ledger), sum(c for _, c in self.ledger))
+
+    def _bill(self, index: int, prompt: int, completion: int) -> None:
+        with self._lock:
+            self.ledger[index] = (prompt, completion)
+
+    def _open_bill(self) -> int:
+        with self._lock:
+            self.ledger.append((0, 0))
+            return len(self.ledger) - 1
 
     @property
     def pending(self) -> int:
@@ -231,12 +254,15 @@ class FakeOpenAI:
             return _error(400, "request body must be an object", retry_after_ms=None)
         self._record(request, body)
         b = self._next()
+        bill = self._open_bill()
 
         if b.hang:
             await self._hang(request)
             return Response(status_code=504)
         if b.status != 200:
-            return _error(b.status, b.error_message, retry_after_ms=b.retry_after_ms)
+            return _error(
+                b.status, b.error_message, retry_after_ms=b.retry_after_ms, code=b.error_code
+            )
         fmt = body.get("response_format")
         wants_schema = isinstance(fmt, dict) and fmt.get("type") == "json_schema"
         if b.reject_json_schema and wants_schema:
@@ -255,13 +281,16 @@ class FakeOpenAI:
                 options.get("include_usage")
             )
             return StreamingResponse(
-                self._sse(b, model, tokens, prompt_tokens, include_usage),
+                self._sse(
+                    b, model, tokens, prompt_tokens, include_usage and not b.omit_usage, bill
+                ),
                 media_type="text/event-stream",
                 headers={"cache-control": "no-cache"},
             )
 
         if b.token_delay:
             await asyncio.sleep(b.token_delay * len(tokens))
+        self._bill(bill, prompt_tokens, len(tokens))
         return JSONResponse(
             {
                 "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
@@ -298,6 +327,7 @@ class FakeOpenAI:
         tokens: list[str],
         prompt_tokens: int,
         include_usage: bool,
+        bill: int,
     ) -> AsyncIterator[bytes]:
         base = {
             "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
@@ -326,6 +356,7 @@ class FakeOpenAI:
             return _sse_line(payload)
 
         # OpenAI opens with a role-only delta before the first content token.
+        self._bill(bill, prompt_tokens, 0)
         yield chunk({"role": "assistant", "content": ""})
         for i, token in enumerate(tokens):
             if b.cut_after is not None and i >= b.cut_after:
@@ -337,6 +368,9 @@ class FakeOpenAI:
                 return
             if b.token_delay:
                 await asyncio.sleep(b.token_delay)
+            # Billed before the write: a client that stops reading is still
+            # charged for what the server generated and sent.
+            self._bill(bill, prompt_tokens, i + 1)
             yield chunk({"content": token})
         if b.cut_after is not None:
             raise _CutConnection
@@ -393,7 +427,9 @@ _ERROR_TYPES = {
 }
 
 
-def _error(status: int, message: str, *, retry_after_ms: int | None) -> Response:
+def _error(
+    status: int, message: str, *, retry_after_ms: int | None, code: str | None = None
+) -> Response:
     headers = {}
     if retry_after_ms is not None and (status == 429 or status >= 500):
         headers["retry-after-ms"] = str(retry_after_ms)
@@ -403,7 +439,7 @@ def _error(status: int, message: str, *, retry_after_ms: int | None) -> Response
                 "message": message or f"fake error {status}",
                 "type": _ERROR_TYPES.get(status, "api_error"),
                 "param": None,
-                "code": None,
+                "code": code,
             }
         },
         status_code=status,

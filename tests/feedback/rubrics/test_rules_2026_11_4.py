@@ -303,3 +303,34 @@ def test_practice_targets_quote_different_turns_and_the_patients_words() -> None
             before.replace(".", " ").split()
         )
         assert overlap, (t.rewrite, before)
+
+
+def test_advice_the_patient_agreed_to_hear_is_not_premature() -> None:
+    a = annotate(
+        "You could try a short walk each morning.",
+        "Go on then. I feel so stuck at home all day.",
+    )
+    assert "problem_solving_after_disclosure" not in a.flags
+
+
+def test_asking_whether_they_mean_not_wanting_to_be_alive_addresses_the_cue() -> None:
+    a = annotate(
+        "when you say you shouldn't be here, do you mean not wanting to be alive?",
+        "I'm just stupid. I shouldn't be here.",
+    )
+    assert "missed_risk_cue" not in a.flags
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "well you have been pretty selfish with your brother lately tbh",
+        "that's a massive overreaction to one bad mark",
+        "so you're saying you can read her mind now?",
+        "how is that fair on your flatmates though?",
+    ],
+)
+def test_labels_and_point_scoring_are_confront(turn: str) -> None:
+    a = annotate(turn, "Everyone is against me at the moment.")
+    assert "confront" in codes(a)
+    assert a.n_reflections == 0

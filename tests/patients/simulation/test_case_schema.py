@@ -21,7 +21,7 @@ from patients.simulation import (
 )
 from patients.simulation.case import CASES_DIR
 from patients.simulation.direction import StageDirection
-from patients.simulation.prompts import SYSTEM_TEMPLATE
+from patients.simulation.prompts import TURN_TEMPLATE
 from patients.simulation.vocab import EMOTIONS, STYLES
 
 CASES = bundled_cases()
@@ -222,4 +222,15 @@ def test_the_first_prompt_holds_no_layer_the_patient_may_not_voice_yet() -> None
 
 def test_the_template_fails_loudly_on_a_missing_field() -> None:
     with pytest.raises(jinja2.UndefinedError):
-        SYSTEM_TEMPLATE.render(name="Abe")
+        TURN_TEMPLATE.render(name="Abe")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)
+def test_the_prompt_opens_with_the_same_bytes_on_every_turn(case: CaseSpec) -> None:
+    """The stable part comes first and never varies, so a prompt cache can hold it."""
+    from patients.simulation.prompts import render_stable_prompt
+
+    stable = render_stable_prompt(case)
+    prompts = [render_system_prompt(case, s, d) for s, d in _directions(case)]
+    assert len({p[: len(stable)] for p in prompts}) == 1
+    assert all(p.startswith(stable) for p in prompts)

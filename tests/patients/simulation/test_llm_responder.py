@@ -74,10 +74,12 @@ async def test_it_streams_a_clean_reply_and_sends_max_tokens(
     assert request.body["max_tokens"] == 77 and request.body["stream"] is True
     system = request.body["messages"][0]
     assert system["role"] == "system" and "Marcus" in system["content"]
-    assert request.body["messages"][-1] == {
+    # The conversation, then this turn's notes after it (the stable part first).
+    assert request.body["messages"][-2] == {
         "role": "user",
         "content": "What brings you in today?",
     }
+    assert request.body["messages"][-1]["role"] == "system"
 
 
 @pytest.mark.asyncio
