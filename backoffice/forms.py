@@ -245,6 +245,18 @@ class AssignForm(ManageForm):
             "the session is submitted, one attempt."
         ),
     )
+    show_state = forms.TypedChoiceField(
+        label="Patient-state panel during the chat",
+        choices=[
+            ("", "As the mode says (on in practice, off in assessment)"),
+            ("on", "Show it"),
+            ("off", "Hide it"),
+        ],
+        required=False,
+        coerce=lambda v: {"on": True, "off": False}.get(v),
+        empty_value=None,
+        help_text="Trust, disclosure and belief strength, moving turn by turn.",
+    )
     hold_feedback = forms.BooleanField(
         required=False,
         label="Hold the report until a supervisor releases it (assessment only)",

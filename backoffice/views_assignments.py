@@ -106,6 +106,7 @@ def assignment_new(request: ManageRequest) -> TemplateResponse:
             trainees=data["trainees"],
             mode=data["mode"],
             due_at=data["due_at"],
+            show_state=data["show_state"],
             hold_feedback=data["hold_feedback"],
             created_by=request.user,
         )

@@ -7,11 +7,12 @@ from uuid import UUID
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Q
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.access import require_may_act_on, role_required
 from accounts.audit import record_event
@@ -40,14 +41,19 @@ def _get_person_for_user(request: ManageRequest, username: str) -> User:
 
 
 @role_required(*ADMIN)
-def cohort_list(request: ManageRequest) -> TemplateResponse | HttpResponseRedirect:
+def cohort_list(request: ManageRequest) -> HttpResponse:
     form = CohortForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         cohort = cohort_services.create_cohort(
             name=form.cleaned_data["name"], created_by=request.user
         )
         messages.success(request, f"Created cohort {cohort}. Now add people to it.")
-        return HttpResponseRedirect(reverse("manage:cohort-detail", args=[cohort.uuid]))
+        url = reverse("manage:cohort-detail", args=[cohort.uuid])
+        if request.htmx:
+            # A whole new page: htmx navigates there (address included) instead of
+            # swapping the redirected page into the form's slot.
+            return HttpResponseClientRedirect(url)
+        return HttpResponseRedirect(url)
     cohorts = Cohort.objects.annotate(
         trainee_count=Count("trainees", distinct=True),
         supervisor_count=Count("supervisors", distinct=True),

@@ -21,7 +21,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.models import Role, User
 from feedback.rubrics.agreement import kappa
-from practice.models import Cohort
+from practice.models import Cohort, Turn
 
 from .charts import LineChart, heat_class, line_chart
 from .corrections import FamilyAgreement, family_agreements
@@ -290,6 +290,8 @@ class TraineeRow:
     cells: list[HeatCell] = field(default_factory=list)
     spark: LineChart | None = None
     stuck: bool = False
+    # A session of theirs with a suicidal disclosure awaits review.
+    risk: bool = False
 
 
 def trainee_rows(
@@ -361,12 +363,26 @@ def _trainee_row(user: User, digest: TraineeDigest, *, blind: bool) -> TraineeRo
 
 
 def awaiting_review(scores: QuerySet[SessionScore]) -> QuerySet[SessionScore]:
-    """Scored sessions nobody has marked reviewed, newest first."""
+    """Scored sessions nobody has marked reviewed: those where the patient disclosed
+    suicidal thoughts first (annotated `risk`), then newest first."""
     reviewed = SessionReview.objects.filter(session_id=OuterRef("session_id"))
+    # The patient engine stores `risk_disclosed` in the state after each turn.
+    disclosed = Turn.objects.filter(
+        session_id=OuterRef("session_id"), state_after__risk_disclosed=True
+    )
     return (
         scores.filter(~Exists(reviewed))
+        .annotate(risk=Exists(disclosed))
         .select_related("session__case_version", "trainee")
-        .order_by("-ended_at")
+        .order_by("-risk", "-ended_at")
+    )
+
+
+def trainees_with_risk(queue: QuerySet[SessionScore]) -> set[int]:
+    """Trainees with a session awaiting review in which the patient disclosed
+    suicidal thoughts (the queue from `awaiting_review`)."""
+    return set(
+        queue.filter(risk=True).values_list("trainee_id", flat=True)  # type: ignore[misc]
     )
 
 
@@ -478,9 +494,21 @@ class SkillTrajectory:
     latest: float | None
 
 
+def session_labels(scores: Sequence[SessionScore]) -> list[str]:
+    """Axis labels, one per session: the day, and a number when a day has several
+    ("23 Nov", "23 Nov #2"), so two sessions of one day never share a label."""
+    labels: list[str] = []
+    seen: dict[str, int] = {}
+    for s in scores:
+        day = s.started_at.strftime("%-d %b")
+        seen[day] = seen.get(day, 0) + 1
+        labels.append(day if seen[day] == 1 else f"{day} #{seen[day]}")
+    return labels
+
+
 def trajectories(scores: Sequence[SessionScore]) -> list[SkillTrajectory]:
     """One chart per skill over the given scores (oldest first), bands drawn."""
-    labels = [s.started_at.strftime("%-d %b") for s in scores]
+    labels = session_labels(scores)
     out = []
     for skill in SKILL_COLUMNS:
         values: list[float | None] = [getattr(s, skill) for s in scores]
@@ -494,13 +522,29 @@ def trajectories(scores: Sequence[SessionScore]) -> list[SkillTrajectory]:
                 good=good,
                 chart=line_chart(
                     labels, [(SKILL_LABELS[skill], values)], bands=(fair, good),
-                    width=520, height=180,
+                    # Drawn no wider than the narrowest grid column (420 px less the
+                    # card padding), so axis text never shrinks below 11 px.
+                    width=360, height=170,
                 ),
                 values=values,
                 latest=present[-1] if present else None,
             )
         )
     return out
+
+
+def client_rating_chart(scores: Sequence[SessionScore]) -> LineChart | None:
+    """The patient's own overall rating and total (÷4) across sessions, 0-10."""
+    labels = session_labels(scores)
+    overall: list[float | None] = []
+    for s in scores:
+        rating = (s.data or {}).get("client_rating") or {}
+        value = rating.get("overall")
+        overall.append(float(value) if value is not None else None)
+    if not any(v is not None for v in overall):
+        return None
+    return line_chart(labels, [("Overall, rated by the patient", overall)],
+                      y_max=10.0, width=520, height=180)
 
 
 def trainee_scores(trainee_id: int, *, limit: int = 60) -> list[SessionScore]:

@@ -54,6 +54,9 @@ class Band:
 class Tick:
     pos: float
     label: str
+    # SVG text-anchor: the first and last x labels hug the plot's edges so they
+    # are never cut off by the chart's border ("23 No…").
+    anchor: str = "middle"
 
 
 @dataclass(frozen=True)
@@ -158,9 +161,22 @@ def line_chart(
         y_ticks = tuple(
             Tick(round(y_at(v), 1), f"{v:g}") for v in (0, y_max / 2, y_max)
         )
-        step = max(1, n // 10)
+        # About one label per 64 px of plot, so date labels never overlap.
+        fit = max(2, (right - left) // 64)
+        step = max(1, -(-n // fit))
+        shown = list(range(0, n, step))
+        if n > 1 and shown[-1] != n - 1:
+            # Always label the newest point; drop the one before if it would collide.
+            if (n - 1) - shown[-1] < step and len(shown) > 1:
+                shown.pop()
+            shown.append(n - 1)
         x_ticks = tuple(
-            Tick(round(x_at(i), 1), x_labels[i]) for i in range(0, n, step)
+            Tick(
+                round(x_at(i), 1),
+                x_labels[i],
+                "middle" if n <= 1 else "start" if i == 0 else "end" if i == n - 1 else "middle",
+            )
+            for i in shown
         )
     return LineChart(
         width=width,

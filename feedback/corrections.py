@@ -17,6 +17,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from feedback.rubrics.agreement import kappa
+from feedback.rubrics.schema import (
+    BEHAVIOUR_CODES,
+    FLAGS,
+    PADESKY_STAGES,
+    SOCRATIC_TYPES,
+)
+
 from .models import CodeOverride, TurnCorrection
 from .presenters import plain_label, turn_codes
 
@@ -232,12 +240,6 @@ def turn_labels(data: dict[str, Any]) -> set[str]:
 
 def label_keys() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(utterance-level keys, turn-level keys) of the agreement tables."""
-    from feedback.rubrics.schema import (
-        BEHAVIOUR_CODES,
-        FLAGS,
-        PADESKY_STAGES,
-        SOCRATIC_TYPES,
-    )
 
     utterance = (
         *BEHAVIOUR_CODES,
@@ -272,7 +274,6 @@ def family_agreements(total: dict[str, list[int]]) -> list[FamilyAgreement]:
     categories of annotator share × supervisor share. Behaviour codes and flags are
     multi-label, so they get the kappa of their pooled 2×2 table.
     """
-    from feedback.rubrics.agreement import kappa
 
     grouped: dict[str, dict[str, list[int]]] = {}
     for key, table in total.items():

@@ -53,6 +53,7 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
         *(f"{m}_band" for m in SCORE_METRICS[:4]), "guided_discovery_0_6",
         "padesky_cycle_complete", "empathy.ER", "empathy.IP", "empathy.EX",
         "belief_change", "alliance_end", "deepest_disclosure", "alternative_view",
+        *CLIENT_RATING_COLUMNS,
     ]
     rows = scores.select_related("session", "trainee", "case").order_by("started_at")
     for s in rows.iterator(chunk_size=2000):
@@ -70,7 +71,23 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
             empathy.get("er"), empathy.get("ip"), empathy.get("ex"),
             outcome.get("belief_change"), outcome.get("alliance_end"),
             outcome.get("deepest_disclosure"), int(bool(outcome.get("alternative_view"))),
+            *_client_rating(data),
         ]
+
+
+# The patient's own rating (Session Rating Scale items, 0-10; total 0-40).
+CLIENT_RATING_COLUMNS = (
+    "client_rating.relationship", "client_rating.goals", "client_rating.approach",
+    "client_rating.overall", "client_rating.total",
+)
+
+
+def _client_rating(data: dict[str, Any]) -> list[object]:
+    rating = data.get("client_rating") or {}
+    return [
+        rating.get(key)
+        for key in ("relationship", "goals", "approach", "overall", "total")
+    ]
 
 
 def _name(user: User, blind: bool) -> str:

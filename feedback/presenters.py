@@ -16,6 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from feedback.rubrics import CODEBOOK
+from feedback.rubrics.schema import (
+    BEHAVIOUR_CODES,
+    FLAGS,
+    PADESKY_STAGES,
+    SOCRATIC_TYPES,
+)
 
 # Trainee-facing (label, one-line why) per codebook key, used when the codebook has no
 # plain wording of its own for the key.
@@ -229,7 +235,6 @@ def turn_codes(utterances: list[dict[str, Any]]) -> list[str]:
 
 def _all_codes(utterances: list[dict[str, Any]]) -> list[str]:
     """Every behaviour code of the turn once, in the codebook's order ("other" too)."""
-    from feedback.rubrics.schema import BEHAVIOUR_CODES
 
     present = {c for u in utterances for c in u.get("codes", [])}
     return [c for c in BEHAVIOUR_CODES if c in present]
@@ -314,7 +319,6 @@ def annotation_view(data: dict[str, Any]) -> dict[str, Any]:
 
 def correction_choices() -> dict[str, list[tuple[Any, str]]]:
     """The options of the review page's correction forms, in plain words."""
-    from feedback.rubrics.schema import FLAGS, PADESKY_STAGES, SOCRATIC_TYPES
 
     return {
         # Questions and reflections have their own selects (kind, depth).

@@ -29,6 +29,8 @@ from .scoring_services import corrected_turn_records, current_versions, score_fo
 
 if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
+    from feedback.rubrics.risk import RiskReview
+    from feedback.rubrics.scoring import TurnRecord
     from practice.models import PracticeSession, Turn
 
     from .models import SessionScore
@@ -180,6 +182,10 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         "report": model,
         "chart": state_chart(model),
         "code_labels": CODE_LABELS,
+        # Like all feedback, hidden while an assessment is still open.
+        "risk": risk_review(session, records) if session.feedback_visible else None,
+        "client_rating": scores.client_rating,
+        "retry": retry_comparison(session) if session.branch_of_id is not None else None,
     }
 
 
@@ -215,3 +221,89 @@ def review_state(session: PracticeSession) -> tuple[SessionReview | None, Formul
     review = SessionReview.objects.select_related("reviewed_by").filter(session=session).first()
     attempt = FormulationAttempt.objects.filter(session=session).first()
     return review, attempt
+
+
+RISK_FLAG_LABELS = {
+    "passive_si": "Passive thoughts of death",
+    "active_si": "Active suicidal thoughts",
+    "self_harm": "Self-harm",
+}
+
+
+def risk_review(session: PracticeSession, records: list[TurnRecord]) -> RiskReview | None:
+    """The risk assessment after a suicidal disclosure, with the case's risk flags."""
+    from feedback.rubrics.risk import review_risk
+    from patients.services import spec_for_version
+
+    flags = spec_for_version(session.case_version).risk_flags
+    return review_risk(records, flags=[RISK_FLAG_LABELS.get(f, f) for f in flags])
+
+
+@dataclass(frozen=True)
+class RetrySide:
+    turn: Turn | None
+    codes: list[str]
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class RetryComparison:
+    original_session: PracticeSession
+    index: int
+    original: RetrySide
+    retry: RetrySide
+
+    @property
+    def sides(self) -> list[tuple[str, RetrySide]]:
+        return [("Original", self.original), ("Retry", self.retry)]
+
+
+def _state_numbers(state: Any) -> dict[str, Any] | None:
+    from practice.templatetags.practice_tags import state_view
+
+    return state_view(state)
+
+
+def _side(session: PracticeSession, index: int) -> RetrySide:
+    from practice.models import Turn
+
+    turn = (
+        Turn.objects.filter(session=session, index=index, speaker=Turn.Speaker.TRAINEE)
+        .first()
+    )
+    before = (
+        Turn.objects.filter(session=session, index__lt=index, state_after__isnull=False)
+        .order_by("-index")
+        .values_list("state_after", flat=True)
+        .first()
+    )
+    codes: list[str] = []
+    if turn is not None:
+        annotation = (
+            Annotation.objects.filter(turn=turn).order_by("-created_at").first()
+        )
+        if annotation is not None:
+            view = annotation_view(annotation.data)
+            codes = [chip.label for chip in view["chips"]]
+            codes += [str(flag["label"]) for flag in view["flags"]]
+    return RetrySide(
+        turn=turn,
+        codes=codes,
+        before=_state_numbers(before),
+        after=_state_numbers(turn.state_after) if turn is not None else None,
+    )
+
+
+def retry_comparison(session: PracticeSession) -> RetryComparison | None:
+    """A branch's retried turn next to the original one: text, codes, state change."""
+    original = session.branch_of
+    if original is None or session.branch_index is None:
+        return None
+    index = session.branch_index
+    return RetryComparison(
+        original_session=original,
+        index=index,
+        original=_side(original, index),
+        retry=_side(session, index),
+    )

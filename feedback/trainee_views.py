@@ -20,6 +20,7 @@ from django.urls import reverse
 from accounts.http import AuthenticatedHttpRequest
 from feedback.rubrics.formulation import FormulationAnswer
 from patients.services import spec_for_version
+from practice.models import Mode
 from practice.selectors import viewable_sessions
 
 from . import analytics, reports
@@ -47,6 +48,12 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
             "state": session.state,
             "public": spec_for_version(session.case_version).public_view(),
             "is_owner": session.trainee_id == request.user.pk,
+            # Rewind and retry: the owner's practice sessions, from any of their turns.
+            "can_rewind": session.trainee_id == request.user.pk
+            and session.mode == Mode.PRACTICE,
+            "rewind_uuids": {
+                t.index: t.uuid for t in context["turns"] if t.speaker == "trainee"
+            },
         }
     )
     return TemplateResponse(request, "practice/report.html", context)
@@ -117,5 +124,9 @@ def progress(request: AuthenticatedHttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "practice/progress.html",
-        {"scores": scores, "trajectories": analytics.trajectories(scores)},
+        {
+            "scores": scores,
+            "trajectories": analytics.trajectories(scores),
+            "rating_chart": analytics.client_rating_chart(scores),
+        },
     )

@@ -83,6 +83,9 @@ def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
         rows = analytics.trainee_rows(page.object_list, scores, blind=filters.blind)
         queue_count = queue.count()
         reviewed_sessions, agreement, families = analytics.agreement(scores)
+    risky = analytics.trainees_with_risk(queue)
+    for row in rows:
+        row.risk = row.user.pk in risky
     return TemplateResponse(
         request,
         "feedback/dashboard.html",

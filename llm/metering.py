@@ -21,6 +21,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
+from llm.fake import split_into_tokens
 from llm.types import Message
 
 __all__ = [
@@ -155,7 +156,6 @@ def estimate_tokens(text: str) -> int:
     is the same unit the loopback fake server bills in, so tests can compare
     exactly, and within ~25 % of a real tokenizer otherwise.
     """
-    from llm.fake import split_into_tokens
 
     return len(split_into_tokens(text))
 

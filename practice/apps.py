@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.apps import AppConfig
 from django.core.exceptions import ImproperlyConfigured
 
+from llm.metering import set_default_sink
+
 
 class PracticeConfig(AppConfig):
     name = "practice"
@@ -11,8 +13,8 @@ class PracticeConfig(AppConfig):
     def ready(self) -> None:
         from channels.layers import get_channel_layer
 
-        from llm.metering import set_default_sink
-
+        # Function-level, forced by Django: practice.metering imports models,
+        # which load only once the app registry is ready.
         from .metering import store_orphan_call
 
         # A model call made outside a reply or an annotation (a command, the

@@ -61,6 +61,7 @@ def assign_cases(
     trainees: Iterable[User] = (),
     mode: Mode | str = Mode.PRACTICE,
     due_at: datetime | None = None,
+    show_state: bool | None = None,
     hold_feedback: bool = False,
     created_by: User | None,
 ) -> AssignReport:
@@ -94,6 +95,7 @@ def assign_cases(
                         cohort=cohort,
                         mode=mode,
                         due_at=due_at,
+                        show_state=show_state,
                         # Holding only means something for an assessment.
                         hold_feedback=hold_feedback and mode == Mode.ASSESSMENT,
                         created_by=created_by,

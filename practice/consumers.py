@@ -402,6 +402,14 @@ class PracticeConsumer(AsyncWebsocketConsumer):
     ) -> None:
         # Clear any earlier error, show the saved turn(s), then stream.
         await self._send_safe(_error_frame("") + html)
+        if self.group is not None:
+            # Other pages open on this session (a second tab) get the new turns
+            # too, so the finished reply later finds its placeholder there. This
+            # socket already has them, and its words follow directly.
+            await self.channel_layer.group_send(
+                self.group,
+                {"type": "session.html", "html": html, "skip": self.channel_name},
+            )
         if stages is not None:
             stages["_acked"] = time.perf_counter()
         task = asyncio.create_task(self._stream_reply(submitted, stages))
@@ -483,6 +491,8 @@ class PracticeConsumer(AsyncWebsocketConsumer):
 
     # --- group events --------------------------------------------------------------
     async def session_html(self, event: dict[str, Any]) -> None:
+        if event.get("skip") == self.channel_name:
+            return
         await self._send_safe(event["html"])
 
     async def session_closed(self, event: dict[str, Any]) -> None:

@@ -59,3 +59,7 @@ class AttemptUsed(PracticeError):
 
 class AssignmentError(PracticeError):
     """An assignment cannot make the requested move; the message says why."""
+
+
+class CannotRewind(PracticeError):
+    """Rewind refused (assessment mode, or not a trainee turn); says why."""

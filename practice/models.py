@@ -72,6 +72,9 @@ class Assignment(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    # The live patient-state panel in the chat: None follows the mode (on in
+    # practice, off in assessment); the assignment's author may force either.
+    show_state = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["due_at", "created_at"]
@@ -102,6 +105,12 @@ class Assignment(models.Model):
             and self.status != self.Status.COMPLETED
             and self.due_at < timezone.now()
         )
+
+    @property
+    def shows_state(self) -> bool:
+        if self.show_state is not None:
+            return self.show_state
+        return self.mode == Mode.PRACTICE
 
     @property
     def can_start(self) -> bool:
@@ -151,6 +160,12 @@ class PracticeSession(models.Model):
     state = models.JSONField(default=dict)
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # Rewind and retry: a branch copies the turns of `branch_of` before the
+    # trainee turn at `branch_index`, where the trainee writes a new response.
+    branch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="branches"
+    )
+    branch_index = models.PositiveIntegerField(null=True, blank=True)
     # When a supervisor released the report of a held assessment.
     feedback_released_at = models.DateTimeField(null=True, blank=True)
 
@@ -195,6 +210,19 @@ class PracticeSession(models.Model):
             and assignment.hold_feedback
             and self.feedback_released_at is None
         )
+
+    @property
+    def shows_state(self) -> bool:
+        """Whether the chat shows the live patient-state panel."""
+        if self.assignment is not None:
+            return self.assignment.shows_state
+        return self.mode == Mode.PRACTICE
+
+    @property
+    def trainee_turn_count(self) -> int:
+        return self.turns.filter(
+            speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
+        ).count()
 
     def close(self, *, reason: str = "The session ended before the reply.") -> None:
         """End the session. A reply still streaming can no longer be waited for,

@@ -84,7 +84,9 @@ def render_turn(turn: Any, *, oob: str = "outerHTML", annotation: Any = None) ->
     return render_to_string(
         "practice/partials/_turn.html",
         {"turn": turn, "oob": oob, "annotation": annotation,
-         "feedback_visible": turn.session.feedback_visible},
+         "feedback_visible": turn.session.feedback_visible,
+         # Rewind and retry is a practice-mode tool (its form is on the page).
+         "can_rewind": turn.session.mode == "practice"},
     )
 
 

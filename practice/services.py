@@ -31,6 +31,7 @@ from patients.simulation import (
 from .budget import enforce_token_budget
 from .exceptions import (
     AttemptUsed,
+    CannotRewind,
     InvalidMessage,
     NothingToRetry,
     RateLimited,
@@ -51,6 +52,12 @@ if TYPE_CHECKING:
     from llm.metering import CallRecord
     from llm.types import Usage
     from patients.models import Case
+
+
+# A session needs this many trainee messages to be scored. It must equal
+# feedback.rubrics.scoring.MIN_TRAINEE_TURNS (practice cannot import feedback; a
+# test holds the two together). A practice assignment completes only then.
+MIN_SCORED_TRAINEE_TURNS = 4
 
 
 @dataclass(frozen=True)
@@ -431,9 +438,69 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
         if not session.is_active:
             return session
         session.close()
-        if session.assignment_id is not None:
+        # An assessment is submitted whatever its length (one attempt); a practice
+        # assignment completes only with a session long enough to be scored, and
+        # otherwise stays open for another go.
+        if session.assignment_id is not None and (
+            session.mode == Mode.ASSESSMENT
+            or session.trainee_turn_count >= MIN_SCORED_TRAINEE_TURNS
+        ):
             assignment = Assignment.objects.select_for_update().get(pk=session.assignment_id)
             assignment.complete()
         # Receivers act after commit: scoring reads the closed session.
         session_ended.send(sender=PracticeSession, session_id=session.pk)
     return session
+
+
+def rewind_session(*, session: PracticeSession, turn_uuid: UUID) -> PracticeSession:
+    """Branch `session` just before one of its trainee turns (rewind and retry).
+
+    The branch holds copies of the turns before that one, and the patient's
+    state as it was then, so the trainee can write a different response. Raises
+    CannotRewind in assessment mode, or for a turn that is not the trainee's.
+    """
+    if session.mode != Mode.PRACTICE:
+        raise CannotRewind("An assessment has one attempt; it cannot be rewound.")
+    turn = session.turns.filter(uuid=turn_uuid, speaker=Turn.Speaker.TRAINEE).first()
+    if turn is None:
+        raise CannotRewind("Choose one of your own messages to try again.")
+    earlier = list(
+        session.turns.filter(index__lt=turn.index, status=Turn.Status.COMPLETE).order_by(
+            "index"
+        )
+    )
+    # The state the trainee turn started from: the last one stored before it.
+    state = next(
+        (t.state_after for t in reversed(earlier) if t.state_after is not None),
+        session.state,
+    )
+    now = timezone.now()
+    with transaction.atomic():
+        branch = PracticeSession.objects.create(
+            trainee=session.trainee,
+            case_version=session.case_version,
+            mode=Mode.PRACTICE,
+            seed=session.seed,
+            state=state,
+            branch_of=session,
+            branch_index=turn.index,
+            started_at=now,
+        )
+        # Same indices as the original, so "turn N" means the same in both and
+        # the retry takes the index of the turn it replaces.
+        Turn.objects.bulk_create(
+            Turn(
+                session=branch,
+                index=t.index,
+                speaker=t.speaker,
+                text=t.text,
+                status=Turn.Status.COMPLETE,
+                moves=t.moves,
+                state_after=t.state_after,
+                responder=t.responder,
+                created_at=t.created_at,
+                completed_at=t.completed_at,
+            )
+            for t in earlier
+        )
+    return branch

@@ -26,11 +26,43 @@
     var counter = document.getElementById("char-count");
     var status = document.getElementById("connection-status");
     var opened = false;
-    var limit = parseInt(box.getAttribute("maxlength") || "2000", 10);
+    var limit = parseInt(box.getAttribute("data-max-chars") || "2000", 10);
+    var send = document.getElementById("send-button");
+    var note = document.getElementById("composer-note");
 
-    function count() {
-      if (counter) { counter.textContent = box.value.length + " / " + limit; }
+    function waiting() {
+      // The patient is answering while their reply is still streaming: the
+      // server refuses a new message then, so the button says so beforehand.
+      return !!document.querySelector('#transcript [data-speaker="patient"].turn-streaming');
     }
+
+    function over() { return box.value.length - limit; }
+
+    function refresh() {
+      var excess = over();
+      var busy = waiting();
+      if (counter) {
+        counter.textContent = box.value.length.toLocaleString() + " / " + limit.toLocaleString();
+        counter.classList.toggle("over-limit", excess > 0);
+      }
+      if (note) {
+        if (excess > 0) {
+          note.textContent = "Your message is " + excess.toLocaleString() +
+            " characters over the " + limit.toLocaleString() + "-character limit. Shorten it to send; nothing has been cut.";
+        } else if (busy) {
+          note.textContent = "The patient is answering. You can write now and send when they finish.";
+        } else {
+          note.textContent = "";
+        }
+        note.classList.toggle("over-limit", excess > 0);
+      }
+      if (send) {
+        send.disabled = excess > 0 || busy;
+        send.setAttribute("aria-disabled", send.disabled ? "true" : "false");
+      }
+      box.setAttribute("aria-invalid", excess > 0 ? "true" : "false");
+    }
+    var count = refresh;
 
     chat.addEventListener("htmx:wsConfigSend", function (evt) {
       var params = evt.detail.parameters;
@@ -63,21 +95,49 @@
         err.removeAttribute("data-restore");
       }
       scrollToEnd();
+      refresh();
     });
     document.body.addEventListener("htmx:afterSwap", scrollToEnd);
+
+    document.body.addEventListener("htmx:afterSwap", refresh);
+    document.body.addEventListener("htmx:oobAfterSwap", refresh);
+
+    form.addEventListener("submit", function (evt) {
+      if (over() > 0 || waiting()) { evt.preventDefault(); evt.stopImmediatePropagation(); refresh(); }
+    }, true);
 
     box.addEventListener("keydown", function (evt) {
       // Enter sends; Shift+Enter keeps a new line (IME composition untouched).
       if (evt.key === "Enter" && !evt.shiftKey && !evt.isComposing) {
         evt.preventDefault();
-        if (box.value.trim()) { form.requestSubmit ? form.requestSubmit() : htmx.trigger(form, "submit"); }
+        if (!box.value.trim() || over() > 0 || waiting()) { refresh(); return; }
+        form.requestSubmit ? form.requestSubmit() : htmx.trigger(form, "submit");
       }
     });
+    // The End confirmation says how many messages count so far (the page was
+    // rendered before the chat went on).
+    var endConfirm = document.getElementById("end-confirm");
+    if (endConfirm) {
+      endConfirm.addEventListener("toggle", function () {
+        var warning = endConfirm.querySelector("[data-too-short-warning]");
+        if (!warning || !endConfirm.open) { return; }
+        var n = document.querySelectorAll('#transcript [data-speaker="trainee"][data-complete="true"]').length;
+        var min = parseInt(warning.getAttribute("data-min-turns") || "4", 10);
+        warning.querySelector("[data-trainee-count]").textContent = String(n);
+        warning.hidden = n >= min;
+      });
+    }
     box.addEventListener("input", count);
     count();
     scrollToEnd();
     box.focus();
   }
+
+  // Back or Forward to a page kept in the browser's cache would show a session
+  // as it was (live, though it has ended since): read it again instead.
+  window.addEventListener("pageshow", function (evt) {
+    if (evt.persisted && document.getElementById("chat")) { window.location.reload(); }
+  });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", setup);

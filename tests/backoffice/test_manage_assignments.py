@@ -80,7 +80,9 @@ def test_the_database_refuses_two_active_assignments_of_a_case(trainee: Any, cas
 def test_it_moves_pending_in_progress_completed_and_back_on_reset(
     trainee: Any, case: Any, supervisor: Any, cohort: Any
 ) -> None:
-    assignment = Assignment.objects.create(trainee=trainee, case=case)
+    # An assessment completes when it ends, however short (a practice assignment
+    # needs a session long enough to score: tests/practice/test_ux_flows.py).
+    assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
     session = start_session(trainee=trainee, case=case, assignment=assignment)
     assignment.refresh_from_db()
     assert assignment.status == Assignment.Status.IN_PROGRESS

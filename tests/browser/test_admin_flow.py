@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from .conftest import login
-from .test_practice_flow import send
+from .test_practice_flow import end_session, send
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 Runner = Callable[[Callable[[Any], None]], None]
@@ -70,9 +70,13 @@ def test_an_admin_authors_and_assigns_a_case_that_a_trainee_completes(
         card.get_by_role("button", name="Start").click()
         page.wait_for_url("**/practice/sessions/*/")
         page.wait_for_selector('#chat[data-connected="true"]')
-        send(page, "What brings you here today?", 2)
-        page.get_by_role("button", name="End session").click()
-        page.wait_for_url("**/report/")
+        # A practice assignment completes with a session long enough to score.
+        for n, line in enumerate(
+            ["What brings you here today?", "That sounds hard.",
+             "What went through your mind?", "You felt alone with it."], start=2
+        ):
+            send(page, line, n)
+        end_session(page)
         page.goto(f"{asgi_server}/practice/")
         assert "Completed" in page.locator(".case-card[data-assignment]", has_text="Nora").inner_text()
         log_out(page)

@@ -30,6 +30,13 @@ def send(page: Any, text: str, expected_patient_turns: int) -> None:
     wait_for_patient_turns(page, expected_patient_turns)
 
 
+def end_session(page: Any) -> None:
+    """End the session through its confirmation step and wait for the report."""
+    page.locator("#end-confirm > summary").click()
+    page.get_by_role("button", name="Yes, end the session").click()
+    page.wait_for_url("**/report/")
+
+
 def start_case(page: Any, base_url: str, slug: str) -> None:
     login(page, base_url, "trainee")
     page.locator(f'[data-case="{slug}"] button[type=submit]').click()
@@ -74,8 +81,7 @@ def test_a_trainee_practises_reloads_ends_and_finds_the_session(
         assert page.locator("#transcript").inner_text() == before
         assert page.locator(TRAINEE).count() == 3
 
-        page.locator("button", has_text="End session").click()
-        page.wait_for_url("**/report/")
+        end_session(page)
         page.goto(f"{asgi_server}/practice/history/")
         row = page.locator("tr[data-session]").first
         assert title in row.inner_text()

@@ -216,3 +216,22 @@ async def test_it_hides_feedback_during_an_assessment_session(trainee: Any, case
 
     assert await annotations() == 1
     await ws.disconnect()
+
+
+async def test_a_second_tab_gets_the_new_turns_before_the_finished_reply(
+    practice_session: Any, trainee: Any
+) -> None:
+    first = await open_socket(practice_session.uuid, trainee)
+    second = await open_socket(practice_session.uuid, trainee)
+    await first.connect()
+    await second.connect()
+    await first.send_to(text_data=message("What brings you here today?"))
+    await receive_until(first, DONE)
+    frames = await receive_until(second, DONE)
+    # The other tab sees the trainee's turn and the reply's placeholder first, so
+    # the finished reply has an element to replace (no oobErrorNoTarget).
+    assert 'data-speaker="trainee"' in frames[0]
+    assert "What brings you here today?" in frames[0]
+    assert 'data-speaker="patient"' in frames[0]
+    await first.disconnect()
+    await second.disconnect()

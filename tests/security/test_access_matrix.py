@@ -50,6 +50,9 @@ RULES: dict[str, Rule] = {
     "practice:start": Rule("post", PRACTISING),
     "practice:session-detail": Rule("get", VIEWERS),
     "practice:end": Rule("post", frozenset({"owner"})),
+    "practice:rewind": Rule("post", frozenset({"owner"})),
+    "practice:cases": Rule("get", PRACTISING),  # a redirect to the library
+    "practice:assessment-confirm": Rule("get", frozenset({"owner"})),
     "practice:report": Rule("get", VIEWERS),
     "practice:report-status": Rule("get", VIEWERS),
     "practice:formulation": Rule("get", VIEWERS),

@@ -29,6 +29,7 @@ from .miti import MIN_UTTERANCES_FOR_BANDS
 from .records import (
     LAYER_NAMES,
     SCORING_VERSION,
+    ClientRating,
     Counts,
     Empathy,
     Metric,
@@ -45,6 +46,7 @@ __all__ = [
     "BAND_LABELS",
     "LAYER_NAMES",
     "MIN_TRAINEE_TURNS",
+    "ClientRating",
     "MIN_UTTERANCES_FOR_BANDS",
     "SCORING_VERSION",
     "SKILLS",

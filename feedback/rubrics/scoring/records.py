@@ -129,6 +129,18 @@ class SkillScore(_Out):
     basis: str = ""
 
 
+class ClientRating(_Out):
+    """The patient's own rating (Session Rating Scale items, 0-10 each)."""
+
+    relationship: float
+    goals: float
+    approach: float
+    overall: float
+    total: float
+    below_cutoff: bool = False
+    sentence: str = ""
+
+
 class SessionScores(_Out):
     scoring_version: str = SCORING_VERSION
     too_short: bool = False
@@ -143,6 +155,9 @@ class SessionScores(_Out):
     reflect_after_emotion_rate: float | None = None
     outcome: Outcome = Field(default_factory=Outcome)
     skills: list[SkillScore] = Field(default_factory=list)
+    # Added after scores-1 without changing any formula above: scores stored
+    # before it simply have none (the report says so).
+    client_rating: ClientRating | None = None
 
     def metric(self, key: str) -> Metric | None:
         return next((m for m in self.metrics if m.key == key), None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .client_rating import client_rating
 from .discovery import guided_discovery, padesky
 from .emotion import emotion_metrics, emotion_rates, empathy_profile
 from .miti import count_turns, miti_metrics
@@ -48,4 +49,5 @@ def score_session(turns: Sequence[TurnRecord]) -> SessionScores:
         counts, result.padesky, result.outcome
     )
     result.skills = skill_scores(counts, result)
+    result.client_rating = client_rating(ordered)
     return result
