@@ -32,6 +32,7 @@ run: install
 test: install
 	$(BIN)/lint-imports
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest
 

@@ -23,7 +23,9 @@ F = TypeVar("F", bound=Callable[..., HttpResponseBase])
 def role_required(*roles: Role) -> Callable[[F], F]:
     def decorator(view: F) -> F:
         @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        def wrapped(
+            request: HttpRequest, *args: Any, **kwargs: Any
+        ) -> HttpResponseBase:
             if getattr(request.user, "role", None) not in roles:
                 raise PermissionDenied
             return view(request, *args, **kwargs)
@@ -41,7 +43,9 @@ def may_act_on(actor: User | AnonymousUser, target: User) -> bool:
     """
     if target.is_superuser:
         return bool(actor.is_superuser)
-    return bool(actor.is_superuser) or getattr(actor, "role", None) == Role.PROGRAM_ADMIN
+    return (
+        bool(actor.is_superuser) or getattr(actor, "role", None) == Role.PROGRAM_ADMIN
+    )
 
 
 def require_may_act_on(actor: User | AnonymousUser, target: User) -> None:

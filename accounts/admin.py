@@ -23,7 +23,14 @@ class PracticeUserAdmin(UserAdmin[User]):
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("created_at", "actor", "verb", "target_type", "target_label", "summary")
+    list_display = (
+        "created_at",
+        "actor",
+        "verb",
+        "target_type",
+        "target_label",
+        "summary",
+    )
     list_filter = ("verb", "target_type")
     search_fields = ("target_label", "summary", "actor__username")
 

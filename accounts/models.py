@@ -101,7 +101,9 @@ class AuditEvent(models.Model):
             # The audit page: newest first, optionally filtered by verb.
             models.Index(fields=["-created_at"], name="accounts_audit_recent"),
             # "What happened to this object": the case and assignment pages.
-            models.Index(fields=["target_type", "target_id"], name="accounts_audit_target"),
+            models.Index(
+                fields=["target_type", "target_id"], name="accounts_audit_target"
+            ),
         ]
 
     def __str__(self) -> str:

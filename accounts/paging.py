@@ -9,7 +9,9 @@ from django.core.paginator import Page, Paginator
 from django.http import HttpRequest
 
 
-def paginate(request: HttpRequest, items: Any, *, per_page: int | None = None) -> dict[str, Any]:
+def paginate(
+    request: HttpRequest, items: Any, *, per_page: int | None = None
+) -> dict[str, Any]:
     """Context for `partials/_pager.html`: the page and the other GET filters.
 
     Long lists are never rendered whole (10,000 imported cases made the trainee

@@ -31,7 +31,15 @@ RISK_LABELS = {
     "active_si": "Active suicidal ideation",
     "self_harm": "Self-harm",
 }
-PATIENT_VOICE = ("presenting", "intermediate", "core", "deflect", "yes_but", "tangent", "risk")
+PATIENT_VOICE = (
+    "presenting",
+    "intermediate",
+    "core",
+    "deflect",
+    "yes_but",
+    "tangent",
+    "risk",
+)
 SITUATION_VOICE = ("situation", "thought", "emotion", "behavior")
 LINES_HELP = "One per line."
 
@@ -53,7 +61,9 @@ def _lines(label: str, help_text: str = LINES_HELP) -> forms.CharField:
     )
 
 
-def _multi(label: str, choices: list[tuple[str, str]], **kwargs: Any) -> forms.MultipleChoiceField:
+def _multi(
+    label: str, choices: list[tuple[str, str]], **kwargs: Any
+) -> forms.MultipleChoiceField:
     return forms.MultipleChoiceField(
         label=label, choices=choices, widget=forms.CheckboxSelectMultiple, **kwargs
     )
@@ -73,7 +83,9 @@ class CaseForm(forms.Form):
     age = forms.IntegerField(required=False, min_value=10, max_value=100)
     gender = forms.CharField(required=False, max_length=40)
     presenting_problem = _text(
-        3, min_length=10, help_text="What the trainee is told before the session starts."
+        3,
+        min_length=10,
+        help_text="What the trainee is told before the session starts.",
     )
     opening_line = _text(
         2, min_length=3, help_text="The patient's first words in every session."
@@ -121,7 +133,7 @@ class CaseForm(forms.Form):
         label="Fact sheet (JSON)",
         help_text="People, children, partner, living situation, work, money, health, "
         "medication, sleep, appetite, alcohol, drugs, previous help, timeline, and the "
-        "screening domains, each {\"present\": true/false, \"say\": \"...\"}. "
+        'screening domains, each {"present": true/false, "say": "..."}. '
         "Missing domains are saved as absent.",
     )
     source = forms.CharField(max_length=60, initial="original")
@@ -153,12 +165,17 @@ class CaseForm(forms.Form):
         # checking here shows every such problem in the first round.
         cleaned = super().clean() or {}
         beliefs = ("helpless_belief", "unlovable_belief", "worthless_belief")
-        if all(name in cleaned for name in beliefs) and not any(cleaned[n] for n in beliefs):
+        if all(name in cleaned for name in beliefs) and not any(
+            cleaned[n] for n in beliefs
+        ):
             self.add_error("helpless_belief", _RECORD_ERRORS["core belief"][1])
         style, allowed = cleaned.get("style"), cleaned.get("allowed_styles")
         if style and allowed and style not in allowed:
             self.add_error("allowed_styles", _RECORD_ERRORS["allowed_styles"][1])
-        flags, risk_lines = cleaned.get("risk_flags"), split_lines(cleaned.get("voice_risk", ""))
+        flags, risk_lines = (
+            cleaned.get("risk_flags"),
+            split_lines(cleaned.get("voice_risk", "")),
+        )
         if flags and not risk_lines:
             self.add_error("voice_risk", _RECORD_ERRORS["needs voice.risk"][1])
         if risk_lines and flags == []:
@@ -188,8 +205,11 @@ class SituationForm(forms.Form):
             msg = "Choose at most three emotions."
             raise forms.ValidationError(msg)
         return emotions
+
     behavior = _text(2, min_length=3)
-    evidence = _lines("Evidence against the thought", "Facts in the patient's words; one per line.")
+    evidence = _lines(
+        "Evidence against the thought", "Facts in the patient's words; one per line."
+    )
     alternative_view = _text(2, required=False, label="Alternative view they may reach")
     voice_situation = _lines("Situation, in their words")
     voice_thought = _lines("Thought, in their words")
@@ -259,10 +279,23 @@ def spec_data(form: CaseForm, formset: forms.BaseFormSet) -> dict[str, Any]:  # 
     data: dict[str, Any] = {
         key: c[key]
         for key in (
-            "slug", "name", "age", "presenting_problem", "opening_line", "style",
-            "allowed_styles", "difficulty", "risk_flags", "history", "helpless_belief",
-            "unlovable_belief", "worthless_belief", "intermediate_belief",
-            "intermediate_belief_depression", "coping_strategies", "source",
+            "slug",
+            "name",
+            "age",
+            "presenting_problem",
+            "opening_line",
+            "style",
+            "allowed_styles",
+            "difficulty",
+            "risk_flags",
+            "history",
+            "helpless_belief",
+            "unlovable_belief",
+            "worthless_belief",
+            "intermediate_belief",
+            "intermediate_belief_depression",
+            "coping_strategies",
+            "source",
         )
     }
     data["gender"] = c["gender"] or None
@@ -281,7 +314,9 @@ def spec_data(form: CaseForm, formset: forms.BaseFormSet) -> dict[str, Any]:  # 
                 "behavior": s["behavior"],
                 "evidence": split_lines(s["evidence"]),
                 "alternative_view": s["alternative_view"] or None,
-                "voice": {key: split_lines(s[f"voice_{key}"]) for key in SITUATION_VOICE},
+                "voice": {
+                    key: split_lines(s[f"voice_{key}"]) for key in SITUATION_VOICE
+                },
             }
         )
     data["situations"] = situations
@@ -290,9 +325,18 @@ def spec_data(form: CaseForm, formset: forms.BaseFormSet) -> dict[str, Any]:  # 
 
 # Errors the engine raises about the case as a whole, and the field they concern.
 _RECORD_ERRORS = {
-    "core belief": ("helpless_belief", "Choose at least one core belief (helpless, unlovable or worthless)."),
-    "allowed_styles": ("allowed_styles", "The conversational style must be one of the allowed styles."),
-    "needs voice.risk": ("voice_risk", "A case with a risk flag needs at least one risk line."),
+    "core belief": (
+        "helpless_belief",
+        "Choose at least one core belief (helpless, unlovable or worthless).",
+    ),
+    "allowed_styles": (
+        "allowed_styles",
+        "The conversational style must be one of the allowed styles.",
+    ),
+    "needs voice.risk": (
+        "voice_risk",
+        "A case with a risk flag needs at least one risk line.",
+    ),
     "need a risk flag": ("risk_flags", "Risk lines need a risk flag."),
 }
 
@@ -317,7 +361,11 @@ def apply_case_errors(
             index = int(parts[1])
             target = situation_forms[index] if index < len(situation_forms) else None
             rest = parts[2:]
-            name = "voice_" + rest[1] if rest[:1] == ["voice"] and len(rest) > 1 else (rest[0] if rest else None)
+            name = (
+                "voice_" + rest[1]
+                if rest[:1] == ["voice"] and len(rest) > 1
+                else (rest[0] if rest else None)
+            )
         elif parts[0] == "facts":
             form.add_error("facts", f"{error.field}: {_reason(error.reason)}")
             continue

@@ -53,16 +53,24 @@ class CaseFilterForm(ManageForm):
         ),
     )
     style = forms.ChoiceField(
-        required=False, choices=[("", "Any style"), *[(s, STYLE_LABELS[s]) for s in STYLES]]
+        required=False,
+        choices=[("", "Any style"), *[(s, STYLE_LABELS[s]) for s in STYLES]],
     )
     difficulty = forms.ChoiceField(
         required=False,
-        choices=[("", "Any difficulty"), *[(d, d.capitalize()) for d in get_args(Difficulty)]],
+        choices=[
+            ("", "Any difficulty"),
+            *[(d, d.capitalize()) for d in get_args(Difficulty)],
+        ],
     )
     risk = forms.ChoiceField(
         required=False,
         label="Risk content",
-        choices=[("", "With or without"), ("yes", "With risk content"), ("no", "Without")],
+        choices=[
+            ("", "With or without"),
+            ("yes", "With risk content"),
+            ("no", "Without"),
+        ],
     )
     status = forms.ChoiceField(
         required=False,
@@ -112,9 +120,14 @@ class AddMemberForm(ManageForm):
 
     def __init__(self, *args: Any, cohort: Cohort, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        members = [*cohort.trainees.values_list("pk", flat=True), *cohort.supervisors.values_list("pk", flat=True)]
+        members = [
+            *cohort.trainees.values_list("pk", flat=True),
+            *cohort.supervisors.values_list("pk", flat=True),
+        ]
         self.fields["user"].queryset = (  # type: ignore[attr-defined]
-            User.objects.filter(role__in=[Role.TRAINEE, Role.SUPERVISOR], is_active=True)
+            User.objects.filter(
+                role__in=[Role.TRAINEE, Role.SUPERVISOR], is_active=True
+            )
             .exclude(pk__in=members)
             .order_by("role", "username")
         )
@@ -149,12 +162,16 @@ class BulkAddForm(ManageForm):
             try:
                 cleaned["rows_text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                self.add_error("csv_file", "The file is not UTF-8 text. Save it as CSV (UTF-8).")
+                self.add_error(
+                    "csv_file", "The file is not UTF-8 text. Save it as CSV (UTF-8)."
+                )
                 return cleaned
         else:
             cleaned["rows_text"] = cleaned.get("text", "")
         if not cleaned["rows_text"].strip():
-            raise forms.ValidationError("Upload a CSV file or paste at least one username or email.")
+            raise forms.ValidationError(
+                "Upload a CSV file or paste at least one username or email."
+            )
         return cleaned
 
 
@@ -203,7 +220,9 @@ class PersonForm(forms.ModelForm):  # type: ignore[type-arg]
         model = User
         fields = ["display_name", "email", "role", "daily_token_budget", "is_active"]
         labels = {"is_active": "Active (may log in)"}
-        help_texts = {"daily_token_budget": "Tokens per day for the simulated patient. Empty for no limit."}
+        help_texts = {
+            "daily_token_budget": "Tokens per day for the simulated patient. Empty for no limit."
+        }
 
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
@@ -271,7 +290,9 @@ class AssignForm(ManageForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["cases"].queryset = (  # type: ignore[attr-defined]
-            Case.objects.filter(status=Case.Status.ACTIVE, current_version__isnull=False)
+            Case.objects.filter(
+                status=Case.Status.ACTIVE, current_version__isnull=False
+            )
             .select_related("current_version")
             .order_by("current_version__title")
         )

@@ -69,7 +69,9 @@ def _grouped(calls: QuerySet[ModelCall], key: str) -> dict[Any, UsageRow]:
         p, c = row["p"] or 0, row["c"] or 0
         item.prompt_tokens += p
         item.completion_tokens += c
-        item.cost += estimate_cost(model=row["model"], prompt_tokens=p, completion_tokens=c)
+        item.cost += estimate_cost(
+            model=row["model"], prompt_tokens=p, completion_tokens=c
+        )
     # Sessions are counted per group on their own: a session whose calls used
     # two models would otherwise count twice.
     counted = calls.values(key).annotate(n=Count("turn__session", distinct=True))
@@ -110,9 +112,9 @@ def usage_by_cohort(month: date | None) -> list[UsageRow]:
 def usage_by_session(month: date | None, *, limit: int = 50) -> list[UsageRow]:
     rows = _grouped(billed_calls(month).filter(turn__isnull=False), "turn__session")
     top = sorted(rows.values(), key=lambda r: r.tokens, reverse=True)[:limit]
-    sessions = PracticeSession.objects.select_related("trainee", "case_version").in_bulk(
-        [r.key for r in top]
-    )
+    sessions = PracticeSession.objects.select_related(
+        "trainee", "case_version"
+    ).in_bulk([r.key for r in top])
     for row in top:
         row.key = sessions[row.key]
         row.label = str(row.key.case_version)

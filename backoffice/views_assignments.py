@@ -52,7 +52,9 @@ def _visible_assignments(request: ManageRequest) -> QuerySet[Assignment]:
     return assignments.filter(pk__in=ids)
 
 
-def _get_assignment_for_user(request: ManageRequest, assignment_uuid: UUID) -> Assignment:
+def _get_assignment_for_user(
+    request: ManageRequest, assignment_uuid: UUID
+) -> Assignment:
     """The assignment if this admin or supervisor may manage it, else 404."""
     assignment = _visible_assignments(request).filter(uuid=assignment_uuid).first()
     if assignment is None:
@@ -71,12 +73,12 @@ def assignment_list(request: ManageRequest) -> TemplateResponse:
         if data["status"]:
             assignments = assignments.filter(status=data["status"])
         if data["overdue"]:
-            assignments = assignments.exclude(status=Assignment.Status.COMPLETED).filter(
-                due_at__lt=timezone.now()
-            )
-    page = Paginator(assignments.order_by("status", "due_at", "-created_at"), 50).get_page(
-        request.GET.get("page")
-    )
+            assignments = assignments.exclude(
+                status=Assignment.Status.COMPLETED
+            ).filter(due_at__lt=timezone.now())
+    page = Paginator(
+        assignments.order_by("status", "due_at", "-created_at"), 50
+    ).get_page(request.GET.get("page"))
     return TemplateResponse(
         request,
         partial(request, "manage/assignments.html", "results"),
@@ -95,8 +97,12 @@ def assignment_new(request: ManageRequest) -> TemplateResponse:
             .queryset.filter(slug=request.GET["case"])  # type: ignore[attr-defined]
         )
     if request.GET.get("cohort"):
-        initial["cohorts"] = list(cohorts.filter(uuid__in=request.GET.getlist("cohort")))
-    form = AssignForm(request.POST or None, initial=initial, cohorts=cohorts, trainees=trainees)
+        initial["cohorts"] = list(
+            cohorts.filter(uuid__in=request.GET.getlist("cohort"))
+        )
+    form = AssignForm(
+        request.POST or None, initial=initial, cohorts=cohorts, trainees=trainees
+    )
     report = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -122,7 +128,9 @@ def _row_or_redirect(
     if request.htmx:
         assignment.refresh_from_db()
         return TemplateResponse(
-            request, "manage/assignments.html#row", {"a": assignment, "row_error": error}
+            request,
+            "manage/assignments.html#row",
+            {"a": assignment, "row_error": error},
         )
     if error:
         messages.error(request, error)
@@ -136,7 +144,9 @@ def assignment_reset(
 ) -> TemplateResponse | HttpResponseRedirect:
     assignment = _get_assignment_for_user(request, assignment_uuid)
     try:
-        assignment_services.reset_assignment(assignment=assignment, reset_by=request.user)
+        assignment_services.reset_assignment(
+            assignment=assignment, reset_by=request.user
+        )
     except AssignmentError as error:
         return _row_or_redirect(request, assignment, str(error))
     if not request.htmx:
@@ -151,7 +161,9 @@ def assignment_cancel(
 ) -> TemplateResponse | HttpResponseRedirect:
     assignment = _get_assignment_for_user(request, assignment_uuid)
     try:
-        assignment_services.cancel_assignment(assignment=assignment, cancelled_by=request.user)
+        assignment_services.cancel_assignment(
+            assignment=assignment, cancelled_by=request.user
+        )
     except AssignmentError as error:
         return _row_or_redirect(request, assignment, str(error))
     messages.success(request, f"Cancelled {assignment}.")

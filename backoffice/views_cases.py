@@ -44,7 +44,9 @@ def _get_case_for_user(request: ManageRequest, slug: str) -> Case:
 
 
 def _filtered_cases(form: CaseFilterForm) -> QuerySet[Case]:
-    cases = Case.objects.filter(current_version__isnull=False).select_related("current_version")
+    cases = Case.objects.filter(current_version__isnull=False).select_related(
+        "current_version"
+    )
     if not form.is_valid():
         return cases.order_by("current_version__title")
     data = form.cleaned_data
@@ -83,14 +85,18 @@ def case_list(request: ManageRequest) -> TemplateResponse:
     )
 
 
-def _author(request: ManageRequest, case: Case | None) -> TemplateResponse | HttpResponseRedirect:
+def _author(
+    request: ManageRequest, case: Case | None
+) -> TemplateResponse | HttpResponseRedirect:
     spec = case.current_version.spec if case and case.current_version else None
     editing = case is not None
     if request.method != "POST":
         form = CaseForm(initial=case_initial(spec) if spec else None, editing=editing)
         formset = situation_formset(spec=spec)
         return _form_page(request, case, form, formset, [])
-    form = CaseForm(request.POST, initial=case_initial(spec) if spec else None, editing=editing)
+    form = CaseForm(
+        request.POST, initial=case_initial(spec) if spec else None, editing=editing
+    )
     formset = situation_formset(request.POST, spec=spec)
     problems: list[str] = []
     if form.is_valid() and formset.is_valid():
@@ -100,16 +106,28 @@ def _author(request: ManageRequest, case: Case | None) -> TemplateResponse | Htt
             problems = apply_case_errors(form, formset, error.errors)
         else:
             try:
-                published = services.author_case(spec=new_spec, author=request.user, new=not editing)
+                published = services.author_case(
+                    spec=new_spec, author=request.user, new=not editing
+                )
             except services.SlugTaken:
-                form.add_error("slug", "A case with this slug already exists. Choose another, or edit that case.")
+                form.add_error(
+                    "slug",
+                    "A case with this slug already exists. Choose another, or edit that case.",
+                )
             else:
                 number = published.version.number
                 if published.changed:
-                    messages.success(request, f"Published version {number} of {new_spec.name}.")
+                    messages.success(
+                        request, f"Published version {number} of {new_spec.name}."
+                    )
                 else:
-                    messages.info(request, f"Nothing changed; {new_spec.name} stays at version {number}.")
-                return HttpResponseRedirect(reverse("manage:case-detail", args=[new_spec.slug]))
+                    messages.info(
+                        request,
+                        f"Nothing changed; {new_spec.name} stays at version {number}.",
+                    )
+                return HttpResponseRedirect(
+                    reverse("manage:case-detail", args=[new_spec.slug])
+                )
     return _form_page(request, case, form, formset, problems, status=200)
 
 
@@ -135,7 +153,9 @@ def case_new(request: ManageRequest) -> TemplateResponse | HttpResponseRedirect:
 
 
 @role_required(*ADMIN)
-def case_edit(request: ManageRequest, slug: str) -> TemplateResponse | HttpResponseRedirect:
+def case_edit(
+    request: ManageRequest, slug: str
+) -> TemplateResponse | HttpResponseRedirect:
     return _author(request, _get_case_for_user(request, slug))
 
 
@@ -157,12 +177,17 @@ def case_detail(request: ManageRequest, slug: str) -> TemplateResponse:
             "version": case.current_version,
             "spec": case.current_version.spec if case.current_version else None,
             "versions": versions,
-            "session_count": PracticeSession.objects.filter(case_version__case=case).count(),
-            "open_assignments": assignments.exclude(status=Assignment.Status.COMPLETED).count(),
+            "session_count": PracticeSession.objects.filter(
+                case_version__case=case
+            ).count(),
+            "open_assignments": assignments.exclude(
+                status=Assignment.Status.COMPLETED
+            ).count(),
             "assignment_count": assignments.count(),
             "in_use": services.case_in_use(case),
-            "events": AuditEvent.objects.filter(target_type="case", target_id=case.slug)
-            .select_related("actor")[:10],
+            "events": AuditEvent.objects.filter(
+                target_type="case", target_id=case.slug
+            ).select_related("actor")[:10],
         },
     )
 
@@ -218,7 +243,9 @@ def case_status(request: ManageRequest, slug: str) -> HttpResponseRedirect:
     status = Case.Status.ARCHIVED if archive else Case.Status.ACTIVE
     services.set_case_status(case=case, status=status, changed_by=request.user)
     if archive:
-        messages.success(request, f"Archived {case}. Trainees no longer see it; history is kept.")
+        messages.success(
+            request, f"Archived {case}. Trainees no longer see it; history is kept."
+        )
     else:
         messages.success(request, f"Restored {case} to the library.")
     return HttpResponseRedirect(reverse("manage:case-detail", args=[case.slug]))
@@ -253,7 +280,9 @@ def case_export(request: ManageRequest, slug: str) -> HttpResponse:
     case = _get_case_for_user(request, slug)
     version = case.current_version
     if request.GET.get("version"):
-        version = get_object_or_404(CaseVersion, case=case, number=request.GET["version"])
+        version = get_object_or_404(
+            CaseVersion, case=case, number=request.GET["version"]
+        )
     if version is None:
         messages.error(request, "This case has no published version to export.")
         return HttpResponseRedirect(reverse("manage:case-detail", args=[case.slug]))
@@ -268,7 +297,9 @@ def case_export(request: ManageRequest, slug: str) -> HttpResponse:
 def case_export_all(request: ManageRequest) -> HttpResponse:
     versions = [
         c.current_version
-        for c in Case.objects.filter(status=Case.Status.ACTIVE, current_version__isnull=False)
+        for c in Case.objects.filter(
+            status=Case.Status.ACTIVE, current_version__isnull=False
+        )
         .select_related("current_version")
         .order_by("slug")
         if c.current_version is not None
@@ -277,7 +308,9 @@ def case_export_all(request: ManageRequest) -> HttpResponse:
         records = [
             record
             for number, v in enumerate(versions, start=1)
-            for record in export_patient_psi(v.spec, patient_number=number, with_extensions=True)
+            for record in export_patient_psi(
+                v.spec, patient_number=number, with_extensions=True
+            )
         ]
         return _json_download(records, "cases.patient-psi.json")
     return _json_download([v.data for v in versions], "cases.json")
@@ -293,14 +326,18 @@ def case_import(request: ManageRequest) -> TemplateResponse:
             # Refused before reading when the upload is already over the cap.
             too_big = limits.size_problem(upload.size or 0)
             if too_big:
-                raise CaseValidationError([CaseError(upload.name or "file", "(file)", too_big)])
+                raise CaseValidationError(
+                    [CaseError(upload.name or "file", "(file)", too_big)]
+                )
             specs, gaps = services.parse_case_file_noted(
                 upload.read(), filename=upload.name, fmt=form.cleaned_data["format"]
             )
         except CaseValidationError as error:
             context["errors"] = error.errors
         else:
-            context["results"] = services.import_cases(specs=specs, imported_by=request.user)
+            context["results"] = services.import_cases(
+                specs=specs, imported_by=request.user
+            )
             # Fact-sheet domains the file did not give, saved as absent: listed so
             # the author can fill them in.
             context["fact_gaps"] = sorted(gaps.items())

@@ -63,7 +63,9 @@ def cohort_list(request: ManageRequest) -> HttpResponse:
     ).order_by("name")
     return TemplateResponse(
         request,
-        partial(request, "manage/cohorts.html", "create") if request.method == "POST" else "manage/cohorts.html",
+        partial(request, "manage/cohorts.html", "create")
+        if request.method == "POST"
+        else "manage/cohorts.html",
         {"form": form, "cohorts": cohorts},
     )
 
@@ -122,7 +124,9 @@ def cohort_remove_member(
     cohort = _get_cohort_for_user(request, cohort_uuid)
     user = _get_person_for_user(request, username)
     cohort_services.remove_member(cohort=cohort, user=user, removed_by=request.user)
-    messages.success(request, f"Removed {user} from {cohort}. Their assignments and sessions stay.")
+    messages.success(
+        request, f"Removed {user} from {cohort}. Their assignments and sessions stay."
+    )
     return HttpResponseRedirect(reverse("manage:cohort-detail", args=[cohort.uuid]))
 
 
@@ -152,7 +156,9 @@ def people_list(request: ManageRequest) -> TemplateResponse:
     role = request.GET.get("role", "")
     if q:
         people = people.filter(
-            Q(username__icontains=q) | Q(display_name__icontains=q) | Q(email__icontains=q)
+            Q(username__icontains=q)
+            | Q(display_name__icontains=q)
+            | Q(email__icontains=q)
         )
     if role in Role.values:
         people = people.filter(role=role)
@@ -186,7 +192,9 @@ def person_new(request: ManageRequest) -> TemplateResponse:
             )
             for cohort in data["cohorts"]:
                 if data["role"] != Role.PROGRAM_ADMIN:
-                    cohort_services.add_member(cohort=cohort, user=account.user, added_by=request.user)
+                    cohort_services.add_member(
+                        cohort=cohort, user=account.user, added_by=request.user
+                    )
         return TemplateResponse(
             request,
             "manage/account_created.html",
@@ -196,7 +204,9 @@ def person_new(request: ManageRequest) -> TemplateResponse:
 
 
 @role_required(*ADMIN)
-def person_detail(request: ManageRequest, username: str) -> TemplateResponse | HttpResponseRedirect:
+def person_detail(
+    request: ManageRequest, username: str
+) -> TemplateResponse | HttpResponseRedirect:
     person = _get_person_for_user(request, username)
     form = PersonForm(request.POST or None, instance=person)
     if request.method == "POST" and form.is_valid():
@@ -211,14 +221,19 @@ def person_detail(request: ManageRequest, username: str) -> TemplateResponse | H
                 summary=", ".join(form.changed_data) or "no changes",
             )
         messages.success(request, f"Saved {person}.")
-        return HttpResponseRedirect(reverse("manage:person-detail", args=[person.username]))
+        return HttpResponseRedirect(
+            reverse("manage:person-detail", args=[person.username])
+        )
     return TemplateResponse(
         request,
         "manage/person_detail.html",
         {
             "person": person,
             "form": form,
-            "cohorts": [*person.trainee_cohorts.all(), *person.supervised_cohorts.all()],
+            "cohorts": [
+                *person.trainee_cohorts.all(),
+                *person.supervised_cohorts.all(),
+            ],
             "used_today": tokens_used_today(user_id=person.pk),
             "assignments": Assignment.objects.filter(trainee=person)
             .select_related("case__current_version")
@@ -233,5 +248,7 @@ def person_link(request: ManageRequest, username: str) -> TemplateResponse:
     person = _get_person_for_user(request, username)
     link = issue_password_link(user=person, issued_by=request.user, request=request)
     return TemplateResponse(
-        request, "manage/account_created.html", {"person": person, "link": link, "new": False}
+        request,
+        "manage/account_created.html",
+        {"person": person, "link": link, "new": False},
     )

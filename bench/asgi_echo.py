@@ -33,7 +33,9 @@ class EchoConsumer(AsyncWebsocketConsumer):
 
 
 _echo = AllowedHostsOriginValidator(
-    AuthMiddlewareStack(URLRouter([path(ECHO_PATH.lstrip("/"), EchoConsumer.as_asgi())]))
+    AuthMiddlewareStack(
+        URLRouter([path(ECHO_PATH.lstrip("/"), EchoConsumer.as_asgi())])
+    )
 )
 
 

@@ -36,8 +36,12 @@ TRAINEE_LINES = (
 )
 
 # Frame hooks from DESIGN.md / CONVENTIONS 4.6 (stable across markup changes).
-_TRAINEE_LI = re.compile(r'<li [^>]*data-turn-id="([0-9a-f-]{36})" data-speaker="trainee"')
-_PATIENT_LI = re.compile(r'<li [^>]*data-turn-id="([0-9a-f-]{36})" data-speaker="patient"')
+_TRAINEE_LI = re.compile(
+    r'<li [^>]*data-turn-id="([0-9a-f-]{36})" data-speaker="trainee"'
+)
+_PATIENT_LI = re.compile(
+    r'<li [^>]*data-turn-id="([0-9a-f-]{36})" data-speaker="patient"'
+)
 _PATIENT_DONE = re.compile(
     r'<li [^>]*data-turn-id="([0-9a-f-]{36})" data-speaker="patient"[^>]*data-complete="true"'
 )
@@ -68,7 +72,9 @@ class Summary:
         if not samples_ms:
             return cls(0, None, None, None)
         ordered = sorted(samples_ms)
-        return cls(len(ordered), percentile(ordered, 50), percentile(ordered, 95), ordered[-1])
+        return cls(
+            len(ordered), percentile(ordered, 50), percentile(ordered, 95), ordered[-1]
+        )
 
 
 def percentile(ordered: Sequence[float], pct: float) -> float:
@@ -182,7 +188,9 @@ async def _practice_client(
     results: list[MessageTiming] = []
     loop = asyncio.get_running_loop()
     pace = Pacing(think_s, seed)
-    async with _connect(port, PRACTICE_PATH.format(uuid=seat.session_uuid), seat.cookie) as ws:
+    async with _connect(
+        port, PRACTICE_PATH.format(uuid=seat.session_uuid), seat.cookie
+    ) as ws:
         connected.append(1)
         await start.wait()
         # Annotation frames may arrive during the next message: keyed by turn uuid.
@@ -214,7 +222,11 @@ async def _practice_client(
                             if p.timing.first_token_ms is None:
                                 p.timing.first_token_ms = elapsed
                         done = _PATIENT_DONE.search(text)
-                        if done and done[1] == p.patient_uuid and p.timing.complete_ms is None:
+                        if (
+                            done
+                            and done[1] == p.patient_uuid
+                            and p.timing.complete_ms is None
+                        ):
                             p.timing.complete_ms = elapsed
                             p.done.set()
                 for match in _ANNOTATION.finditer(text):
@@ -235,7 +247,9 @@ async def _practice_client(
                     {
                         "message": TRAINEE_LINES[i % len(TRAINEE_LINES)],
                         "client_id": str(uuid.uuid4()),
-                        "HEADERS": {"HX-Request": "true"},  # what htmx's ws extension adds
+                        "HEADERS": {
+                            "HX-Request": "true"
+                        },  # what htmx's ws extension adds
                     }
                 )
                 pending.sent_at = time.perf_counter()
@@ -246,7 +260,11 @@ async def _practice_client(
                         await asyncio.wait_for(pending.annotated.wait(), frame_timeout)
                 except TimeoutError:
                     if pending.timing.error is None:
-                        stage = "complete turn" if not pending.done.is_set() else "annotation"
+                        stage = (
+                            "complete turn"
+                            if not pending.done.is_set()
+                            else "annotation"
+                        )
                         pending.timing.error = f"timeout waiting for {stage}"
                 results.append(pending.timing)
                 if read_task.done():
@@ -285,7 +303,10 @@ async def _echo_client(
             if loop.time() > deadline:
                 break
             payload = json.dumps(
-                {"message": TRAINEE_LINES[i % len(TRAINEE_LINES)], "client_id": str(uuid.uuid4())}
+                {
+                    "message": TRAINEE_LINES[i % len(TRAINEE_LINES)],
+                    "client_id": str(uuid.uuid4()),
+                }
             )
             sent = time.perf_counter()
             await ws.send(payload)
@@ -314,7 +335,12 @@ async def _run_all(
 
 
 async def run_echo(
-    port: int, seats: Sequence[Seat], messages: int, *, frame_timeout: float, budget_s: float,
+    port: int,
+    seats: Sequence[Seat],
+    messages: int,
+    *,
+    frame_timeout: float,
+    budget_s: float,
     think_s: float = 0.0,
 ) -> tuple[list[float], list[str]]:
     start = asyncio.Event()
@@ -322,10 +348,20 @@ async def run_echo(
     deadline = asyncio.get_running_loop().time() + budget_s
     values, errors = await _run_all(
         lambda i: _echo_client(
-            port, seats[i].cookie, messages, start=start, connected=connected,
-            frame_timeout=frame_timeout, deadline=deadline, think_s=think_s, seed=i,
+            port,
+            seats[i].cookie,
+            messages,
+            start=start,
+            connected=connected,
+            frame_timeout=frame_timeout,
+            deadline=deadline,
+            think_s=think_s,
+            seed=i,
         ),
-        len(seats), start=start, connected=connected, settle=60,
+        len(seats),
+        start=start,
+        connected=connected,
+        settle=60,
     )
     return [s for client in values for s in client], errors
 
@@ -345,10 +381,20 @@ async def run_practice(
     deadline = asyncio.get_running_loop().time() + budget_s
     values, errors = await _run_all(
         lambda i: _practice_client(
-            port, seats[i], messages, start=start, connected=connected,
-            wait_annotation=wait_annotation, frame_timeout=frame_timeout,
-            deadline=deadline, think_s=think_s, seed=i,
+            port,
+            seats[i],
+            messages,
+            start=start,
+            connected=connected,
+            wait_annotation=wait_annotation,
+            frame_timeout=frame_timeout,
+            deadline=deadline,
+            think_s=think_s,
+            seed=i,
         ),
-        len(seats), start=start, connected=connected, settle=60,
+        len(seats),
+        start=start,
+        connected=connected,
+        settle=60,
     )
     return [t for client in values for t in client], errors

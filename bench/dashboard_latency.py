@@ -46,25 +46,43 @@ def main() -> None:
     args = parser.parse_args()
     settings.ALLOWED_HOSTS = ["*"]
 
-    supervisor = User.objects.filter(username__regex=r"^scale-.*-s0$").order_by("-pk").first()
+    supervisor = (
+        User.objects.filter(username__regex=r"^scale-.*-s0$").order_by("-pk").first()
+    )
     admin = User.objects.get(username="scale-admin")
     cohort = Cohort.objects.filter(supervisors=supervisor).first()
     trainee = cohort.trainees.order_by("pk").first()  # type: ignore[union-attr]
-    session = PracticeSession.objects.filter(trainee=trainee).order_by("-started_at").first()
+    session = (
+        PracticeSession.objects.filter(trainee=trainee).order_by("-started_at").first()
+    )
     code = trainee_code(trainee.pk)  # type: ignore[union-attr]
     pages = [
         ("dashboard (supervisor, 1 cohort of 50)", supervisor, "/feedback/"),
-        ("dashboard (supervisor, blinded, filtered by date)", supervisor,
-         "/feedback/?blind=1&from=2020-01-01"),
+        (
+            "dashboard (supervisor, blinded, filtered by date)",
+            supervisor,
+            "/feedback/?blind=1&from=2020-01-01",
+        ),
         ("dashboard (program admin, 20 cohorts, 1,000 trainees)", admin, "/feedback/"),
         ("dashboard (program admin, page 20)", admin, "/feedback/?page=20"),
         # A case or date filter cannot use the rollups: the live queries over scores.
-        ("dashboard (program admin, filtered by date)", admin,
-         "/feedback/?from=2020-01-01"),
+        (
+            "dashboard (program admin, filtered by date)",
+            admin,
+            "/feedback/?from=2020-01-01",
+        ),
         ("drill-down: trainee trajectories", supervisor, f"/feedback/trainees/{code}/"),
-        ("drill-down: session review", supervisor, f"/feedback/sessions/{session.uuid}/"),  # type: ignore[union-attr]
+        (
+            "drill-down: session review",
+            supervisor,
+            f"/feedback/sessions/{session.uuid}/",
+        ),  # type: ignore[union-attr]
         ("progress (trainee)", trainee, "/practice/progress/"),
-        ("session report (trainee)", trainee, f"/practice/sessions/{session.uuid}/report/"),  # type: ignore[union-attr]
+        (
+            "session report (trainee)",
+            trainee,
+            f"/practice/sessions/{session.uuid}/report/",
+        ),  # type: ignore[union-attr]
     ]
     print(
         f"Data: {User.objects.count():,} users, {PracticeSession.objects.count():,} sessions, "

@@ -85,9 +85,15 @@ class BenchEnv:
         return env
 
 
-def new_env(*, database: str, port: int, extra: dict[str, str] | None = None) -> BenchEnv:
-    return BenchEnv(database=database, queue=f"bench-{secrets.token_hex(4)}", port=port,
-                    extra=tuple(sorted((extra or {}).items())))
+def new_env(
+    *, database: str, port: int, extra: dict[str, str] | None = None
+) -> BenchEnv:
+    return BenchEnv(
+        database=database,
+        queue=f"bench-{secrets.token_hex(4)}",
+        port=port,
+        extra=tuple(sorted((extra or {}).items())),
+    )
 
 
 def setup_django(bench: BenchEnv) -> None:
@@ -144,14 +150,17 @@ def prepare_seats(count: int) -> list[Seat]:
     cases = list(Case.objects.filter(current_version__isnull=False).order_by("slug"))
     if not cases:
         raise SystemExit("no bundled cases were published")
-    users = [User(username=f"bench-trainee-{i}", role=Role.TRAINEE) for i in range(count)]
+    users = [
+        User(username=f"bench-trainee-{i}", role=Role.TRAINEE) for i in range(count)
+    ]
     for user in users:
         user.set_unusable_password()  # no hashing: 200 PBKDF2 runs would take minutes
     User.objects.bulk_create(users)
     seats: list[Seat] = []
     backend = "django.contrib.auth.backends.ModelBackend"
-    for i, user in enumerate(User.objects.filter(username__startswith="bench-trainee-")
-                             .order_by("pk")):
+    for i, user in enumerate(
+        User.objects.filter(username__startswith="bench-trainee-").order_by("pk")
+    ):
         session = start_session(trainee=user, case=cases[i % len(cases)])
         # What `login()` stores, without a request: the auth middleware on the
         # socket reads exactly these three keys.
@@ -160,7 +169,9 @@ def prepare_seats(count: int) -> list[Seat]:
         store["_auth_user_backend"] = backend
         store["_auth_user_hash"] = user.get_session_auth_hash()
         store.create()
-        seats.append(Seat(session_uuid=str(session.uuid), cookie=store.session_key or ""))
+        seats.append(
+            Seat(session_uuid=str(session.uuid), cookie=store.session_key or "")
+        )
     assert settings.SESSION_COOKIE_NAME == "sessionid"
     return seats
 
@@ -229,11 +240,21 @@ class Processes:
         self.procs.append(proc)
         return proc
 
-    def start_uvicorn(self, *, workers: int, app: str = "bench.asgi_echo:application") -> Proc:
+    def start_uvicorn(
+        self, *, workers: int, app: str = "bench.asgi_echo:application"
+    ) -> Proc:
         argv = [
-            str(VENV_BIN / "uvicorn"), app,
-            "--host", HOST, "--port", str(self.bench.port),
-            "--no-access-log", "--lifespan", "off", "--log-level", "warning",
+            str(VENV_BIN / "uvicorn"),
+            app,
+            "--host",
+            HOST,
+            "--port",
+            str(self.bench.port),
+            "--no-access-log",
+            "--lifespan",
+            "off",
+            "--log-level",
+            "warning",
         ]
         if workers > 1:
             argv += ["--workers", str(workers)]
@@ -243,12 +264,21 @@ class Processes:
 
     def start_celery(self, *, concurrency: int = 4) -> Proc:
         argv = [
-            str(VENV_BIN / "celery"), "-A", "config", "worker",
-            "--pool=threads", f"--concurrency={concurrency}",
-            "--queues", self.bench.queue,
-            "--hostname", f"{self.bench.queue}@%h",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-            "--loglevel", "INFO",
+            str(VENV_BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "--pool=threads",
+            f"--concurrency={concurrency}",
+            "--queues",
+            self.bench.queue,
+            "--hostname",
+            f"{self.bench.queue}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel",
+            "INFO",
         ]
         proc = self._spawn("celery", argv)
         _wait_for_log(proc, "ready.", timeout=60)
@@ -311,7 +341,9 @@ def _purge_queue(queue: str) -> None:
             client.delete(*keys)
         client.close()
     except Exception as error:  # noqa: BLE001 - best effort at exit
-        print(f"warning: could not purge broker queue {queue}: {error!r}", file=sys.stderr)
+        print(
+            f"warning: could not purge broker queue {queue}: {error!r}", file=sys.stderr
+        )
 
 
 def _wait_for_port(port: int, proc: Proc, *, timeout: float) -> None:
@@ -322,7 +354,9 @@ def _wait_for_port(port: int, proc: Proc, *, timeout: float) -> None:
         with contextlib.suppress(OSError), socket.create_connection((HOST, port), 0.5):
             return
         time.sleep(0.1)
-    raise RuntimeError(f"{proc.name} did not listen on {port} in {timeout}s:\n{proc.tail()}")
+    raise RuntimeError(
+        f"{proc.name} did not listen on {port} in {timeout}s:\n{proc.tail()}"
+    )
 
 
 def _wait_for_log(proc: Proc, needle: str, *, timeout: float) -> None:
@@ -414,7 +448,10 @@ def machine_info() -> dict[str, str]:
         "python": sys.version.split()[0],
         "django": django.get_version(),
         "uvicorn": uvicorn.__version__,
-        "loadavg_at_start": Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__(),
+        "loadavg_at_start": Path("/proc/loadavg")
+        .read_text()
+        .split(" ", 3)[:3]
+        .__str__(),
     }
 
 
@@ -430,9 +467,7 @@ async def drain_queue(queue: str, *, timeout: float) -> bool:
             # Waiting messages sit in the list; taken-but-unacked ones (acks_late)
             # in kombu's "unacked" hash, which other workers share: count ours only.
             waiting = client.llen(queue)
-            unacked = sum(
-                1 for raw in client.hvals("unacked") if queue.encode() in raw
-            )
+            unacked = sum(1 for raw in client.hvals("unacked") if queue.encode() in raw)
             if waiting == 0 and unacked == 0:
                 await asyncio.sleep(0.3)  # the last broadcasts leave the worker
                 return True
@@ -478,4 +513,3 @@ def run_benchmark(
             if not args.keep_db:
                 drop_database(args.database)
     return 0
-

@@ -46,7 +46,12 @@ from patients.simulation.responders.llm import LLMResponder
 from tests.support.fake_openai import Behaviour, running_fake_openai
 
 _CLAUSE = re.compile(r"[,;:—–]\s|[.!?…]\s")
-LINES = ["Hi.", "What brings you in today?", "What happened then?", "How did that feel?"]
+LINES = [
+    "Hi.",
+    "What brings you in today?",
+    "What happened then?",
+    "How did that feel?",
+]
 
 
 def contexts(limit: int) -> list[tuple[ReplyContext, str]]:
@@ -104,7 +109,10 @@ async def run(args: Any) -> dict[str, Any]:
     results: list[dict[str, float]] = []
     with running_fake_openai(Behaviour(token_delay=args.token_delay)) as server:
         model = OpenAIChatModel(
-            model="fake", api_key="k", base_url=server.base_url, timeout=Timeouts.uniform(30)
+            model="fake",
+            api_key="k",
+            base_url=server.base_url,
+            timeout=Timeouts.uniform(30),
         )
         responder = LLMResponder(model, fallback=OfflineResponder(), deadline=60)
         for start in range(0, len(pairs), args.concurrency):
@@ -119,9 +127,10 @@ async def run(args: Any) -> dict[str, Any]:
     guard_ms: list[float] = []
     false_trips: dict[str, int] = {}
     for ctx, reply in pairs:
-        sources = leak_sources(ctx.case, "\n".join(
-            m.content for m in responder.messages(ctx) if m.role == "system"
-        ))
+        sources = leak_sources(
+            ctx.case,
+            "\n".join(m.content for m in responder.messages(ctx) if m.role == "system"),
+        )
         t = time.perf_counter()
         flags = check_reply(reply, ctx.case, ctx.direction, sources=sources)
         guard_ms.append((time.perf_counter() - t) * 1000)
@@ -135,7 +144,10 @@ async def run(args: Any) -> dict[str, Any]:
     }
     for key in ("model_first", "first_text", "holdback", "clause_holdback"):
         values = [r[key] for r in results]
-        summary[key] = {"p50": round(pct(values, 50), 1), "p95": round(pct(values, 95), 1)}
+        summary[key] = {
+            "p50": round(pct(values, 50), 1),
+            "p95": round(pct(values, 95), 1),
+        }
     summary["guard_false_trips_on_offline_replies"] = false_trips
     summary["guard_check_ms"] = {
         "p50": round(statistics.median(guard_ms), 3),

@@ -53,11 +53,18 @@ _TOKEN_TEXT = re.compile(
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--per-case", type=int, default=8,
-                        help="probes sampled per case (default 8; 0 = all)")
+    parser.add_argument(
+        "--per-case",
+        type=int,
+        default=8,
+        help="probes sampled per case (default 8; 0 = all)",
+    )
     parser.add_argument("--source", default=None, help="only probes of this source")
-    parser.add_argument("--probes", default=None,
-                        help="a .jsonl probe file (default: patients/probes/*.jsonl)")
+    parser.add_argument(
+        "--probes",
+        default=None,
+        help="a .jsonl probe file (default: patients/probes/*.jsonl)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="sampling seed")
     parser.add_argument("--port", type=int, default=8793)
     parser.add_argument("--database", default="practice_probe_bench")
@@ -90,29 +97,39 @@ class SocketConversation:
         return PatientState.model_validate(row.state)
 
     def say(self, text: str) -> str:
-        payload = json.dumps({"message": text, "client_id": str(uuid.uuid4()),
-                                 "HEADERS": {"HX-Request": "true"}})
+        payload = json.dumps(
+            {
+                "message": text,
+                "client_id": str(uuid.uuid4()),
+                "HEADERS": {"HX-Request": "true"},
+            }
+        )
         self.loop.run_until_complete(self.ws.send(payload))
         patient: str | None = None
         words: list[str] = []
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             raw = self.loop.run_until_complete(
-                asyncio.wait_for(self.ws.recv(), max(0.1, deadline - time.monotonic())))
+                asyncio.wait_for(self.ws.recv(), max(0.1, deadline - time.monotonic()))
+            )
             frame = raw if isinstance(raw, str) else raw.decode()
             if patient is None and (li := _PATIENT_LI.search(frame)):
                 patient = li[1]
             if 'id="chat-error"' in frame and patient is None:
                 raise RuntimeError(re.sub(r"<[^>]+>", " ", frame).strip()[:200])
             if patient and _TOKEN.search(frame):
-                words += [html.unescape(m[2]) for m in _TOKEN_TEXT.finditer(frame)
-                          if m[1] == patient]
+                words += [
+                    html.unescape(m[2])
+                    for m in _TOKEN_TEXT.finditer(frame)
+                    if m[1] == patient
+                ]
             done = _PATIENT_DONE.search(frame)
             if patient and done and done[1] == patient:
                 reply = "".join(words).strip()
                 if not reply:  # sent whole, not streamed: the finished turn's text
-                    reply = re.sub(r"\s+", " ", html.unescape(
-                        re.sub(r"<[^>]+>", " ", frame))).strip()
+                    reply = re.sub(
+                        r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", frame))
+                    ).strip()
                 self.replies.append(reply)
                 return reply
         raise TimeoutError(f"no finished patient turn within {self.timeout}s")
@@ -122,7 +139,9 @@ class SocketConversation:
         self.loop.close()
 
 
-def sample(probes: list[Any], cases: list[Any], per_case: int, seed: int) -> list[tuple[Any, Any]]:
+def sample(
+    probes: list[Any], cases: list[Any], per_case: int, seed: int
+) -> list[tuple[Any, Any]]:
     from patients.simulation.probe.runner import probes_for
 
     rng = random.Random(seed)
@@ -177,7 +196,8 @@ def _run(args: argparse.Namespace, bench: h.BenchEnv, log_dir: Path) -> int:
     by_case: dict[str, list[h.Seat]] = defaultdict(list)
     for seat in seats:
         row = PracticeSession.objects.select_related("case_version__case").get(
-            uuid=seat.session_uuid)
+            uuid=seat.session_uuid
+        )
         by_case[row.case_version.case.slug].append(seat)
     h.close_django_connections()
     totals: dict[str, Tally] = defaultdict(Tally)
@@ -202,22 +222,43 @@ def _run(args: argparse.Namespace, bench: h.BenchEnv, log_dir: Path) -> int:
             totals[probe.source].add(result.tally)
             totals["all"].add(result.tally)
             if result.notes:
-                failures.append({"case": case.slug, "probe": probe.id, "text": probe.text,
-                                 "reply": result.reply, "notes": result.notes})
-    report = {"probes_run": len(planned), "errors": errors,
-              "by_source": {s: t.metrics() for s, t in sorted(totals.items())},
-              "failures": failures}
+                failures.append(
+                    {
+                        "case": case.slug,
+                        "probe": probe.id,
+                        "text": probe.text,
+                        "reply": result.reply,
+                        "notes": result.notes,
+                    }
+                )
+    report = {
+        "probes_run": len(planned),
+        "errors": errors,
+        "by_source": {s: t.metrics() for s, t in sorted(totals.items())},
+        "failures": failures,
+    }
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        cols = ("answered", "contradictions", "unsupported", "bare_hedges", "generic",
-                "role_breaks", "reflection_trust_up", "reading_in_trust_down", "probes")
+        cols = (
+            "answered",
+            "contradictions",
+            "unsupported",
+            "bare_hedges",
+            "generic",
+            "role_breaks",
+            "reflection_trust_up",
+            "reading_in_trust_down",
+            "probes",
+        )
         print("source   " + " ".join(f"{c[:12]:>12}" for c in cols))
         for source, m in report["by_source"].items():
             print(f"{source:8} " + " ".join(f"{str(m[c]):>12}" for c in cols))
         for f in failures:
-            print(f"[{f['case']}] {f['probe']} {', '.join(f['notes'])}\n   T: {f['text']}"
-                  f"\n   P: {f['reply']}")
+            print(
+                f"[{f['case']}] {f['probe']} {', '.join(f['notes'])}\n   T: {f['text']}"
+                f"\n   P: {f['reply']}"
+            )
         for e in errors:
             print("error:", e)
     return 1 if errors else 0

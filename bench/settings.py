@@ -49,7 +49,11 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
-        "practice.timing": {"handlers": ["stages"], "level": "DEBUG", "propagate": False},
+        "practice.timing": {
+            "handlers": ["stages"],
+            "level": "DEBUG",
+            "propagate": False,
+        },
     },
 }
 

@@ -32,7 +32,9 @@ def _config() -> LLMConfig:
         patient_base_url=settings.PATIENT_BASE_URL,
         annotator_api_key=settings.ANNOTATOR_API_KEY,
         annotator_base_url=settings.ANNOTATOR_BASE_URL,
-        patient_temperature=_first(settings.PATIENT_TEMPERATURE, settings.OPENAI_TEMPERATURE),
+        patient_temperature=_first(
+            settings.PATIENT_TEMPERATURE, settings.OPENAI_TEMPERATURE
+        ),
         annotator_temperature=_first(
             settings.ANNOTATOR_TEMPERATURE, settings.OPENAI_TEMPERATURE
         ),
@@ -65,7 +67,9 @@ def annotator_model() -> ChatModel | None:
     return build_chat_model(_config(), "annotator")
 
 
-def model_for(choice: str, build: Callable[[], ChatModel | None], *, setting: str) -> ChatModel | None:
+def model_for(
+    choice: str, build: Callable[[], ChatModel | None], *, setting: str
+) -> ChatModel | None:
     """The model an engine should use, or None for the offline engine.
 
     `choice` is the setting's value: "offline", "llm" (a key is required) or

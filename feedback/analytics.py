@@ -112,7 +112,9 @@ def uses_rollups(filters: Filters) -> bool:
     Rollups summarise all of a trainee's sessions, so a case or date filter needs the
     live queries; cohort and blinding only choose which rollups and how to show them.
     """
-    return filters.case is None and filters.date_from is None and filters.date_to is None
+    return (
+        filters.case is None and filters.date_from is None and filters.date_to is None
+    )
 
 
 def summaries_in_scope(user: User, filters: Filters) -> QuerySet[TraineeSummary]:
@@ -219,7 +221,9 @@ def heat_map(user: User, filters: Filters, cohorts: Sequence[Cohort]) -> list[He
             latest = _num(row[2 + 2 * i]) if row else None
             trend = _num(row[3 + 2 * i]) if row else None
             fair, good = SKILL_BANDS[skill]
-            cells.append(HeatCell(skill, latest, trend, heat_class(latest, fair=fair, good=good)))
+            cells.append(
+                HeatCell(skill, latest, trend, heat_class(latest, fair=fair, good=good))
+            )
         out.append(HeatRow(cohort, int(row[1]) if row else 0, cells))
     return out
 
@@ -238,7 +242,9 @@ def heat_map_from_summaries(
         return []
     rubric_version, scoring_version = current_versions()
     averages = {
-        f"{c}_{kind}": Avg(f"{c}_{kind}") for c in SKILL_COLUMNS for kind in ("latest", "trend")
+        f"{c}_{kind}": Avg(f"{c}_{kind}")
+        for c in SKILL_COLUMNS
+        for kind in ("latest", "trend")
     }
     rows = {
         row["cohort"]: row
@@ -261,7 +267,9 @@ def heat_map_from_summaries(
             latest = _num(row[f"{skill}_latest"]) if row else None
             trend = _num(row[f"{skill}_trend"]) if row else None
             fair, good = SKILL_BANDS[skill]
-            cells.append(HeatCell(skill, latest, trend, heat_class(latest, fair=fair, good=good)))
+            cells.append(
+                HeatCell(skill, latest, trend, heat_class(latest, fair=fair, good=good))
+            )
         out.append(HeatRow(cohort, int(row["trainees"]) if row else 0, cells))
     return out
 
@@ -333,15 +341,21 @@ def trainee_rows_from_summaries(
 
 
 def _trainee_row(user: User, digest: TraineeDigest, *, blind: bool) -> TraineeRow:
-    row = TraineeRow(user=user, code=trainee_code(user.pk), name=display_name(user, blind=blind))
+    row = TraineeRow(
+        user=user, code=trainee_code(user.pk), name=display_name(user, blind=blind)
+    )
     row.sessions = digest["sessions"]
     for skill in SKILL_COLUMNS:
         row.latest[skill] = digest["latest"].get(skill)
         row.trend[skill] = digest["trend"].get(skill)
         fair, good = SKILL_BANDS[skill]
         row.cells.append(
-            HeatCell(skill, row.latest[skill], row.trend[skill],
-                     heat_class(row.latest[skill], fair=fair, good=good))
+            HeatCell(
+                skill,
+                row.latest[skill],
+                row.trend[skill],
+                heat_class(row.latest[skill], fair=fair, good=good),
+            )
         )
     overall = digest["spark"]
     if overall:
@@ -521,10 +535,13 @@ def trajectories(scores: Sequence[SessionScore]) -> list[SkillTrajectory]:
                 fair=fair,
                 good=good,
                 chart=line_chart(
-                    labels, [(SKILL_LABELS[skill], values)], bands=(fair, good),
+                    labels,
+                    [(SKILL_LABELS[skill], values)],
+                    bands=(fair, good),
                     # Drawn no wider than the narrowest grid column (420 px less the
                     # card padding), so axis text never shrinks below 11 px.
-                    width=360, height=170,
+                    width=360,
+                    height=170,
                 ),
                 values=values,
                 latest=present[-1] if present else None,
@@ -543,8 +560,13 @@ def client_rating_chart(scores: Sequence[SessionScore]) -> LineChart | None:
         overall.append(float(value) if value is not None else None)
     if not any(v is not None for v in overall):
         return None
-    return line_chart(labels, [("Overall, rated by the patient", overall)],
-                      y_max=10.0, width=520, height=180)
+    return line_chart(
+        labels,
+        [("Overall, rated by the patient", overall)],
+        y_max=10.0,
+        width=520,
+        height=180,
+    )
 
 
 def trainee_scores(trainee_id: int, *, limit: int = 60) -> list[SessionScore]:

@@ -174,7 +174,13 @@ def line_chart(
             Tick(
                 round(x_at(i), 1),
                 x_labels[i],
-                "middle" if n <= 1 else "start" if i == 0 else "end" if i == n - 1 else "middle",
+                "middle"
+                if n <= 1
+                else "start"
+                if i == 0
+                else "end"
+                if i == n - 1
+                else "middle",
             )
             for i in shown
         )

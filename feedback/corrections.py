@@ -30,7 +30,11 @@ from .presenters import plain_label, turn_codes
 
 UTTERANCE_FIELDS = ("question", "reflection", "socratic_type", "padesky_stage")
 LEVEL_FIELDS = ("emotional_reactions", "interpretations", "explorations")
-LEVEL_KEYS = {"emotional_reactions": "ER", "interpretations": "IP", "explorations": "EX"}
+LEVEL_KEYS = {
+    "emotional_reactions": "ER",
+    "interpretations": "IP",
+    "explorations": "EX",
+}
 
 
 @dataclass
@@ -40,7 +44,9 @@ class Corrections:
     utterances: dict[int, dict[int, CodeOverride]] = field(default_factory=dict)
     turns: dict[int, TurnCorrection] = field(default_factory=dict)
 
-    def for_annotation(self, annotation_id: int) -> tuple[dict[int, CodeOverride], TurnCorrection | None]:
+    def for_annotation(
+        self, annotation_id: int
+    ) -> tuple[dict[int, CodeOverride], TurnCorrection | None]:
         return self.utterances.get(annotation_id, {}), self.turns.get(annotation_id)
 
 
@@ -99,8 +105,16 @@ def effective_data(
 
 def _label(code: str, utterances: Sequence[dict[str, Any]]) -> str:
     if code == "question":
-        kinds = sorted({str(u["question"]) for u in utterances if u.get("question") and "question" in u.get("codes", [])})
-        return " and ".join(plain_label(f"question.{k}") for k in kinds) or plain_label("question")
+        kinds = sorted(
+            {
+                str(u["question"])
+                for u in utterances
+                if u.get("question") and "question" in u.get("codes", [])
+            }
+        )
+        return " and ".join(plain_label(f"question.{k}") for k in kinds) or plain_label(
+            "question"
+        )
     return plain_label(code)
 
 
@@ -189,7 +203,14 @@ def moves_from(data: dict[str, Any]) -> tuple[str, ...]:
             moves.append("summary")
         if "question" in codes:
             socratic = _SOCRATIC_MOVES.get(u.get("socratic_type") or "")
-            moves.append(socratic or ("open_question" if u.get("question") == "open" else "closed_question"))
+            moves.append(
+                socratic
+                or (
+                    "open_question"
+                    if u.get("question") == "open"
+                    else "closed_question"
+                )
+            )
         moves.extend(_CODE_MOVES[c] for c in codes if c in _CODE_MOVES)
     moves.extend(_FLAG_MOVES[f] for f in data.get("flags", []) if f in _FLAG_MOVES)
     return tuple(dict.fromkeys(moves))
@@ -211,7 +232,15 @@ FAMILIES: dict[str, str] = {
     "empathy.EX": "Empathy: explorations",
     "flag": "Flags",
 }
-EXCLUSIVE = {"question", "reflection", "socratic", "padesky", "empathy.ER", "empathy.IP", "empathy.EX"}
+EXCLUSIVE = {
+    "question",
+    "reflection",
+    "socratic",
+    "padesky",
+    "empathy.ER",
+    "empathy.IP",
+    "empathy.EX",
+}
 
 
 def family_of(key: str) -> str:
@@ -225,8 +254,12 @@ def family_of(key: str) -> str:
 def utterance_labels(u: dict[str, Any]) -> set[str]:
     """One utterance's labels in every utterance family ("<family>.none" when unset)."""
     labels = set(u.get("codes", []))
-    for name, family in (("question", "question"), ("reflection", "reflection"),
-                         ("socratic_type", "socratic"), ("padesky_stage", "padesky")):
+    for name, family in (
+        ("question", "question"),
+        ("reflection", "reflection"),
+        ("socratic_type", "socratic"),
+        ("padesky_stage", "padesky"),
+    ):
         labels.add(f"{family}.{u.get(name) or 'none'}")
     return labels
 
@@ -243,10 +276,16 @@ def label_keys() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
     utterance = (
         *BEHAVIOUR_CODES,
-        "question.open", "question.closed", "question.none",
-        "reflection.simple", "reflection.complex", "reflection.none",
-        *(f"socratic.{t}" for t in SOCRATIC_TYPES), "socratic.none",
-        *(f"padesky.{s}" for s in PADESKY_STAGES), "padesky.none",
+        "question.open",
+        "question.closed",
+        "question.none",
+        "reflection.simple",
+        "reflection.complex",
+        "reflection.none",
+        *(f"socratic.{t}" for t in SOCRATIC_TYPES),
+        "socratic.none",
+        *(f"padesky.{s}" for s in PADESKY_STAGES),
+        "padesky.none",
     )
     turn = (
         *(f"empathy.{k}.{level}" for k in ("ER", "IP", "EX") for level in (0, 1, 2)),
@@ -291,7 +330,8 @@ def family_agreements(total: dict[str, list[int]]) -> list[FamilyAgreement]:
                 continue
             observed = sum(t[0] for t in tables.values()) / units
             chance = sum(
-                ((t[0] + t[1]) / units) * ((t[0] + t[2]) / units) for t in tables.values()
+                ((t[0] + t[1]) / units) * ((t[0] + t[2]) / units)
+                for t in tables.values()
             )
             value = None if chance >= 1.0 else (observed - chance) / (1 - chance)
             # A unit the supervisor changed disagrees in two categories' tables.

@@ -42,17 +42,42 @@ def csv_safe_row(row: Iterable[object]) -> list[object]:
     return [csv_safe(cell) for cell in row]
 
 
-SCORE_METRICS = ("rq", "pct_open", "pct_complex", "pct_mia", "ps_after_emotion",
-                 "reflect_after_emotion")
+SCORE_METRICS = (
+    "rq",
+    "pct_open",
+    "pct_complex",
+    "pct_mia",
+    "ps_after_emotion",
+    "reflect_after_emotion",
+)
 
 
-def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[object]]:
+def score_rows(
+    scores: QuerySet[SessionScore], *, blind: bool
+) -> Iterator[list[object]]:
     yield [
-        "session", "trainee", "trainee_code", "case", "started_at", "rubric_version",
-        "scoring_version", "revision", "supervisor_corrected", "too_short", *SKILL_COLUMNS, *SCORE_METRICS,
-        *(f"{m}_band" for m in SCORE_METRICS[:4]), "guided_discovery_0_6",
-        "padesky_cycle_complete", "empathy.ER", "empathy.IP", "empathy.EX",
-        "belief_change", "alliance_end", "deepest_disclosure", "alternative_view",
+        "session",
+        "trainee",
+        "trainee_code",
+        "case",
+        "started_at",
+        "rubric_version",
+        "scoring_version",
+        "revision",
+        "supervisor_corrected",
+        "too_short",
+        *SKILL_COLUMNS,
+        *SCORE_METRICS,
+        *(f"{m}_band" for m in SCORE_METRICS[:4]),
+        "guided_discovery_0_6",
+        "padesky_cycle_complete",
+        "empathy.ER",
+        "empathy.IP",
+        "empathy.EX",
+        "belief_change",
+        "alliance_end",
+        "deepest_disclosure",
+        "alternative_view",
         *CLIENT_RATING_COLUMNS,
     ]
     rows = scores.select_related("session", "trainee", "case").order_by("started_at")
@@ -62,23 +87,39 @@ def score_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[
         outcome = data.get("outcome", {})
         empathy = data.get("empathy", {})
         yield [
-            s.session.uuid, _name(s.trainee, blind), trainee_code(s.trainee_id),
-            s.case.slug, s.started_at.isoformat(), s.rubric_version, s.scoring_version,
-            s.revision, int(s.supervisor_corrected), int(s.too_short), *(getattr(s, c) for c in SKILL_COLUMNS),
+            s.session.uuid,
+            _name(s.trainee, blind),
+            trainee_code(s.trainee_id),
+            s.case.slug,
+            s.started_at.isoformat(),
+            s.rubric_version,
+            s.scoring_version,
+            s.revision,
+            int(s.supervisor_corrected),
+            int(s.too_short),
+            *(getattr(s, c) for c in SKILL_COLUMNS),
             *(_num(metrics.get(m, {}).get("value")) for m in SCORE_METRICS),
             *(metrics.get(m, {}).get("band") or "" for m in SCORE_METRICS[:4]),
-            data.get("guided_discovery"), int(bool(data.get("padesky", {}).get("complete"))),
-            empathy.get("er"), empathy.get("ip"), empathy.get("ex"),
-            outcome.get("belief_change"), outcome.get("alliance_end"),
-            outcome.get("deepest_disclosure"), int(bool(outcome.get("alternative_view"))),
+            data.get("guided_discovery"),
+            int(bool(data.get("padesky", {}).get("complete"))),
+            empathy.get("er"),
+            empathy.get("ip"),
+            empathy.get("ex"),
+            outcome.get("belief_change"),
+            outcome.get("alliance_end"),
+            outcome.get("deepest_disclosure"),
+            int(bool(outcome.get("alternative_view"))),
             *_client_rating(data),
         ]
 
 
 # The patient's own rating (Session Rating Scale items, 0-10; total 0-40).
 CLIENT_RATING_COLUMNS = (
-    "client_rating.relationship", "client_rating.goals", "client_rating.approach",
-    "client_rating.overall", "client_rating.total",
+    "client_rating.relationship",
+    "client_rating.goals",
+    "client_rating.approach",
+    "client_rating.overall",
+    "client_rating.total",
 )
 
 
@@ -108,8 +149,17 @@ def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[o
     utterance_columns = code_columns()
     turn_columns = [k for k in CODEBOOK if k.startswith(("empathy.", "flag."))]
     yield [
-        "session", "trainee", "trainee_code", "case", "turn_index", "utterance_index",
-        "text", *utterance_columns, *turn_columns, "annotator", "rubric_version",
+        "session",
+        "trainee",
+        "trainee_code",
+        "case",
+        "turn_index",
+        "utterance_index",
+        "text",
+        *utterance_columns,
+        *turn_columns,
+        "annotator",
+        "rubric_version",
         "supervisor_codes",
     ]
     sessions = scores.values("session_id")
@@ -118,10 +168,16 @@ def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[o
     overrides = {
         (o.annotation_id, o.utterance_index): [
             *o.codes,
-            *(f"{family}.{value}" for family, value in (
-                ("question", o.question), ("reflection", o.reflection),
-                ("socratic", o.socratic_type), ("padesky", o.padesky_stage),
-            ) if value),
+            *(
+                f"{family}.{value}"
+                for family, value in (
+                    ("question", o.question),
+                    ("reflection", o.reflection),
+                    ("socratic", o.socratic_type),
+                    ("padesky", o.padesky_stage),
+                )
+                if value
+            ),
         ]
         for o in CodeOverride.objects.filter(turn__session_id__in=sessions)
     }
@@ -140,7 +196,10 @@ def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[o
             data.get("emotional_reactions", 0),
             data.get("interpretations", 0),
             data.get("explorations", 0),
-            *(int(k.removeprefix("flag.") in data.get("flags", [])) for k in turn_columns[3:]),
+            *(
+                int(k.removeprefix("flag.") in data.get("flags", []))
+                for k in turn_columns[3:]
+            ),
         ]
         for i, u in enumerate(data.get("utterances", [])):
             present = set(u.get("codes", []))
@@ -154,8 +213,16 @@ def code_rows(scores: QuerySet[SessionScore], *, blind: bool) -> Iterator[list[o
                 present.add(f"padesky.{u['padesky_stage']}")
             human = overrides.get((a.pk, i))
             yield [
-                session.uuid, names[session.trainee_id], trainee_code(session.trainee_id),
-                session.case_version.case.slug, a.turn.index, i, u.get("text", ""),
-                *(int(c in present) for c in utterance_columns), *turn_values,
-                a.annotator, a.rubric_version, ";".join(human) if human is not None else "",
+                session.uuid,
+                names[session.trainee_id],
+                trainee_code(session.trainee_id),
+                session.case_version.case.slug,
+                a.turn.index,
+                i,
+                u.get("text", ""),
+                *(int(c in present) for c in utterance_columns),
+                *turn_values,
+                a.annotator,
+                a.rubric_version,
+                ";".join(human) if human is not None else "",
             ]

@@ -41,9 +41,13 @@ def _belief_choices() -> list[tuple[str, Any]]:
 class FormulationForm(forms.Form):
     """The trainee's CCD. Vocabulary lists are generic: they reveal nothing of the case."""
 
-    situation = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=1000)
+    situation = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), max_length=1000
+    )
     auto_thought = forms.CharField(
-        label="Automatic thought", widget=forms.Textarea(attrs={"rows": 2}), max_length=1000
+        label="Automatic thought",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=1000,
     )
     emotions = forms.MultipleChoiceField(
         choices=EMOTION_CHOICES, widget=forms.CheckboxSelectMultiple
@@ -61,23 +65,31 @@ class FormulationForm(forms.Form):
         max_length=1000,
     )
     coping_strategies = forms.CharField(
-        label="Coping strategies", widget=forms.Textarea(attrs={"rows": 2}), max_length=1000
+        label="Coping strategies",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=1000,
     )
 
 
 class FilterForm(forms.Form):
     cohort = forms.ModelChoiceField(
-        queryset=Cohort.objects.none(), required=False, to_field_name="uuid",
+        queryset=Cohort.objects.none(),
+        required=False,
+        to_field_name="uuid",
         empty_label="All my cohorts",
     )
     case = forms.ModelChoiceField(
-        queryset=Case.objects.order_by("slug"), required=False, to_field_name="slug",
+        queryset=Case.objects.order_by("slug"),
+        required=False,
+        to_field_name="slug",
         empty_label="All cases",
     )
-    date_from = forms.DateField(required=False, label="From",
-                                widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, label="To",
-                              widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+    )
     blind = forms.BooleanField(required=False, label="Blinded (hide names)")
 
     def __init__(self, data: Any, *, cohorts: Any) -> None:

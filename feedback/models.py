@@ -125,7 +125,9 @@ class SessionScore(models.Model):
     trainee = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
-    case = models.ForeignKey("patients.Case", on_delete=models.PROTECT, related_name="+")
+    case = models.ForeignKey(
+        "patients.Case", on_delete=models.PROTECT, related_name="+"
+    )
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     too_short = models.BooleanField(default=False)
@@ -212,7 +214,9 @@ class TraineeSummary(models.Model):
     agreement = models.JSONField(default=dict)
     # Heat-map inputs: the newest session's skill score, and the mean of the three
     # newest sessions minus the mean of the three before them (nulls skipped).
-    reflective_listening_latest = models.PositiveSmallIntegerField(null=True, blank=True)
+    reflective_listening_latest = models.PositiveSmallIntegerField(
+        null=True, blank=True
+    )
     questioning_latest = models.PositiveSmallIntegerField(null=True, blank=True)
     guided_discovery_latest = models.PositiveSmallIntegerField(null=True, blank=True)
     empathy_latest = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -40,7 +40,10 @@ PLAIN: dict[str, tuple[str, str]] = {
         "You offered an idea once they had agreed to hear it, or left the choice "
         "clearly with them.",
     ),
-    "question": ("Question", "You asked something; open questions invite them to tell their story."),
+    "question": (
+        "Question",
+        "You asked something; open questions invite them to tell their story.",
+    ),
     "simple_reflection": (
         "Simple reflection",
         "You gave back what they said in close to their own words, so they know you heard.",
@@ -77,14 +80,20 @@ PLAIN: dict[str, tuple[str, str]] = {
         "You told them about your own experience; keep it brief and bring the focus "
         "back to them.",
     ),
-    "other": ("Small talk or structure", "A greeting, a filler or a word about the session itself."),
+    "other": (
+        "Small talk or structure",
+        "A greeting, a filler or a word about the session itself.",
+    ),
     "question.open": ("Open question", "It invites a full answer in their own words."),
     "question.closed": (
         "Closed question",
         "It can be answered with yes, no or a single fact, so it tends to get short answers.",
     ),
     "reflection.simple": ("Simple reflection", "Close to their own words."),
-    "reflection.complex": ("Deeper reflection", "Adds a feeling, a value or both sides of a dilemma."),
+    "reflection.complex": (
+        "Deeper reflection",
+        "Adds a feeling, a value or both sides of a dilemma.",
+    ),
     "socratic.clarification": (
         "Asked what they mean",
         "You asked them to make a word or statement more precise.",
@@ -129,8 +138,14 @@ PLAIN: dict[str, tuple[str, str]] = {
         "Asking them to draw the conclusion",
         "You asked how what they found fits the original thought, so the new view is theirs.",
     ),
-    "empathy.ER": ("Showed your own warmth", "You let them see that what they shared moved you."),
-    "empathy.IP": ("Showed you understood", "You put into words what they are going through."),
+    "empathy.ER": (
+        "Showed your own warmth",
+        "You let them see that what they shared moved you.",
+    ),
+    "empathy.IP": (
+        "Showed you understood",
+        "You put into words what they are going through.",
+    ),
     "empathy.EX": (
         "Explored their experience",
         "You asked about what they feel or have lived through but not yet said.",
@@ -162,8 +177,12 @@ PLAIN: dict[str, tuple[str, str]] = {
 }
 
 GOOD_CODES = {
-    "complex_reflection", "simple_reflection", "affirm", "seek_collaboration",
-    "emphasize_autonomy", "persuade_with_permission",
+    "complex_reflection",
+    "simple_reflection",
+    "affirm",
+    "seek_collaboration",
+    "emphasize_autonomy",
+    "persuade_with_permission",
 }
 POOR_CODES = {"persuade", "confront"}
 LEVELS = {0: "not shown", 1: "some", 2: "strong"}
@@ -171,9 +190,18 @@ LEVELS = {0: "not shown", 1: "some", 2: "strong"}
 MAX_LINES = 8
 # Chip order: reflections and questions first, what to work on last.
 CHIP_ORDER = (
-    "complex_reflection", "simple_reflection", "question", "affirm", "seek_collaboration",
-    "emphasize_autonomy", "support", "persuade_with_permission", "giving_information",
-    "self_disclosure", "persuade", "confront",
+    "complex_reflection",
+    "simple_reflection",
+    "question",
+    "affirm",
+    "seek_collaboration",
+    "emphasize_autonomy",
+    "support",
+    "persuade_with_permission",
+    "giving_information",
+    "self_disclosure",
+    "persuade",
+    "confront",
 )
 
 
@@ -198,7 +226,9 @@ def plain_why(key: str) -> str:
 
 
 # Readable names for the behaviour codes (review forms, dashboard, exports' readers).
-CODE_LABELS: dict[str, str] = {code: plain_label(code) for code in CHIP_ORDER + ("other",)}
+CODE_LABELS: dict[str, str] = {
+    code: plain_label(code) for code in CHIP_ORDER + ("other",)
+}
 
 
 @dataclass(frozen=True)
@@ -256,7 +286,13 @@ def _chips(utterances: list[dict[str, Any]], flags: list[str]) -> list[Chip]:
             tone = "good" if "open" in kinds else "neutral"
         else:
             label, key = plain_label(code), code
-            tone = "good" if code in GOOD_CODES else "poor" if code in POOR_CODES else "neutral"
+            tone = (
+                "good"
+                if code in GOOD_CODES
+                else "poor"
+                if code in POOR_CODES
+                else "neutral"
+            )
         chips.append(Chip(label, tone, plain_why(key), code))
     socratic = {str(u["socratic_type"]) for u in utterances if u.get("socratic_type")}
     for kind in socratic - {"informational"}:
@@ -286,20 +322,35 @@ def annotation_view(data: dict[str, Any]) -> dict[str, Any]:
     flags = [str(f) for f in data.get("flags", [])]
     chips = _chips(utterances, flags)
     empathy = [
-        (plain_label("empathy.ER"), LEVELS.get(data.get("emotional_reactions", 0), "not shown")),
-        (plain_label("empathy.IP"), LEVELS.get(data.get("interpretations", 0), "not shown")),
-        (plain_label("empathy.EX"), LEVELS.get(data.get("explorations", 0), "not shown")),
+        (
+            plain_label("empathy.ER"),
+            LEVELS.get(data.get("emotional_reactions", 0), "not shown"),
+        ),
+        (
+            plain_label("empathy.IP"),
+            LEVELS.get(data.get("interpretations", 0), "not shown"),
+        ),
+        (
+            plain_label("empathy.EX"),
+            LEVELS.get(data.get("explorations", 0), "not shown"),
+        ),
     ]
     return {
         "chips": chips,
         # Flags as their own list too (the "Why" gives each its reason).
         "flags": [
-            {"key": f, "label": plain_label(f"flag.{f}"), "description": plain_why(f"flag.{f}")}
+            {
+                "key": f,
+                "label": plain_label(f"flag.{f}"),
+                "description": plain_why(f"flag.{f}"),
+            }
             for f in flags
         ],
         "why": [c for c in chips if c.title],
         # A long message keeps its "Why" short: the first sentences, then a count.
-        "lines": [utterance_line(u) for u in utterances[:MAX_LINES]] if len(utterances) > 1 else [],
+        "lines": [utterance_line(u) for u in utterances[:MAX_LINES]]
+        if len(utterances) > 1
+        else [],
         "more_lines": max(0, len(utterances) - MAX_LINES),
         "empathy": empathy,
         "suggestion": data.get("suggestion"),
@@ -322,8 +373,11 @@ def correction_choices() -> dict[str, list[tuple[Any, str]]]:
 
     return {
         # Questions and reflections have their own selects (kind, depth).
-        "codes": [(c, plain_label(c)) for c in CHIP_ORDER
-                  if c not in ("question", "simple_reflection", "complex_reflection")]
+        "codes": [
+            (c, plain_label(c))
+            for c in CHIP_ORDER
+            if c not in ("question", "simple_reflection", "complex_reflection")
+        ]
         + [("other", plain_label("other"))],
         "socratic": [(t, plain_label(f"socratic.{t}")) for t in SOCRATIC_TYPES],
         "padesky": [(s, plain_label(f"padesky.{s}")) for s in PADESKY_STAGES],

@@ -75,7 +75,8 @@ class EffectiveAnnotation:
                     "socratic": u.get("socratic_type") or "",
                     "padesky": u.get("padesky_stage") or "",
                     "machine": ", ".join(utterance_line(m).labels) or "nothing to code",
-                    "overridden": i in self.overrides and bool(
+                    "overridden": i in self.overrides
+                    and bool(
                         describe_changes({"utterances": [m]}, {"utterances": [u]})
                     ),
                 }
@@ -106,21 +107,27 @@ def _supervisor_label(key: str) -> str:
     return f"{entry.label} ({key.rsplit('.', 1)[-1]})" if entry else plain_label(key)
 
 
-def effective_annotations(annotations: dict[int, Annotation]) -> dict[int, EffectiveAnnotation]:
+def effective_annotations(
+    annotations: dict[int, Annotation],
+) -> dict[int, EffectiveAnnotation]:
     """Per turn id, the current annotation with its corrections (two queries)."""
     found = load_corrections(a.pk for a in annotations.values())
     out = {}
     for turn_id, annotation in annotations.items():
         overrides, turn = found.for_annotation(annotation.pk)
         data, changes = effective_data(annotation.data, overrides, turn)
-        out[turn_id] = EffectiveAnnotation(annotation, data, tuple(changes), overrides, turn)
+        out[turn_id] = EffectiveAnnotation(
+            annotation, data, tuple(changes), overrides, turn
+        )
     return out
 
 
 def reviewed_transcript(session: PracticeSession) -> list[Turn]:
     """Turns in order, each with `.annotation` (corrections applied) and `.pinned`."""
     turns = list(session.turns.order_by("index"))
-    annotations = effective_annotations(Annotation.objects.current_for_session(session.pk))
+    annotations = effective_annotations(
+        Annotation.objects.current_for_session(session.pk)
+    )
     pinned: dict[int, list[ReviewComment]] = {}
     for comment in ReviewComment.objects.filter(
         session=session, turn__isnull=False
@@ -159,7 +166,9 @@ def state_chart(model: ReportModel) -> LineChart:
 def report_data(session: PracticeSession, score: SessionScore | None) -> dict[str, Any]:
     """Scores, curves, moments and targets of one session, for the report and review."""
     rubric_version, _ = current_versions()
-    records, _, corrected = corrected_turn_records(session, rubric_version=rubric_version)
+    records, _, corrected = corrected_turn_records(
+        session, rubric_version=rubric_version
+    )
     scores: SessionScores = score.result if score is not None else SessionScores()
     model = report_model(scores, records)
     model = model.model_copy(
@@ -170,8 +179,11 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
             ],
             # Say so where a key moment rests on a supervisor's correction.
             "moments": [
-                m.model_copy(update={"text": f"{m.text} (codes corrected by the supervisor)"})
-                if m.turn in corrected else m
+                m.model_copy(
+                    update={"text": f"{m.text} (codes corrected by the supervisor)"}
+                )
+                if m.turn in corrected
+                else m
                 for m in model.moments
             ],
         }
@@ -185,12 +197,14 @@ def report_data(session: PracticeSession, score: SessionScore | None) -> dict[st
         # Like all feedback, hidden while an assessment is still open.
         "risk": risk_review(session, records) if session.feedback_visible else None,
         "client_rating": scores.client_rating,
-        "retry": retry_comparison(session) if session.branch_of_id is not None else None,
+        "retry": retry_comparison(session)
+        if session.branch_of_id is not None
+        else None,
     }
 
 
 def _move_words(moves: str) -> str:
-    """"open_question, advice" → "asked an open question, offered advice"."""
+    """ "open_question, advice" → "asked an open question, offered advice"."""
     names = [m.strip() for m in moves.split(",") if m.strip()]
     return ", ".join(MOVE_WORDS.get(m, m.replace("_", " ")) for m in names)
 
@@ -216,9 +230,15 @@ def session_context(session: PracticeSession) -> dict[str, Any]:
     return context
 
 
-def review_state(session: PracticeSession) -> tuple[SessionReview | None, FormulationAttempt | None]:
+def review_state(
+    session: PracticeSession,
+) -> tuple[SessionReview | None, FormulationAttempt | None]:
     """The session's review mark and formulation attempt (one query each)."""
-    review = SessionReview.objects.select_related("reviewed_by").filter(session=session).first()
+    review = (
+        SessionReview.objects.select_related("reviewed_by")
+        .filter(session=session)
+        .first()
+    )
     attempt = FormulationAttempt.objects.filter(session=session).first()
     return review, attempt
 
@@ -230,7 +250,9 @@ RISK_FLAG_LABELS = {
 }
 
 
-def risk_review(session: PracticeSession, records: list[TurnRecord]) -> RiskReview | None:
+def risk_review(
+    session: PracticeSession, records: list[TurnRecord]
+) -> RiskReview | None:
     """The risk assessment after a suicidal disclosure, with the case's risk flags."""
     from feedback.rubrics.risk import review_risk
     from patients.services import spec_for_version
@@ -268,10 +290,9 @@ def _state_numbers(state: Any) -> dict[str, Any] | None:
 def _side(session: PracticeSession, index: int) -> RetrySide:
     from practice.models import Turn
 
-    turn = (
-        Turn.objects.filter(session=session, index=index, speaker=Turn.Speaker.TRAINEE)
-        .first()
-    )
+    turn = Turn.objects.filter(
+        session=session, index=index, speaker=Turn.Speaker.TRAINEE
+    ).first()
     before = (
         Turn.objects.filter(session=session, index__lt=index, state_after__isnull=False)
         .order_by("-index")

@@ -99,12 +99,19 @@ def override_codes(
     if reflection is None:
         both = {"simple_reflection", "complex_reflection"} <= chosen
         if both:
-            raise ReviewError("A sentence is a simple or a complex reflection, not both.")
+            raise ReviewError(
+                "A sentence is a simple or a complex reflection, not both."
+            )
         reflection = (
-            "complex" if "complex_reflection" in chosen
-            else "simple" if "simple_reflection" in chosen else ""
+            "complex"
+            if "complex_reflection" in chosen
+            else "simple"
+            if "simple_reflection" in chosen
+            else ""
         )
-    reflection = _choice(reflection, ("simple", "complex"), "reflection depth (simple or complex)")
+    reflection = _choice(
+        reflection, ("simple", "complex"), "reflection depth (simple or complex)"
+    )
     implied = chosen & _ATTRIBUTE_CODES
     wanted = {"question"} if question else set()
     if reflection:
@@ -135,7 +142,12 @@ def override_codes(
                 "original_codes": list(machine.get("codes", [])),
                 "original": {
                     k: machine.get(k) or ""
-                    for k in ("question", "reflection", "socratic_type", "padesky_stage")
+                    for k in (
+                        "question",
+                        "reflection",
+                        "socratic_type",
+                        "padesky_stage",
+                    )
                 },
                 "codes": cleaned,
                 "question": question,
@@ -175,7 +187,9 @@ def correct_turn(
         except (TypeError, ValueError):
             level = -1
         if level not in (0, 1, 2):
-            raise ReviewError("Empathy levels are 0 (not shown), 1 (some) or 2 (strong).")
+            raise ReviewError(
+                "Empathy levels are 0 (not shown), 1 (some) or 2 (strong)."
+            )
         values[name] = level
     if flags is None:
         chosen = list(current.flags) if current else list(base.get("flags", []))
@@ -206,16 +220,16 @@ def _after_correction(annotation: Annotation) -> None:
     """Inside the correction's transaction: keep the stored agreement in step and,
     after commit, rescore the session with the corrected codes (a new score row)."""
     session_id = annotation.turn.session_id
-    review = SessionReview.objects.select_for_update().filter(session_id=session_id).first()
+    review = (
+        SessionReview.objects.select_for_update().filter(session_id=session_id).first()
+    )
     if review is not None:
         # Already reviewed: keep the stored agreement in step with the codes,
         # and the dashboard's rollup with it (same transaction).
         review.agreement = agreement_tables(session_id=session_id)
         review.save(update_fields=["agreement"])
         refresh_session_summaries(session_id=session_id)
-    ended = Session.objects.filter(pk=session_id).exclude(
-        status=Session.Status.ACTIVE
-    )
+    ended = Session.objects.filter(pk=session_id).exclude(status=Session.Status.ACTIVE)
     if ended.exists():
         request_session_scoring(session_id)
 
@@ -293,7 +307,9 @@ def agreement_tables(*, session_id: int) -> dict[str, list[int]]:
         human_utterances = human.get("utterances", [])
         for i, u in enumerate(machine.get("utterances", [])):
             h = human_utterances[i] if i < len(human_utterances) else u
-            utterance_pairs.append((sorted(utterance_labels(u)), sorted(utterance_labels(h))))
+            utterance_pairs.append(
+                (sorted(utterance_labels(u)), sorted(utterance_labels(h)))
+            )
         turn_pairs.append((sorted(turn_labels(machine)), sorted(turn_labels(human))))
     utterance_keys, turn_keys = label_keys()
     tables = code_tables(utterance_pairs, utterance_keys)
@@ -320,7 +336,9 @@ def formulation_key(spec: CaseSpec) -> FormulationKey:
             "worthless": list(spec.worthless_belief),
         },
         intermediate_belief=" ".join(
-            b for b in (spec.intermediate_belief, spec.intermediate_belief_depression) if b
+            b
+            for b in (spec.intermediate_belief, spec.intermediate_belief_depression)
+            if b
         ),
         coping_strategies=spec.coping_strategies,
     )
@@ -382,7 +400,9 @@ def submit_formulation(
     existing = FormulationAttempt.objects.filter(session=session).first()
     if existing is not None:
         return existing  # a double submit keeps the first attempt
-    result = score_formulation(answer, formulation_key(spec_for_version(session.case_version)))
+    result = score_formulation(
+        answer, formulation_key(spec_for_version(session.case_version))
+    )
     try:
         with transaction.atomic():
             return FormulationAttempt.objects.create(

@@ -69,10 +69,7 @@ def trainee_digest(history: Sequence[Skills]) -> TraineeDigest:
         values = [h[i] for h in history if h[i] is not None]
         latest[skill] = values[-1] if values else None
         trend[skill] = _trend(values)  # type: ignore[arg-type]
-    spark = [
-        _mean([v for v in h if v is not None])
-        for h in history[-SPARK_SESSIONS:]
-    ]
+    spark = [_mean([v for v in h if v is not None]) for h in history[-SPARK_SESSIONS:]]
     return TraineeDigest(sessions=len(history), latest=latest, trend=trend, spark=spark)
 
 
@@ -210,7 +207,9 @@ def rebuild_summaries(*, trainee_ids: Iterable[int] | None = None) -> int:
         scores.values_list("trainee_id", "rubric_version", "scoring_version").distinct()
     )
     # Rollups without any score left: refreshing them deletes them.
-    keys |= set(summaries.values_list("trainee_id", "rubric_version", "scoring_version"))
+    keys |= set(
+        summaries.values_list("trainee_id", "rubric_version", "scoring_version")
+    )
     written = 0
     for trainee_id, rubric_version, scoring_version in sorted(keys):
         if refresh_trainee_summary(

@@ -59,7 +59,9 @@ class CorrectedRecords(NamedTuple):
     corrected: frozenset[int]
 
 
-def corrected_turn_records(session: PracticeSession, *, rubric_version: str) -> CorrectedRecords:
+def corrected_turn_records(
+    session: PracticeSession, *, rubric_version: str
+) -> CorrectedRecords:
     """`turn_records`, the fingerprint of the corrections they include and which turns
     were corrected."""
     turns = list(
@@ -80,7 +82,9 @@ def corrected_turn_records(session: PracticeSession, *, rubric_version: str) -> 
         moves = tuple(t["moves"] or ())
         if current is not None:
             overrides, turn_correction = found.for_annotation(current.pk)
-            data, changes = corrections.effective_data(current.data, overrides, turn_correction)
+            data, changes = corrections.effective_data(
+                current.data, overrides, turn_correction
+            )
             if changes:
                 corrected.append((t["pk"], data))
                 indices.add(t["index"])
@@ -110,7 +114,9 @@ def score_session(*, session_id: int) -> SessionScore | None:
     session that is gone or still running.
     """
     session = (
-        PracticeSession.objects.select_related("case_version").filter(pk=session_id).first()
+        PracticeSession.objects.select_related("case_version")
+        .filter(pk=session_id)
+        .first()
     )
     if session is None or session.is_active:
         return None  # deleted since it was enqueued, or not finished: nothing to do
@@ -122,14 +128,18 @@ def score_session(*, session_id: int) -> SessionScore | None:
     if latest is None:
         missing = (
             Turn.objects.filter(
-                session=session, speaker=Turn.Speaker.TRAINEE, status=Turn.Status.COMPLETE
+                session=session,
+                speaker=Turn.Speaker.TRAINEE,
+                status=Turn.Status.COMPLETE,
             )
             .exclude(annotations__rubric_version=rubric_version)
             .values_list("pk", flat=True)
         )
         for turn_id in list(missing):
             annotate_turn(turn_id=turn_id)
-    records, fingerprint, _ = corrected_turn_records(session, rubric_version=rubric_version)
+    records, fingerprint, _ = corrected_turn_records(
+        session, rubric_version=rubric_version
+    )
     if latest is not None and latest.corrections == fingerprint:
         # Scored with exactly these corrections already (a redelivery, or a
         # correction that repeats the annotator's reading): nothing new to store.
@@ -183,7 +193,9 @@ def score_for(session: PracticeSession) -> SessionScore | None:
     rubric_version, scoring_version = current_versions()
     return (
         SessionScore.objects.filter(
-            session=session, rubric_version=rubric_version, scoring_version=scoring_version
+            session=session,
+            rubric_version=rubric_version,
+            scoring_version=scoring_version,
         )
         .order_by("-revision")
         .first()
@@ -254,7 +266,9 @@ def stale_corrected_session_ids(
         status=PracticeSession.Status.ACTIVE
     ):
         score = score_for(session)
-        fingerprint = corrected_turn_records(session, rubric_version=rubric_version).fingerprint
+        fingerprint = corrected_turn_records(
+            session, rubric_version=rubric_version
+        ).fingerprint
         if score is not None and score.corrections != fingerprint:
             stale.append(session.pk)
     return sorted(stale)[:limit]

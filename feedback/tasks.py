@@ -97,4 +97,6 @@ def enqueue_annotation(turn_id: int) -> None:
 
 def enqueue_scoring(session_id: int) -> None:
     """Publish the scoring task now (callers are outside any transaction)."""
-    score_session.apply_async(args=[session_id], retry=True, retry_policy=_PUBLISH_RETRY)
+    score_session.apply_async(
+        args=[session_id], retry=True, retry_policy=_PUBLISH_RETRY
+    )

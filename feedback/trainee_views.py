@@ -38,7 +38,9 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
     if session.report_held and session.trainee_id == request.user.pk:
         # An open assessment (or one held for release) shows nothing of the
         # report: no scores, key moments, moves or curves.
-        return TemplateResponse(request, "practice/report_held.html", {"session": session})
+        return TemplateResponse(
+            request, "practice/report_held.html", {"session": session}
+        )
     # Only reads: right after "End" the task is usually still scoring, and the
     # page shows "Scoring…" and polls `report_status` until the score is stored.
     context = reports.session_context(session)
@@ -60,7 +62,9 @@ def report(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateRes
 
 
 @login_required
-def report_status(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
+def report_status(
+    request: AuthenticatedHttpRequest, session_uuid: UUID
+) -> HttpResponse:
     """Polled by a page showing "Scoring…": the same notice while the task works,
     then a full reload of the page (htmx `HX-Refresh`) once the score is stored."""
     session = get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
@@ -96,7 +100,9 @@ def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRe
                 )
             except ReviewError as error:
                 messages.error(request, str(error))
-            return HttpResponseRedirect(reverse("practice:formulation", args=[session.uuid]))
+            return HttpResponseRedirect(
+                reverse("practice:formulation", args=[session.uuid])
+            )
     # The trainee never sees the key while it is blocked (an unfinished
     # assessment on the case), not even for an attempt made earlier.
     blocker = answer_key_blocker(session) if is_owner else None
@@ -108,7 +114,9 @@ def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRe
             "form": form,
             "attempt": attempt,
             # The answer key exists in the context only after the submission.
-            "result": attempt.result if attempt is not None and blocker is None else None,
+            "result": attempt.result
+            if attempt is not None and blocker is None
+            else None,
             "blocker": blocker,
             "is_owner": is_owner,
             "public": spec_for_version(session.case_version).public_view(),
@@ -120,7 +128,11 @@ def formulation(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRe
 def progress(request: AuthenticatedHttpRequest) -> TemplateResponse:
     """The signed-in trainee's skill trajectories across their scored sessions."""
     # Held assessments count only once released to the trainee.
-    scores = [s for s in analytics.trainee_scores(request.user.pk) if not s.session.report_held]
+    scores = [
+        s
+        for s in analytics.trainee_scores(request.user.pk)
+        if not s.session.report_held
+    ]
     return TemplateResponse(
         request,
         "practice/progress.html",

@@ -110,7 +110,9 @@ def dashboard(request: AuthenticatedHttpRequest) -> TemplateResponse:
     )
 
 
-def _trainee_for(request: AuthenticatedHttpRequest, code: str, filters: analytics.Filters) -> User:
+def _trainee_for(
+    request: AuthenticatedHttpRequest, code: str, filters: analytics.Filters
+) -> User:
     """The trainee whose code this is, if in the viewer's scope; else 404."""
     # Codes are one-way (an HMAC of the id), so match them within the viewer's scope:
     # a trainee outside it is never found, whatever the code.
@@ -139,7 +141,9 @@ def trainee_detail(request: AuthenticatedHttpRequest, code: str) -> TemplateResp
     )
 
 
-def _session_for_reviewer(request: AuthenticatedHttpRequest, session_uuid: UUID) -> PracticeSession:
+def _session_for_reviewer(
+    request: AuthenticatedHttpRequest, session_uuid: UUID
+) -> PracticeSession:
     return get_object_or_404(viewable_sessions(request.user), uuid=session_uuid)
 
 
@@ -178,14 +182,18 @@ def _posted(request: AuthenticatedHttpRequest, name: str) -> str | None:
 
 @require_POST
 @role_required(*SUPERVISING)
-def override(request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID) -> HttpResponse:
+def override(
+    request: AuthenticatedHttpRequest, session_uuid: UUID, turn_uuid: UUID
+) -> HttpResponse:
     """Correct one sentence: behaviour codes, question kind, reflection depth,
     Socratic type and Padesky stage."""
     session, turn, annotation = _correction_target(request, session_uuid, turn_uuid)
     try:
         index = int(request.POST.get("utterance", ""))
     except ValueError:
-        return _corrected(request, session, turn, error="Choose which sentence to correct.")
+        return _corrected(
+            request, session, turn, error="Choose which sentence to correct."
+        )
     try:
         override_codes(
             annotation=annotation,
@@ -218,11 +226,15 @@ def correct_levels(
                 for name in ("emotional_reactions", "interpretations", "explorations")
             },
             # The form always sends `flags_sent`, so no box ticked means "no flags".
-            flags=request.POST.getlist("flags") if "flags_sent" in request.POST else None,
+            flags=request.POST.getlist("flags")
+            if "flags_sent" in request.POST
+            else None,
         )
     except ReviewError as error:
         return _corrected(request, session, turn, error=str(error))
-    return _corrected(request, session, turn, done="Empathy levels and flags corrected.")
+    return _corrected(
+        request, session, turn, done="Empathy levels and flags corrected."
+    )
 
 
 def _corrected(
@@ -262,13 +274,17 @@ def _corrected(
 
 @require_POST
 @role_required(*SUPERVISING)
-def comment(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+def comment(
+    request: AuthenticatedHttpRequest, session_uuid: UUID
+) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     form = CommentForm(request.POST)
     turn = None
     if form.is_valid():
         if form.cleaned_data["turn"]:
-            turn = get_object_or_404(Turn, uuid=form.cleaned_data["turn"], session=session)
+            turn = get_object_or_404(
+                Turn, uuid=form.cleaned_data["turn"], session=session
+            )
         try:
             add_comment(
                 session=session,
@@ -279,15 +295,21 @@ def comment(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRespon
         except ReviewError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, "Comment saved; the trainee sees it on their report.")
+            messages.success(
+                request, "Comment saved; the trainee sees it on their report."
+            )
     else:
-        messages.error(request, "Write a comment (up to 2,000 characters) before saving.")
+        messages.error(
+            request, "Write a comment (up to 2,000 characters) before saving."
+        )
     return _back_to(session, turn)
 
 
 @require_POST
 @role_required(*SUPERVISING)
-def reviewed(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+def reviewed(
+    request: AuthenticatedHttpRequest, session_uuid: UUID
+) -> HttpResponseRedirect:
     session = _session_for_reviewer(request, session_uuid)
     try:
         mark_reviewed(session=session, reviewer=request.user)
@@ -300,7 +322,9 @@ def reviewed(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRespo
 
 @require_POST
 @role_required(*SUPERVISING)
-def release(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
+def release(
+    request: AuthenticatedHttpRequest, session_uuid: UUID
+) -> HttpResponseRedirect:
     """Release a held assessment's report to its trainee."""
     session = _session_for_reviewer(request, session_uuid)
     try:

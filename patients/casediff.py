@@ -62,14 +62,16 @@ class FieldChange:
 
     @property
     def label(self) -> str:
-        """"situations[2].auto_thought" → "Situation 2 · Automatic thought"."""
+        """ "situations[2].auto_thought" → "Situation 2 · Automatic thought"."""
         parts = []
         for part in self.path.split("."):
             match = _PART.match(part)
             if match is None:
                 parts.append(part)
                 continue
-            name = FIELD_LABELS.get(match["key"], match["key"].replace("_", " ").capitalize())
+            name = FIELD_LABELS.get(
+                match["key"], match["key"].replace("_", " ").capitalize()
+            )
             parts.append(f"{name} {match['n']}" if match["n"] else name)
         label = " · ".join(parts)
         return label[0].upper() + label[1:] if label else label
@@ -113,8 +115,14 @@ def normalise(data: dict[str, Any]) -> dict[str, Any]:
 # Fields the form edits as sets of checkboxes: a browser sends them back in the
 # vocabulary's order, which is not an edit.
 UNORDERED = frozenset(
-    {"emotions", "allowed_styles", "risk_flags", "helpless_belief", "unlovable_belief",
-     "worthless_belief"}
+    {
+        "emotions",
+        "allowed_styles",
+        "risk_flags",
+        "helpless_belief",
+        "unlovable_belief",
+        "worthless_belief",
+    }
 )
 
 
@@ -127,7 +135,9 @@ def _tidy(value: Any) -> Any:
     if isinstance(value, list):
         return [_tidy(v) for v in value]
     if isinstance(value, str):
-        return "\n".join(line.rstrip() for line in value.replace("\r\n", "\n").split("\n")).strip()
+        return "\n".join(
+            line.rstrip() for line in value.replace("\r\n", "\n").split("\n")
+        ).strip()
     return value
 
 
@@ -140,6 +150,8 @@ def diff_cases(before: dict[str, Any], after: dict[str, Any]) -> list[FieldChang
         if a.get(path) != value and not (path not in a and value == "")
     ]
     changes += [
-        FieldChange(path, value, None) for path, value in a.items() if path not in b and value != ""
+        FieldChange(path, value, None)
+        for path, value in a.items()
+        if path not in b and value != ""
     ]
     return changes

@@ -99,8 +99,12 @@ class Published:
 def _publish(
     *, spec: CaseSpec, author: User | None, verb: AuditEvent.Verb, summary: str = ""
 ) -> Published:
-    existing = Case.objects.filter(slug=spec.slug).select_related("current_version").first()
-    before = existing.current_version.number if existing and existing.current_version else 0
+    existing = (
+        Case.objects.filter(slug=spec.slug).select_related("current_version").first()
+    )
+    before = (
+        existing.current_version.number if existing and existing.current_version else 0
+    )
     version = publish_case_version(spec=spec, created_by=author)
     changed = version.number != before
     if changed:
@@ -167,7 +171,11 @@ def parse_case_file_noted(
         raise refuse(problem)
     if fmt == "auto":
         first = data[0] if isinstance(data, list) and data else data
-        fmt = "ours" if isinstance(first, dict) and "slug" in first and "situations" in first else "psi"
+        fmt = (
+            "ours"
+            if isinstance(first, dict) and "slug" in first and "situations" in first
+            else "psi"
+        )
     gaps: dict[str, list[str]] = {}
     if fmt == "psi":
         specs = import_patient_psi(data)
@@ -178,7 +186,9 @@ def parse_case_file_noted(
     else:
         records = data if isinstance(data, list) else [data]
         if not records:
-            raise CaseValidationError([CaseError(filename, "(root)", "the list is empty")])
+            raise CaseValidationError(
+                [CaseError(filename, "(root)", "the list is empty")]
+            )
         errors: list[CaseError] = []
         specs = []
         for index, record in enumerate(records, start=1):
@@ -198,7 +208,10 @@ def parse_case_file_noted(
     duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
     if duplicates:
         raise CaseValidationError(
-            [CaseError(filename, "slug", f"{s!r} appears more than once") for s in duplicates]
+            [
+                CaseError(filename, "slug", f"{s!r} appears more than once")
+                for s in duplicates
+            ]
         )
     return specs, gaps
 
@@ -207,7 +220,8 @@ def parse_case_file_noted(
 def import_cases(*, specs: list[CaseSpec], imported_by: User | None) -> list[Published]:
     """Publish validated specs in one transaction: nothing is partly imported."""
     return [
-        _publish(spec=spec, author=imported_by, verb=AuditEvent.Verb.IMPORTED) for spec in specs
+        _publish(spec=spec, author=imported_by, verb=AuditEvent.Verb.IMPORTED)
+        for spec in specs
     ]
 
 
@@ -219,16 +233,26 @@ def case_in_use(case: Case) -> bool:
 
 
 @transaction.atomic
-def set_case_status(*, case: Case, status: Case.Status, changed_by: User | None) -> Case:
+def set_case_status(
+    *, case: Case, status: Case.Status, changed_by: User | None
+) -> Case:
     """Archive (hide from trainees and new assignments) or restore a case."""
     case = Case.objects.select_for_update().get(pk=case.pk)
     if case.status == status:
         return case
     case.status = status
     case.save(update_fields=["status"])
-    verb = AuditEvent.Verb.ARCHIVED if status == Case.Status.ARCHIVED else AuditEvent.Verb.RESTORED
+    verb = (
+        AuditEvent.Verb.ARCHIVED
+        if status == Case.Status.ARCHIVED
+        else AuditEvent.Verb.RESTORED
+    )
     record_event(
-        actor=changed_by, verb=verb, target_type="case", target_id=case.slug, target_label=str(case)
+        actor=changed_by,
+        verb=verb,
+        target_type="case",
+        target_id=case.slug,
+        target_label=str(case),
     )
     return case
 

@@ -44,9 +44,9 @@ def resolve_trainees(
     """Every trainee once, with the cohort they were reached through (if any)."""
     out: dict[int, tuple[User, Cohort | None]] = {}
     for cohort in cohorts:
-        for trainee in cohort.trainees.filter(role=Role.TRAINEE, is_active=True).order_by(
-            "username"
-        ):
+        for trainee in cohort.trainees.filter(
+            role=Role.TRAINEE, is_active=True
+        ).order_by("username"):
             out.setdefault(trainee.pk, (trainee, cohort))
     for trainee in trainees:
         out.setdefault(trainee.pk, (trainee, None))
@@ -102,7 +102,9 @@ def assign_cases(
                     )
             except IntegrityError:
                 report.skipped.append(
-                    Skipped(case, trainee, "Already has an active assignment of this case.")
+                    Skipped(
+                        case, trainee, "Already has an active assignment of this case."
+                    )
                 )
                 skipped_names.append(trainee.username)
                 continue
@@ -138,8 +140,10 @@ def reset_assignment(*, assignment: Assignment, reset_by: User | None) -> Assign
     would make a second active assignment of the case.
     """
     # Lock the row: two supervisors resetting at once must not both succeed.
-    assignment = Assignment.objects.select_for_update().select_related("case", "trainee").get(
-        pk=assignment.pk
+    assignment = (
+        Assignment.objects.select_for_update()
+        .select_related("case", "trainee")
+        .get(pk=assignment.pk)
     )
     if assignment.status == Assignment.Status.PENDING:
         msg = "This assignment has not been started; there is nothing to reset."

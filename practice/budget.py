@@ -24,15 +24,19 @@ def tokens_used_today(*, user_id: int) -> int:
     """Model tokens a trainee's practice used since local midnight (patient and
     annotator alike: both are spent on their messages)."""
     midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    used = ModelCall.objects.filter(user_id=user_id, created_at__gte=midnight).aggregate(
-        p=Sum("prompt_tokens"), c=Sum("completion_tokens")
-    )
+    used = ModelCall.objects.filter(
+        user_id=user_id, created_at__gte=midnight
+    ).aggregate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
     return (used["p"] or 0) + (used["c"] or 0)
 
 
 def check_token_budget(*, user_id: int) -> None:
     """Raise TokenBudgetExceeded when the trainee has used up today's budget."""
-    budget = User.objects.filter(pk=user_id).values_list("daily_token_budget", flat=True).first()
+    budget = (
+        User.objects.filter(pk=user_id)
+        .values_list("daily_token_budget", flat=True)
+        .first()
+    )
     enforce_token_budget(user_id=user_id, budget=budget)
 
 

@@ -143,16 +143,24 @@ def bulk_add_members(
     report = BulkAddReport()
     seen: set[int] = set()
     for line, ident in parse_identifiers(text):
-        user = User.objects.filter(Q(username__iexact=ident) | Q(email__iexact=ident)).first()
+        user = User.objects.filter(
+            Q(username__iexact=ident) | Q(email__iexact=ident)
+        ).first()
         link = ""
         if user is None:
             if not (create_missing and "@" in ident):
-                report.rows.append(RowResult(line, ident, "error", "No account with this username or email."))
+                report.rows.append(
+                    RowResult(
+                        line, ident, "error", "No account with this username or email."
+                    )
+                )
                 continue
             try:
                 validate_email(ident)
             except ValidationError:
-                report.rows.append(RowResult(line, ident, "error", "Not a valid email address."))
+                report.rows.append(
+                    RowResult(line, ident, "error", "Not a valid email address.")
+                )
                 continue
             username = _free_username(ident.split("@", 1)[0])
             account = create_account(
@@ -168,7 +176,9 @@ def bulk_add_members(
             continue
         if added_by is not None and not may_act_on(added_by, user):
             # Only a superuser acts on a superuser.
-            report.rows.append(RowResult(line, ident, "error", "You may not change this account."))
+            report.rows.append(
+                RowResult(line, ident, "error", "You may not change this account.")
+            )
             continue
         seen.add(user.pk)
         try:
@@ -177,9 +187,15 @@ def bulk_add_members(
             report.rows.append(RowResult(line, ident, "error", str(error)))
             continue
         if not added:
-            report.rows.append(RowResult(line, ident, "skipped", "Already in this cohort."))
+            report.rows.append(
+                RowResult(line, ident, "skipped", "Already in this cohort.")
+            )
             continue
-        note = f"New trainee account {user.username}." if link else f"Added as {user.get_role_display().lower()}."
+        note = (
+            f"New trainee account {user.username}."
+            if link
+            else f"Added as {user.get_role_display().lower()}."
+        )
         report.rows.append(RowResult(line, ident, "created", note, link))
     return report
 

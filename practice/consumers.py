@@ -114,7 +114,10 @@ def _submit(
     """Save the message and render what the page needs, in one trip to the pool."""
     started = time.perf_counter()
     submitted = services.submit_trainee_turn(
-        session_id=session_id, user_id=user_id, text=text, client_id=client_id,
+        session_id=session_id,
+        user_id=user_id,
+        text=text,
+        client_id=client_id,
         stages=stages,
     )
     saved = time.perf_counter()
@@ -271,10 +274,12 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             user.pk, self.session_uuid, self.channel_name
         ):
             await self.accept()
-            await self._send_safe(_error_frame(
-                "This session is already open in too many windows. Close one and "
-                "reload this page."
-            ))
+            await self._send_safe(
+                _error_frame(
+                    "This session is already open in too many windows. Close one and "
+                    "reload this page."
+                )
+            )
             await self.close(code=CLOSE_TOO_MANY)
             return
         self.slot_held = True
@@ -322,19 +327,23 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             await self._receive(session_id, text_data)
         except DatabaseError:
             logger.warning("message refused during a database outage")
-            await self._send_safe(_error_frame(
-                "Your message could not be saved just now (the server lost its "
-                "database for a moment). It is back in the box: send it again.",
-                restore=_restorable(_message_of(text_data)),
-                outage=True,
-            ))
+            await self._send_safe(
+                _error_frame(
+                    "Your message could not be saved just now (the server lost its "
+                    "database for a moment). It is back in the box: send it again.",
+                    restore=_restorable(_message_of(text_data)),
+                    outage=True,
+                )
+            )
         except Exception:
             # Whatever went wrong, the socket stays open and says so.
             logger.exception("unexpected error handling a message")
-            await self._send_safe(_error_frame(
-                "Something went wrong with that message. Please send it again.",
-                restore=_restorable(_message_of(text_data)),
-            ))
+            await self._send_safe(
+                _error_frame(
+                    "Something went wrong with that message. Please send it again.",
+                    restore=_restorable(_message_of(text_data)),
+                )
+            )
 
     async def _receive(self, session_id: int, text_data: str | None) -> None:
         payload = self._parse(text_data)
@@ -369,8 +378,10 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             return
         except ValueError:
             await self._send_safe(
-                _error_frame("Your message had no id; reload the page and send again.",
-                             restore=_restorable(raw))
+                _error_frame(
+                    "Your message had no id; reload the page and send again.",
+                    restore=_restorable(raw),
+                )
             )
             return
         user_id = self.scope["user"].pk
@@ -379,7 +390,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             stages = {"_received": time.perf_counter()}
             stages["_sent"] = stages["_received"]
         try:
-            submitted, html = await _submit(session_id, user_id, text, client_id, stages)
+            submitted, html = await _submit(
+                session_id, user_id, text, client_id, stages
+            )
         except PracticeError as error:
             await self._send_safe(_error_frame(str(error), restore=text))
             return
@@ -435,13 +448,16 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             if pending:
                 text = escape("".join(pending))
                 pending.clear()
-                await self._send_safe(f'<span hx-swap-oob="beforeend:#{target}">{text}</span>')
+                await self._send_safe(
+                    f'<span hx-swap-oob="beforeend:#{target}">{text}</span>'
+                )
             last_flush = loop.time()
 
         # Every model request of this reply lands in `log` (the llm client
         # reports each attempt), and none may outlast the reply's deadline.
-        with collecting(role="patient") as log, deadline.within(
-            settings.LLM_REPLY_DEADLINE
+        with (
+            collecting(role="patient") as log,
+            deadline.within(settings.LLM_REPLY_DEADLINE),
         ):
             try:
                 async for event in get_responder().stream(submitted.reply):
@@ -474,10 +490,12 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         # reconnected while the reply streamed also gets it.
         html = await _finish_or_fail(turn_id, final, first_token_at, list(log.records))
         if html is None:
-            await self._send_safe(_error_frame(
-                "The reply could not be saved. Reload the page to try again.",
-                outage=True,
-            ))
+            await self._send_safe(
+                _error_frame(
+                    "The reply could not be saved. Reload the page to try again.",
+                    outage=True,
+                )
+            )
             return
         if not await asend_html(self.session_uuid or "", html):
             # The channel layer is down: at least this socket gets the turn.

@@ -124,7 +124,9 @@ def totals_by_role(calls: QuerySet[ModelCall]) -> dict[str, dict[str, Any]]:
         item["calls"] += row["n"]
         item["prompt_tokens"] += p
         item["completion_tokens"] += c
-        item["cost"] += estimate_cost(model=row["model"], prompt_tokens=p, completion_tokens=c)
+        item["cost"] += estimate_cost(
+            model=row["model"], prompt_tokens=p, completion_tokens=c
+        )
     for item in out.values():
         item["cost"] = round(item["cost"], 6)
     return out

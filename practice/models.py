@@ -49,9 +49,7 @@ class Assignment(models.Model):
     trainee = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments"
     )
-    cohort = models.ForeignKey(
-        Cohort, on_delete=models.SET_NULL, null=True, blank=True
-    )
+    cohort = models.ForeignKey(Cohort, on_delete=models.SET_NULL, null=True, blank=True)
     mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.PRACTICE)
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.PENDING
@@ -115,7 +113,9 @@ class Assignment(models.Model):
     @property
     def can_start(self) -> bool:
         # An assessment is one attempt: once submitted, only a reset reopens it.
-        return not (self.mode == Mode.ASSESSMENT and self.status == self.Status.COMPLETED)
+        return not (
+            self.mode == Mode.ASSESSMENT and self.status == self.Status.COMPLETED
+        )
 
     # State changes. Each saves only the fields it changes; the caller holds the
     # transaction (and the row lock where two requests could race).
@@ -146,14 +146,22 @@ class PracticeSession(models.Model):
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_sessions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="practice_sessions",
     )
     case_version = models.ForeignKey("patients.CaseVersion", on_delete=models.PROTECT)
     assignment = models.ForeignKey(
-        Assignment, on_delete=models.SET_NULL, null=True, blank=True, related_name="sessions"
+        Assignment,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sessions",
     )
     mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.PRACTICE)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
     seed = models.PositiveIntegerField(default=0)
     # The patient's current inner state (PatientState JSON); each turn also keeps
     # a copy of the state after it, for the report's curves.
@@ -163,7 +171,11 @@ class PracticeSession(models.Model):
     # Rewind and retry: a branch copies the turns of `branch_of` before the
     # trainee turn at `branch_index`, where the trainee writes a new response.
     branch_of = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="branches"
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="branches",
     )
     branch_index = models.PositiveIntegerField(null=True, blank=True)
     # When a supervisor released the report of a held assessment.
@@ -173,7 +185,9 @@ class PracticeSession(models.Model):
         ordering = ["-started_at"]
         indexes = [
             # History page and dashboards: a trainee's sessions, newest first.
-            models.Index(fields=["trainee", "-started_at"], name="practice_session_hist"),
+            models.Index(
+                fields=["trainee", "-started_at"], name="practice_session_hist"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -328,8 +342,15 @@ class Turn(models.Model):
         self.model = model
         self.save(
             update_fields=[
-                "text", "status", "responder", "state_after", "completed_at",
-                "first_token_at", "prompt_tokens", "completion_tokens", "model",
+                "text",
+                "status",
+                "responder",
+                "state_after",
+                "completed_at",
+                "first_token_at",
+                "prompt_tokens",
+                "completion_tokens",
+                "model",
             ]
         )
 
@@ -396,7 +417,11 @@ class ModelCall(models.Model):
     # The patient turn a reply call produced, or the trainee turn an annotation
     # call was about; None for calls outside a session (check_llm, scoring).
     turn = models.ForeignKey(
-        Turn, null=True, blank=True, on_delete=models.SET_NULL, related_name="model_calls"
+        Turn,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="model_calls",
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -83,10 +83,14 @@ def close_session_sockets(session_uuid: UUID | str) -> bool:
 def render_turn(turn: Any, *, oob: str = "outerHTML", annotation: Any = None) -> str:
     return render_to_string(
         "practice/partials/_turn.html",
-        {"turn": turn, "oob": oob, "annotation": annotation,
-         "feedback_visible": turn.session.feedback_visible,
-         # Rewind and retry is a practice-mode tool (its form is on the page).
-         "can_rewind": turn.session.mode == "practice"},
+        {
+            "turn": turn,
+            "oob": oob,
+            "annotation": annotation,
+            "feedback_visible": turn.session.feedback_visible,
+            # Rewind and retry is a practice-mode tool (its form is on the page).
+            "can_rewind": turn.session.mode == "practice",
+        },
     )
 
 

@@ -21,7 +21,9 @@ from .realtime import close_user_sockets
 _REVOKING_FIELDS = ("role", "is_active", "password")
 
 
-def close_sockets_on_logout(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+def close_sockets_on_logout(
+    sender: Any, request: Any, user: Any, **kwargs: Any
+) -> None:
     if user is None:
         return
     session = getattr(request, "session", None)

@@ -172,7 +172,10 @@ def _history(
     turns = session.turns.filter(status=Turn.Status.COMPLETE)
     if before_index is not None:
         turns = turns.filter(index__lt=before_index)
-    return [Utterance(speaker=t.utterance_speaker, text=t.text) for t in turns.order_by("index")]
+    return [
+        Utterance(speaker=t.utterance_speaker, text=t.text)
+        for t in turns.order_by("index")
+    ]
 
 
 def _context_for_retry(session: PracticeSession, trainee_turn: Turn) -> ReplyContext:
@@ -189,7 +192,9 @@ def _context_for_retry(session: PracticeSession, trainee_turn: Turn) -> ReplyCon
         .first()
     )
     history = _history(session, before_index=trainee_turn.index)
-    step = advance(spec, PatientState.model_validate(before), trainee_turn.text, history)
+    step = advance(
+        spec, PatientState.model_validate(before), trainee_turn.text, history
+    )
     return ReplyContext(
         case=spec,
         state=step.state,
@@ -231,7 +236,9 @@ def submit_trainee_turn(
         )
         duplicate = next((t[0] for t in turns if t[5] == client_id), None)
         if duplicate is not None:
-            return Submitted(Turn.objects.get(pk=duplicate), None, created=False, reply=None)
+            return Submitted(
+                Turn.objects.get(pk=duplicate), None, created=False, reply=None
+            )
         if not session.is_active:
             raise SessionClosed
         last = turns[-1] if turns else None
@@ -355,7 +362,10 @@ def complete_patient_turn(
             completion_tokens = sum(c.completion_tokens for c in calls)
             model = calls[-1].model[:100]
         elif usage is not None:
-            prompt_tokens, completion_tokens = usage.prompt_tokens, usage.completion_tokens
+            prompt_tokens, completion_tokens = (
+                usage.prompt_tokens,
+                usage.completion_tokens,
+            )
             if prompt_tokens or completion_tokens:
                 # Only the LLM patient reports tokens; remember whose prices apply.
                 model = settings.PATIENT_MODEL
@@ -374,7 +384,9 @@ def complete_patient_turn(
             completion_tokens=completion_tokens,
             model=model,
         )
-        store_calls(calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id)
+        store_calls(
+            calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id
+        )
     return turn
 
 
@@ -445,7 +457,9 @@ def end_session(*, session: PracticeSession) -> PracticeSession:
             session.mode == Mode.ASSESSMENT
             or session.trainee_turn_count >= MIN_SCORED_TRAINEE_TURNS
         ):
-            assignment = Assignment.objects.select_for_update().get(pk=session.assignment_id)
+            assignment = Assignment.objects.select_for_update().get(
+                pk=session.assignment_id
+            )
             assignment.complete()
         # Receivers act after commit: scoring reads the closed session.
         session_ended.send(sender=PracticeSession, session_id=session.pk)
@@ -465,9 +479,9 @@ def rewind_session(*, session: PracticeSession, turn_uuid: UUID) -> PracticeSess
     if turn is None:
         raise CannotRewind("Choose one of your own messages to try again.")
     earlier = list(
-        session.turns.filter(index__lt=turn.index, status=Turn.Status.COMPLETE).order_by(
-            "index"
-        )
+        session.turns.filter(
+            index__lt=turn.index, status=Turn.Status.COMPLETE
+        ).order_by("index")
     )
     # The state the trainee turn started from: the last one stored before it.
     state = next(

@@ -81,7 +81,9 @@ def start(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         if (
             assignment.mode == Mode.ASSESSMENT
             and request.POST.get("confirm") != "1"
-            and not assignment.sessions.filter(status=PracticeSession.Status.ACTIVE).exists()
+            and not assignment.sessions.filter(
+                status=PracticeSession.Status.ACTIVE
+            ).exists()
         ):
             # The one attempt starts only after the trainee has read that it is one.
             return HttpResponseRedirect(
@@ -92,7 +94,9 @@ def start(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         # for a practice assignment, never for an assessment (one attempt, started
         # only from its card).
         assignment = (
-            Assignment.objects.filter(trainee=request.user, case=case, mode=Mode.PRACTICE)
+            Assignment.objects.filter(
+                trainee=request.user, case=case, mode=Mode.PRACTICE
+            )
             .exclude(status=Assignment.Status.COMPLETED)
             .first()
         )
@@ -128,8 +132,12 @@ def assessment_confirm(
 
 
 @login_required
-def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> TemplateResponse:
-    session = get_object_or_404(selectors.viewable_sessions(request.user), uuid=session_uuid)
+def session_detail(
+    request: AuthenticatedHttpRequest, session_uuid: UUID
+) -> TemplateResponse:
+    session = get_object_or_404(
+        selectors.viewable_sessions(request.user), uuid=session_uuid
+    )
     turns = selectors.transcript(session)
     template = "practice/session_detail.html"
     if request.htmx or request.GET.get("partial") == "transcript":
@@ -148,7 +156,8 @@ def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Tem
             "can_rewind": session.trainee_id == request.user.pk
             and session.mode == Mode.PRACTICE,
             "trainee_turns": sum(
-                t.speaker == Turn.Speaker.TRAINEE and t.status == Turn.Status.COMPLETE for t in turns
+                t.speaker == Turn.Speaker.TRAINEE and t.status == Turn.Status.COMPLETE
+                for t in turns
             ),
         },
     )
@@ -161,7 +170,9 @@ def session_detail(request: AuthenticatedHttpRequest, session_uuid: UUID) -> Tem
 @require_POST
 @login_required
 def end(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRedirect:
-    session = get_object_or_404(selectors.owned_sessions(request.user), uuid=session_uuid)
+    session = get_object_or_404(
+        selectors.owned_sessions(request.user), uuid=session_uuid
+    )
     was_active = session.is_active
     session = services.end_session(session=session)
     count = session.trainee_turn_count
@@ -185,11 +196,15 @@ def end(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponseRe
 @login_required
 def rewind(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpResponse:
     """Try a turn again: a new branch session holding the turns before it."""
-    session = get_object_or_404(selectors.owned_sessions(request.user), uuid=session_uuid)
+    session = get_object_or_404(
+        selectors.owned_sessions(request.user), uuid=session_uuid
+    )
     try:
         turn_uuid = UUID(request.POST.get("turn", ""))
     except ValueError:
-        return _rewind_refused(request, session, "Choose one of your messages to try again.", 400)
+        return _rewind_refused(
+            request, session, "Choose one of your messages to try again.", 400
+        )
     try:
         branch = services.rewind_session(session=session, turn_uuid=turn_uuid)
     except CannotRewind as error:
@@ -203,7 +218,10 @@ def rewind(request: AuthenticatedHttpRequest, session_uuid: UUID) -> HttpRespons
 
 
 def _rewind_refused(
-    request: AuthenticatedHttpRequest, session: PracticeSession, reason: str, status: int
+    request: AuthenticatedHttpRequest,
+    session: PracticeSession,
+    reason: str,
+    status: int,
 ) -> TemplateResponse:
     return TemplateResponse(
         request,

@@ -72,7 +72,9 @@ def program_admin(make_user: Callable[..., Any]) -> Any:
 
 
 @pytest.fixture
-def cohort(trainee: Any, supervisor: Any, other_trainee: Any, other_supervisor: Any) -> Any:
+def cohort(
+    trainee: Any, supervisor: Any, other_trainee: Any, other_supervisor: Any
+) -> Any:
     from practice.models import Cohort
 
     mine = Cohort.objects.create(name="Tuesday group")

@@ -218,8 +218,12 @@ else:
 
 # --- celery (each value with its reason: CONVENTIONS.md 4.10) --------------------
 CELERY_BROKER_URL = REDIS_BROKER_URL or "memory://"
-CELERY_TASK_ACKS_LATE = True  # redeliver if a worker dies mid-task; tasks are idempotent
-CELERY_TASK_REJECT_ON_WORKER_LOST = True  # requeue on SIGKILL/OOM; bounded by time limits
+CELERY_TASK_ACKS_LATE = (
+    True  # redeliver if a worker dies mid-task; tasks are idempotent
+)
+CELERY_TASK_REJECT_ON_WORKER_LOST = (
+    True  # requeue on SIGKILL/OOM; bounded by time limits
+)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # LLM-bound tasks: do not hoard messages
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 3600,  # > longest task + any countdown/ETA
@@ -457,4 +461,6 @@ PAGE_SIZE = env.int("PAGE_SIZE", default=50)
 
 # --- sockets ---------------------------------------------------------------------------
 # Open sockets one user may hold on one session (tabs, reconnects).
-PRACTICE_MAX_SOCKETS_PER_SESSION = env.int("PRACTICE_MAX_SOCKETS_PER_SESSION", default=5)
+PRACTICE_MAX_SOCKETS_PER_SESSION = env.int(
+    "PRACTICE_MAX_SOCKETS_PER_SESSION", default=5
+)

@@ -174,7 +174,9 @@ def score_formulation(
         belief_score = 100
     fields = [
         _text_field("situation", "Situation", answer.situation, sit.situation),
-        _text_field("auto_thought", "Automatic thought", answer.auto_thought, sit.auto_thought),
+        _text_field(
+            "auto_thought", "Automatic thought", answer.auto_thought, sit.auto_thought
+        ),
         FieldScore(
             key="emotions",
             label="Emotions",
@@ -197,8 +199,18 @@ def score_formulation(
             answer=answer.core_belief,
             expected=" ".join(all_beliefs),
         ),
-        _text_field("intermediate_belief", "Intermediate belief", answer.intermediate_belief, key.intermediate_belief),
-        _text_field("coping_strategies", "Coping strategies", answer.coping_strategies, key.coping_strategies),
+        _text_field(
+            "intermediate_belief",
+            "Intermediate belief",
+            answer.intermediate_belief,
+            key.intermediate_belief,
+        ),
+        _text_field(
+            "coping_strategies",
+            "Coping strategies",
+            answer.coping_strategies,
+            key.coping_strategies,
+        ),
     ]
     total = round(sum(f.score for f in fields) / len(fields))
     return FormulationResult(fields=fields, total=total, situation_index=best)

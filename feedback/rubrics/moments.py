@@ -381,8 +381,6 @@ def _personal_rewrite(skill: str, patient: str) -> str:
     return ""
 
 
-
-
 class ReportModel(_Out):
     """Everything the report shows that is computed, not stored (for templates)."""
 

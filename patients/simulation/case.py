@@ -227,12 +227,19 @@ def load_case_noted(
         # the author wrote is held to the history.
         if not (field == "facts.people" and "people" in missing)
     ]
-    if spec.risk_flags and not spec.facts.suicidal_thoughts.present and (
-        "suicidal_thoughts" not in missing
-        and {"passive_si", "active_si"} & set(spec.risk_flags)
+    if (
+        spec.risk_flags
+        and not spec.facts.suicidal_thoughts.present
+        and (
+            "suicidal_thoughts" not in missing
+            and {"passive_si", "active_si"} & set(spec.risk_flags)
+        )
     ):
         problems.append(
-            ("facts.suicidal_thoughts.present", "the case has a suicidal-thoughts risk flag")
+            (
+                "facts.suicidal_thoughts.present",
+                "the case has a suicidal-thoughts risk flag",
+            )
         )
     if problems:
         raise CaseValidationError(CaseError(label, f, r) for f, r in problems)

@@ -463,7 +463,9 @@ def _questions(text: str) -> list[str]:
     return [
         s
         for s in sentences
-        if re.match(r"^(?:can you |could you )?(?:tell|talk) me (?:a bit |more )?about", s, re.I)
+        if re.match(
+            r"^(?:can you |could you )?(?:tell|talk) me (?:a bit |more )?about", s, re.I
+        )
     ]
 
 
@@ -495,9 +497,7 @@ def fact_question(
     for domain, pattern in SCREENING:
         # "Some people hear voices when... Has anything like that happened?":
         # the screening may sit in the sentence before the question.
-        if pattern.search(joined) or (
-            _ANAPHORA.search(last) and pattern.search(text)
-        ):
+        if pattern.search(joined) or (_ANAPHORA.search(last) and pattern.search(text)):
             return FactQuestion(domain)
     for question in reversed(questions):
         found = _everyday(question, facts)

@@ -200,7 +200,13 @@ class FactSheet(_Model):
         if not self.people:
             return "There's not really anyone, to be honest."
         parts = [f"{p.name}, my {p.relation}" for p in self.people[:4]]
-        return "There's " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] + "."
+        return (
+            "There's "
+            + ", ".join(parts[:-1])
+            + (" and " if len(parts) > 1 else "")
+            + parts[-1]
+            + "."
+        )
 
 
 _WORK_WORDS = re.compile(
@@ -223,13 +229,19 @@ def person_line(p: Person, detail: str | None = None) -> str:
     age = f", {p.age}" if p.age else ""
     first = f"{p.name}'s my {p.relation}{age}."
     line = f"{first} {p.note}".strip()
-    pronoun = "She" if re.search(r"\bshe\b|\bher\b", p.note, re.I) else (
-        "He" if re.search(r"\bhe\b|\bhim\b|\bhis\b", p.note, re.I) else "They"
+    pronoun = (
+        "She"
+        if re.search(r"\bshe\b|\bher\b", p.note, re.I)
+        else ("He" if re.search(r"\bhe\b|\bhim\b|\bhis\b", p.note, re.I) else "They")
     )
     verb = "work" if pronoun == "They" else "works"
     if detail == "age" and p.age:
         return f"{p.name}'s {p.age}. {p.note}".strip()
-    if detail == "work" and not _WORK_WORDS.search(p.note) and _ADULT.search(p.relation):
+    if (
+        detail == "work"
+        and not _WORK_WORDS.search(p.note)
+        and _ADULT.search(p.relation)
+    ):
         return f"{p.name}? {pronoun} {verb}, yeah. Long days. {p.note}".strip()
     return line
 
@@ -287,7 +299,10 @@ def check_fact_sheet(sheet: FactSheet, history: str) -> list[tuple[str, str]]:
     if st.present:
         if not st.say:
             problems.append(
-                ("facts.suicidal_thoughts.say", "required when suicidal thoughts are present")
+                (
+                    "facts.suicidal_thoughts.say",
+                    "required when suicidal thoughts are present",
+                )
             )
         for field in SI_FIELDS:
             value = getattr(st, field)

@@ -252,8 +252,6 @@ def role_breaker(view: TraineeView) -> str:
     return ROLE_BREAKS[(view.turn - 1) % len(ROLE_BREAKS)]
 
 
-
-
 # -- a skilled trainee in their own words ------------------------------------------
 #
 # The built-in `socratic` policy uses one fixed phrasing per step, which the move
@@ -321,7 +319,9 @@ STAGES: tuple[tuple[str, ...], ...] = (
     ("What else has been on your mind lately?",),
 )
 SYNTHESIS_STAGE = 9
-STILL = re.compile(r"\bstill (?:think|thinks|feel|feels|believe)\b|\bstill feels like\b", re.I)
+STILL = re.compile(
+    r"\bstill (?:think|thinks|feel|feels|believe)\b|\bstill feels like\b", re.I
+)
 ROLL_WITH_IT: tuple[str, ...] = (
     "That sounds like a lot to carry, and it makes sense to go slowly with it.",
     "It's understandable that this is hard to talk about. Thank you for being here.",

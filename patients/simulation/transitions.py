@@ -133,11 +133,15 @@ def apply_moves(
     r_delta = _strongest(resistance)
     if r_delta < 0:
         # Resistance that holds: one good turn does not flip a guarded patient.
-        r_delta = 0.0 if s.skill_streak < P.RESISTANCE_STREAK else r_delta * style.softening
+        r_delta = (
+            0.0 if s.skill_streak < P.RESISTANCE_STREAK else r_delta * style.softening
+        )
     s.resistance = _clamp(pre.resistance + r_delta)
     if pre.hidden_resistance > 0:
         if moveset & {"advice", "collusion"}:
-            s.hidden_resistance = _clamp(pre.hidden_resistance + P.HIDDEN_RESISTANCE_RISE)
+            s.hidden_resistance = _clamp(
+                pre.hidden_resistance + P.HIDDEN_RESISTANCE_RISE
+            )
         elif moveset & P.REFLECTION_MOVES and s.skill_streak >= P.RESISTANCE_STREAK:
             s.hidden_resistance = _clamp(
                 pre.hidden_resistance - P.HIDDEN_RESISTANCE_DROP * style.softening
@@ -254,7 +258,9 @@ def apply_moves(
         ):
             risk = "disclose"
             s.risk_disclosed = True
-            domain = fact.domain if fact is not None and si_fact else "suicidal_thoughts"
+            domain = (
+                fact.domain if fact is not None and si_fact else "suicidal_thoughts"
+            )
             if domain not in s.risk_asked:
                 s.risk_asked.append(domain)
         else:

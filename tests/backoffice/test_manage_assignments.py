@@ -34,7 +34,12 @@ def second_trainee(make_user: Any, cohort: Any) -> Any:
 
 
 def test_it_assigns_cases_times_trainees_and_reports_skips(
-    program_admin: Any, case: Any, risk_case: Any, cohort: Any, second_trainee: Any, trainee: Any
+    program_admin: Any,
+    case: Any,
+    risk_case: Any,
+    cohort: Any,
+    second_trainee: Any,
+    trainee: Any,
 ) -> None:
     due = (timezone.localtime() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")
     data = {
@@ -68,10 +73,14 @@ def test_it_refuses_an_assignment_without_targets_or_with_a_past_due_date(
     assert Assignment.objects.count() == 0
 
 
-def test_the_database_refuses_two_active_assignments_of_a_case(trainee: Any, case: Any) -> None:
+def test_the_database_refuses_two_active_assignments_of_a_case(
+    trainee: Any, case: Any
+) -> None:
     Assignment.objects.create(trainee=trainee, case=case)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Assignment.objects.create(trainee=trainee, case=case, status=Assignment.Status.IN_PROGRESS)
+        Assignment.objects.create(
+            trainee=trainee, case=case, status=Assignment.Status.IN_PROGRESS
+        )
     # A completed one does not block a new one.
     Assignment.objects.update(status=Assignment.Status.COMPLETED)
     Assignment.objects.create(trainee=trainee, case=case)
@@ -82,7 +91,9 @@ def test_it_moves_pending_in_progress_completed_and_back_on_reset(
 ) -> None:
     # An assessment completes when it ends, however short (a practice assignment
     # needs a session long enough to score: tests/practice/test_ux_flows.py).
-    assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
+    assignment = Assignment.objects.create(
+        trainee=trainee, case=case, mode=Mode.ASSESSMENT
+    )
     session = start_session(trainee=trainee, case=case, assignment=assignment)
     assignment.refresh_from_db()
     assert assignment.status == Assignment.Status.IN_PROGRESS
@@ -91,14 +102,19 @@ def test_it_moves_pending_in_progress_completed_and_back_on_reset(
     assert assignment.status == Assignment.Status.COMPLETED and assignment.completed_at
     assignments.reset_assignment(assignment=assignment, reset_by=supervisor)
     assignment.refresh_from_db()
-    assert assignment.status == Assignment.Status.PENDING and assignment.completed_at is None
+    assert (
+        assignment.status == Assignment.Status.PENDING
+        and assignment.completed_at is None
+    )
     event = AuditEvent.objects.get(verb="reset")
     assert event.actor == supervisor and "Completed → Pending" in event.summary
     with pytest.raises(AssignmentError):
         assignments.reset_assignment(assignment=assignment, reset_by=supervisor)
 
 
-def test_a_reset_closes_the_open_session(trainee: Any, case: Any, program_admin: Any) -> None:
+def test_a_reset_closes_the_open_session(
+    trainee: Any, case: Any, program_admin: Any
+) -> None:
     assignment = Assignment.objects.create(trainee=trainee, case=case)
     session = start_session(trainee=trainee, case=case, assignment=assignment)
     assignments.reset_assignment(assignment=assignment, reset_by=program_admin)
@@ -109,7 +125,9 @@ def test_a_reset_closes_the_open_session(trainee: Any, case: Any, program_admin:
 def test_a_reset_never_makes_a_second_active_assignment(
     trainee: Any, case: Any, program_admin: Any
 ) -> None:
-    done = Assignment.objects.create(trainee=trainee, case=case, status=Assignment.Status.COMPLETED)
+    done = Assignment.objects.create(
+        trainee=trainee, case=case, status=Assignment.Status.COMPLETED
+    )
     Assignment.objects.create(trainee=trainee, case=case)
     with pytest.raises(AssignmentError, match="already has an active assignment"):
         assignments.reset_assignment(assignment=done, reset_by=program_admin)
@@ -118,7 +136,9 @@ def test_a_reset_never_makes_a_second_active_assignment(
 def test_an_assessment_allows_one_attempt_until_reset(
     trainee: Any, case: Any, program_admin: Any
 ) -> None:
-    assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
+    assignment = Assignment.objects.create(
+        trainee=trainee, case=case, mode=Mode.ASSESSMENT
+    )
     first = start_session(trainee=trainee, case=case, assignment=assignment)
     # "Continue" resumes the running attempt instead of starting a second one.
     assert start_session(trainee=trainee, case=case, assignment=assignment) == first
@@ -131,7 +151,9 @@ def test_an_assessment_allows_one_attempt_until_reset(
         start_session(trainee=trainee, case=case, assignment=assignment)
     # Through the page, the trainee gets a clear message instead of a session.
     response = client_for(trainee).post(
-        f"/practice/cases/{case.slug}/start/", {"assignment": str(assignment.uuid)}, follow=True
+        f"/practice/cases/{case.slug}/start/",
+        {"assignment": str(assignment.uuid)},
+        follow=True,
     )
     assert response.redirect_chain[-1][0] == "/practice/"
     assert "one attempt" in response.content.decode()
@@ -144,7 +166,9 @@ def test_an_assessment_allows_one_attempt_until_reset(
 
 def test_a_practice_assignment_is_repeatable(trainee: Any, case: Any) -> None:
     assignment = Assignment.objects.create(trainee=trainee, case=case)
-    end_session(session=start_session(trainee=trainee, case=case, assignment=assignment))
+    end_session(
+        session=start_session(trainee=trainee, case=case, assignment=assignment)
+    )
     assignment.refresh_from_db()
     assert assignment.can_start
     start_session(trainee=trainee, case=case, assignment=assignment)
@@ -154,12 +178,16 @@ def test_a_supervisor_manages_only_their_cohorts_assignments(
     supervisor: Any, trainee: Any, other_trainee: Any, case: Any, cohort: Any
 ) -> None:
     mine = Assignment.objects.create(trainee=trainee, case=case, status="completed")
-    theirs = Assignment.objects.create(trainee=other_trainee, case=case, status="completed")
+    theirs = Assignment.objects.create(
+        trainee=other_trainee, case=case, status="completed"
+    )
     client = client_for(supervisor)
     listed = list(client.get("/manage/assignments/").context["assignments"])
     assert listed == [mine]
     assert client.post(f"/manage/assignments/{theirs.uuid}/reset/").status_code == 404
-    response = client.post(f"/manage/assignments/{mine.uuid}/reset/", HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/manage/assignments/{mine.uuid}/reset/", HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200
     assert 'data-status="pending"' in response.content.decode()
     theirs.refresh_from_db()
@@ -191,10 +219,14 @@ def test_a_supervisor_assigns_only_to_their_own_cohorts(
 
 
 def test_trainees_cannot_manage_assignments(trainee: Any, case: Any) -> None:
-    assignment = Assignment.objects.create(trainee=trainee, case=case, status="completed")
+    assignment = Assignment.objects.create(
+        trainee=trainee, case=case, status="completed"
+    )
     client = client_for(trainee)
     assert client.get("/manage/assignments/").status_code == 403
-    assert client.post(f"/manage/assignments/{assignment.uuid}/reset/").status_code == 403
+    assert (
+        client.post(f"/manage/assignments/{assignment.uuid}/reset/").status_code == 403
+    )
 
 
 def test_only_an_unstarted_assignment_can_be_cancelled(
@@ -237,7 +269,10 @@ def test_trainees_see_open_assignments_first_with_due_dates(
     assert listed[0] == soon and listed[-1].status == "completed"
     html = response.content.decode()
     assert html.index("Assigned to you") < html.index("Case library")
-    assert f'datetime="{timezone.localtime(due).isoformat(timespec="seconds")}' in html or "Due <time" in html
+    assert (
+        f'datetime="{timezone.localtime(due).isoformat(timespec="seconds")}' in html
+        or "Due <time" in html
+    )
 
 
 def test_a_reset_closes_the_running_attempt_and_fails_its_unfinished_reply(
@@ -245,7 +280,9 @@ def test_a_reset_closes_the_running_attempt_and_fails_its_unfinished_reply(
 ) -> None:
     from practice.models import Turn
 
-    assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
+    assignment = Assignment.objects.create(
+        trainee=trainee, case=case, mode=Mode.ASSESSMENT
+    )
     session = start_session(trainee=trainee, case=case, assignment=assignment)
     streaming = Turn.objects.create(
         session=session, index=1, speaker="patient", status=Turn.Status.STREAMING

@@ -25,7 +25,9 @@ def client_for(user: Any) -> Client:
 
 def form_data(spec: Any, **changes: Any) -> dict[str, Any]:
     """POST data of the authoring form for `spec`, with `changes` applied."""
-    data: dict[str, Any] = {k: v for k, v in case_initial(spec).items() if v is not None}
+    data: dict[str, Any] = {
+        k: v for k, v in case_initial(spec).items() if v is not None
+    }
     for key in ("age", "gender", "attribution"):
         data.setdefault(key, "")
     data.update(
@@ -115,9 +117,13 @@ def test_a_supervisor_sees_no_authoring_buttons(case: Any, supervisor: Any) -> N
     assert "Try this case" not in html
 
 
-def test_it_publishes_an_authored_case_as_version_one(program_admin: Any, spec: Any) -> None:
+def test_it_publishes_an_authored_case_as_version_one(
+    program_admin: Any, spec: Any
+) -> None:
     response = client_for(program_admin).post("/manage/cases/new/", form_data(spec))
-    assert response.status_code == 302, response.context and response.context["form"].errors
+    assert response.status_code == 302, (
+        response.context and response.context["form"].errors
+    )
     assert response["Location"] == "/manage/cases/zoe-authored/"
     case = Case.objects.get(slug="zoe-authored")
     assert case.current_version.number == 1
@@ -127,7 +133,9 @@ def test_it_publishes_an_authored_case_as_version_one(program_admin: Any, spec: 
     assert event.actor == program_admin
 
 
-def test_the_form_edits_the_fact_sheet_and_names_a_bad_field(program_admin: Any) -> None:
+def test_the_form_edits_the_fact_sheet_and_names_a_bad_field(
+    program_admin: Any,
+) -> None:
     ruth = next(c for c in bundled_cases() if c.slug == "ruth-grief")
     spec = ruth.model_copy(update={"slug": "ruth-copy"})
     facts = spec.facts.model_dump(mode="json")
@@ -139,7 +147,9 @@ def test_the_form_edits_the_fact_sheet_and_names_a_bad_field(program_admin: Any)
     errors = response.context["form"].errors["facts"]
     assert any("Michael" in e and "facts.people" in e for e in errors), errors
     assert not Case.objects.filter(slug="ruth-copy").exists()
-    facts["people"].append({"name": "Michael", "relation": "son", "age": None, "note": ""})
+    facts["people"].append(
+        {"name": "Michael", "relation": "son", "age": None, "note": ""}
+    )
     facts["sleep"] = {"present": True, "say": "I wake at three most nights."}
     response = client_for(program_admin).post(
         "/manage/cases/new/", form_data(spec, facts=json.dumps(facts))
@@ -149,7 +159,9 @@ def test_the_form_edits_the_fact_sheet_and_names_a_bad_field(program_admin: Any)
     assert saved.facts.sleep.say == "I wake at three most nights."
 
 
-def test_it_shows_field_level_errors_and_publishes_nothing(program_admin: Any, spec: Any) -> None:
+def test_it_shows_field_level_errors_and_publishes_nothing(
+    program_admin: Any, spec: Any
+) -> None:
     data = form_data(
         spec,
         helpless_belief=[],
@@ -169,7 +181,9 @@ def test_it_shows_field_level_errors_and_publishes_nothing(program_admin: Any, s
     assert not Case.objects.filter(slug="zoe-authored").exists()
 
 
-def test_it_puts_engine_errors_on_the_field_they_concern(program_admin: Any, spec: Any) -> None:
+def test_it_puts_engine_errors_on_the_field_they_concern(
+    program_admin: Any, spec: Any
+) -> None:
     # Django accepts the id; the engine's pattern rejects it.
     data = form_data(spec, **{"situations-0-id": "Not An Id"})
     response = client_for(program_admin).post("/manage/cases/new/", data)
@@ -180,7 +194,9 @@ def test_it_puts_engine_errors_on_the_field_they_concern(program_admin: Any, spe
 
 def test_it_refuses_a_new_case_with_a_taken_slug(program_admin: Any, case: Any) -> None:
     spec = case.current_version.spec
-    response = client_for(program_admin).post("/manage/cases/new/", form_data(spec, name="Other"))
+    response = client_for(program_admin).post(
+        "/manage/cases/new/", form_data(spec, name="Other")
+    )
     assert response.status_code == 200
     assert "already exists" in response.context["form"].errors["slug"][0]
     assert case.versions.count() == 1
@@ -216,10 +232,13 @@ def test_editing_publishes_a_new_version_and_running_sessions_keep_theirs(
     assert not Case.objects.filter(slug="renamed").exists()
 
 
-def test_the_diff_shows_what_changed_between_versions(program_admin: Any, case: Any) -> None:
+def test_the_diff_shows_what_changed_between_versions(
+    program_admin: Any, case: Any
+) -> None:
     spec = case.current_version.spec
     client_for(program_admin).post(
-        f"/manage/cases/{case.slug}/edit/", form_data(spec, opening_line="A new first line.")
+        f"/manage/cases/{case.slug}/edit/",
+        form_data(spec, opening_line="A new first line."),
     )
     response = client_for(program_admin).get(f"/manage/cases/{case.slug}/diff/?a=1&b=2")
     changes = response.context["changes"]
@@ -275,11 +294,16 @@ def test_the_list_filters_by_text_style_difficulty_and_risk(
 # --- import and export -----------------------------------------------------------
 
 
-def upload(client: Client, payload: object, fmt: str = "auto", name: str = "cases.json") -> Any:
+def upload(
+    client: Client, payload: object, fmt: str = "auto", name: str = "cases.json"
+) -> Any:
     raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
     return client.post(
         "/manage/cases/import/",
-        {"file": SimpleUploadedFile(name, raw, content_type="application/json"), "format": fmt},
+        {
+            "file": SimpleUploadedFile(name, raw, content_type="application/json"),
+            "format": fmt,
+        },
     )
 
 
@@ -295,14 +319,20 @@ def test_it_imports_patient_psi_records_as_one_case(program_admin: Any) -> None:
     assert AuditEvent.objects.filter(verb="imported").count() == 1
 
 
-def test_plain_patient_psi_import_lists_every_fact_domain_as_absent(program_admin: Any) -> None:
-    records = export_patient_psi(bundled_cases()[0])  # no fact sheet in plain PATIENT-Psi
+def test_plain_patient_psi_import_lists_every_fact_domain_as_absent(
+    program_admin: Any,
+) -> None:
+    records = export_patient_psi(
+        bundled_cases()[0]
+    )  # no fact sheet in plain PATIENT-Psi
     response = upload(client_for(program_admin), records)
     (version,) = [r.version for r in response.context["results"]]
     assert version.spec.facts.voices.present is False
     assert version.spec.facts.children.present is False
     html = response.content.decode()
-    assert 'id="fact-gaps"' in html and "children" in html and "suicidal_thoughts" in html
+    assert (
+        'id="fact-gaps"' in html and "children" in html and "suicidal_thoughts" in html
+    )
 
 
 def test_our_own_file_with_a_partial_fact_sheet_lists_what_was_filled_as_absent(
@@ -315,11 +345,17 @@ def test_our_own_file_with_a_partial_fact_sheet_lists_what_was_filled_as_absent(
     response = upload(client_for(program_admin), data, fmt="ours")
     (version,) = [r.version for r in response.context["results"]]
     assert version.spec.facts.sleep.present is False
-    assert dict(response.context["fact_gaps"]) == {"partial-facts": ["sleep", "alcohol"]}
+    assert dict(response.context["fact_gaps"]) == {
+        "partial-facts": ["sleep", "alcohol"]
+    }
 
 
-def test_a_fact_sheet_that_fails_validation_is_rejected_with_the_field(program_admin: Any) -> None:
-    data = next(c for c in bundled_cases() if c.slug == "ruth-grief").model_dump(mode="json")
+def test_a_fact_sheet_that_fails_validation_is_rejected_with_the_field(
+    program_admin: Any,
+) -> None:
+    data = next(c for c in bundled_cases() if c.slug == "ruth-grief").model_dump(
+        mode="json"
+    )
     data["slug"] = "bad-facts"
     data["facts"]["hobbies"] = {"present": True, "say": "Knitting."}
     del data["facts"]["suicidal_thoughts"]["si_plan"]
@@ -349,7 +385,9 @@ def test_it_imports_our_own_json_list_and_versions_existing_slugs(
     program_admin: Any, case: Any
 ) -> None:
     spec = case.current_version.spec
-    changed = spec.model_copy(update={"opening_line": "Different opening."}).model_dump(mode="json")
+    changed = spec.model_copy(update={"opening_line": "Different opening."}).model_dump(
+        mode="json"
+    )
     new = spec.model_copy(update={"slug": "brand-new"}).model_dump(mode="json")
     results = upload(client_for(program_admin), [changed, new]).context["results"]
     assert [(r.version.case.slug, r.new_case, r.version.number) for r in results] == [
@@ -358,8 +396,13 @@ def test_it_imports_our_own_json_list_and_versions_existing_slugs(
     ]
 
 
-def test_a_broken_file_is_rejected_whole_with_record_and_field(program_admin: Any) -> None:
-    good, bad = export_patient_psi(bundled_cases()[0])[0], export_patient_psi(bundled_cases()[1])[0]
+def test_a_broken_file_is_rejected_whole_with_record_and_field(
+    program_admin: Any,
+) -> None:
+    good, bad = (
+        export_patient_psi(bundled_cases()[0])[0],
+        export_patient_psi(bundled_cases()[1])[0],
+    )
     bad = {**bad, "emotion": ["bored"], "history": ""}
     bad.pop("coping_strategies")
     before = Case.objects.count()
@@ -375,17 +418,30 @@ def test_a_broken_file_is_rejected_whole_with_record_and_field(program_admin: An
     assert "Nothing was imported" in html and "emotion[0]" in html
 
 
-def test_a_broken_record_in_our_format_names_the_field(program_admin: Any, case: Any) -> None:
+def test_a_broken_record_in_our_format_names_the_field(
+    program_admin: Any, case: Any
+) -> None:
     data = case.current_version.data
-    broken = {**data, "slug": "other", "situations": [{**data["situations"][0], "emotions": ["meh"]}]}
+    broken = {
+        **data,
+        "slug": "other",
+        "situations": [{**data["situations"][0], "emotions": ["meh"]}],
+    }
     response = upload(client_for(program_admin), [data, broken], fmt="ours")
     errors = response.context["errors"]
-    assert any(e.record == "record 2 (other)" and e.field.startswith("situations.0.emotions") for e in errors)
+    assert any(
+        e.record == "record 2 (other)" and e.field.startswith("situations.0.emotions")
+        for e in errors
+    )
     assert not Case.objects.filter(slug="other").exists()
 
 
-@pytest.mark.parametrize("raw", [b"{not json", b"", "\u00e9".encode("latin-1"), b"[]", b"42"])
-def test_a_file_that_is_not_case_json_is_rejected(program_admin: Any, raw: bytes) -> None:
+@pytest.mark.parametrize(
+    "raw", [b"{not json", b"", "\u00e9".encode("latin-1"), b"[]", b"42"]
+)
+def test_a_file_that_is_not_case_json_is_rejected(
+    program_admin: Any, raw: bytes
+) -> None:
     response = upload(client_for(program_admin), raw)
     assert response.status_code == 200
     form = response.context["form"]
@@ -393,15 +449,22 @@ def test_a_file_that_is_not_case_json_is_rejected(program_admin: Any, raw: bytes
     assert Case.objects.count() == 0
 
 
-def test_export_all_writes_every_active_case(program_admin: Any, case: Any, risk_case: Any) -> None:
+def test_export_all_writes_every_active_case(
+    program_admin: Any, case: Any, risk_case: Any
+) -> None:
     client = client_for(program_admin)
     ours = json.loads(client.get("/manage/cases/export/").content)
     assert {c["slug"] for c in ours} == {case.slug, risk_case.slug}
     psi = json.loads(client.get("/manage/cases/export/?format=psi").content)
-    assert {r["name"] for r in psi} == {case.current_version.title, risk_case.current_version.title}
+    assert {r["name"] for r in psi} == {
+        case.current_version.title,
+        risk_case.current_version.title,
+    }
 
 
-def test_try_this_case_opens_a_practice_chat_as_the_admin(program_admin: Any, case: Any) -> None:
+def test_try_this_case_opens_a_practice_chat_as_the_admin(
+    program_admin: Any, case: Any
+) -> None:
     client = client_for(program_admin)
     detail = client.get(f"/manage/cases/{case.slug}/").content.decode()
     assert f'action="/practice/cases/{case.slug}/start/"' in detail

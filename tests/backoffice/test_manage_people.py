@@ -51,7 +51,11 @@ def test_an_htmx_cohort_create_error_returns_only_the_form(program_admin: Any) -
 
 
 def test_bulk_add_reports_created_skipped_and_errors(
-    program_admin: Any, trainee: Any, other_trainee: Any, supervisor: Any, make_user: Any
+    program_admin: Any,
+    trainee: Any,
+    other_trainee: Any,
+    supervisor: Any,
+    make_user: Any,
 ) -> None:
     cohort = Cohort.objects.create(name="Bulk")
     cohort.trainees.add(other_trainee)
@@ -70,7 +74,9 @@ def test_bulk_add_reports_created_skipped_and_errors(
     response = client_for(program_admin).post(
         f"/manage/cohorts/{cohort.uuid}/bulk/",
         {
-            "csv_file": SimpleUploadedFile("people.csv", csv.encode(), content_type="text/csv"),
+            "csv_file": SimpleUploadedFile(
+                "people.csv", csv.encode(), content_type="text/csv"
+            ),
             "create_missing": "on",
         },
     )
@@ -90,7 +96,9 @@ def test_bulk_add_reports_created_skipped_and_errors(
     assert list(cohort.supervisors.all()) == [supervisor]
 
 
-def test_bulk_add_without_create_missing_reports_unknown_emails(program_admin: Any) -> None:
+def test_bulk_add_without_create_missing_reports_unknown_emails(
+    program_admin: Any,
+) -> None:
     cohort = Cohort.objects.create(name="Bulk")
     response = client_for(program_admin).post(
         f"/manage/cohorts/{cohort.uuid}/bulk/", {"text": "ghost@example.org"}
@@ -102,7 +110,9 @@ def test_bulk_add_without_create_missing_reports_unknown_emails(program_admin: A
 
 def test_bulk_add_needs_a_file_or_a_list(program_admin: Any) -> None:
     cohort = Cohort.objects.create(name="Bulk")
-    response = client_for(program_admin).post(f"/manage/cohorts/{cohort.uuid}/bulk/", {"text": " "})
+    response = client_for(program_admin).post(
+        f"/manage/cohorts/{cohort.uuid}/bulk/", {"text": " "}
+    )
     assert response.context["bulk_form"].errors
     assert response.context["report"] is None
 
@@ -138,7 +148,8 @@ def test_a_new_account_gets_a_one_time_password_link(
     assert form_page.context["validlink"]
     set_url = form_page.redirect_chain[-1][0]
     done = anonymous.post(
-        set_url, {"new_password1": "a-long-new-pass-42", "new_password2": "a-long-new-pass-42"}
+        set_url,
+        {"new_password1": "a-long-new-pass-42", "new_password2": "a-long-new-pass-42"},
     )
     assert done.status_code == 302
     assert Client().login(username="newbie", password="a-long-new-pass-42")
@@ -147,20 +158,31 @@ def test_a_new_account_gets_a_one_time_password_link(
     assert not again.context["validlink"]
 
 
-def test_account_form_errors_show_on_their_fields(program_admin: Any, trainee: Any) -> None:
+def test_account_form_errors_show_on_their_fields(
+    program_admin: Any, trainee: Any
+) -> None:
     response = client_for(program_admin).post(
-        "/manage/people/new/", {"username": "Trainee", "email": "not-an-email", "role": "boss"}
+        "/manage/people/new/",
+        {"username": "Trainee", "email": "not-an-email", "role": "boss"},
     )
     form = response.context["form"]
     assert set(form.errors) == {"username", "email", "role"}
     assert 'class="errorlist"' in response.content.decode()
 
 
-def test_an_admin_edits_budget_and_issues_a_new_link(program_admin: Any, trainee: Any) -> None:
+def test_an_admin_edits_budget_and_issues_a_new_link(
+    program_admin: Any, trainee: Any
+) -> None:
     client = client_for(program_admin)
     client.post(
         f"/manage/people/{trainee.username}/",
-        {"display_name": "T", "email": "", "role": "trainee", "daily_token_budget": "1200", "is_active": "on"},
+        {
+            "display_name": "T",
+            "email": "",
+            "role": "trainee",
+            "daily_token_budget": "1200",
+            "is_active": "on",
+        },
     )
     trainee.refresh_from_db()
     assert trainee.daily_token_budget == 1200

@@ -21,7 +21,9 @@ def client_for(user: Any) -> Client:
     return client
 
 
-def test_creating_a_cohort_through_htmx_navigates_to_its_page(program_admin: Any) -> None:
+def test_creating_a_cohort_through_htmx_navigates_to_its_page(
+    program_admin: Any,
+) -> None:
     response = client_for(program_admin).post(
         "/manage/cohorts/", {"name": "Autumn 2026"}, HTTP_HX_REQUEST="true"
     )
@@ -47,8 +49,14 @@ def test_saving_a_case_unchanged_through_the_form_shows_no_difference(
 
 
 def test_the_diff_names_nested_fields_for_people() -> None:
-    before = {"situations": [{"auto_thought": "I failed."}], "voice": {"yes_but": ["No."]}}
-    after = {"situations": [{"auto_thought": "I failed again."}], "voice": {"yes_but": ["No!"]}}
+    before = {
+        "situations": [{"auto_thought": "I failed."}],
+        "voice": {"yes_but": ["No."]},
+    }
+    after = {
+        "situations": [{"auto_thought": "I failed again."}],
+        "voice": {"yes_but": ["No!"]},
+    }
     labels = [c.label for c in diff_cases(before, after)]
     assert labels == ["Situation 1 · Automatic thought", "Patient's words · “yes, but”"]
     # Whitespace and line endings alone are not an edit.
@@ -60,7 +68,12 @@ def test_an_assignment_can_switch_the_state_panel(
 ) -> None:
     client_for(program_admin).post(
         "/manage/assignments/new/",
-        {"cases": [case.pk], "trainees": [trainee.pk], "mode": "assessment", "show_state": "on"},
+        {
+            "cases": [case.pk],
+            "trainees": [trainee.pk],
+            "mode": "assessment",
+            "show_state": "on",
+        },
     )
     assignment = Assignment.objects.get(trainee=trainee, case=case)
     assert assignment.show_state is True

@@ -81,7 +81,9 @@ def run_in_browser() -> Callable[[Callable[[Any], None]], None]:
                     browser = playwright.chromium.launch(
                         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                     )
-                    context = browser.new_context(viewport={"width": 1280, "height": 860})
+                    context = browser.new_context(
+                        viewport={"width": 1280, "height": 860}
+                    )
                     page = context.new_page()
                     page.set_default_timeout(15_000)
                     try:
@@ -103,7 +105,9 @@ def run_in_browser() -> Callable[[Callable[[Any], None]], None]:
     return run
 
 
-def login(page: Any, base_url: str, username: str, password: str = "pw-for-tests-only") -> None:
+def login(
+    page: Any, base_url: str, username: str, password: str = "pw-for-tests-only"
+) -> None:
     page.goto(f"{base_url}/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)

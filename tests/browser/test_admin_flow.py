@@ -23,7 +23,11 @@ def log_out(page: Any) -> None:
 
 
 def test_an_admin_authors_and_assigns_a_case_that_a_trainee_completes(
-    asgi_server: str, run_in_browser: Runner, program_admin: Any, trainee: Any, cohort: Any
+    asgi_server: str,
+    run_in_browser: Runner,
+    program_admin: Any,
+    trainee: Any,
+    cohort: Any,
 ) -> None:
     due = timezone.localtime() + timedelta(days=5)
     due_input = due.strftime("%Y-%m-%dT%H:%M")
@@ -35,14 +39,18 @@ def test_an_admin_authors_and_assigns_a_case_that_a_trainee_completes(
         page.wait_for_url("**/manage/cases/new/")
         page.fill("#id_slug", "nora-exam-stress")
         page.fill("#id_name", "Nora")
-        page.fill("#id_presenting_problem", "Panicky and sleepless before her final exams.")
+        page.fill(
+            "#id_presenting_problem", "Panicky and sleepless before her final exams."
+        )
         page.fill("#id_opening_line", "I don't really know why I'm here.")
         page.fill("#id_history", "Eldest daughter; parents expected top marks.")
         page.fill("#id_intermediate_belief", "If I don't get top marks, I've failed.")
         page.fill("#id_coping_strategies", "Studies through the night.")
         page.fill("#id_situations-0-situation", "Opening a past exam paper.")
         page.fill("#id_situations-0-auto_thought", "I'm going to fail everything.")
-        page.fill("#id_situations-0-behavior", "Closes the laptop and scrolls her phone.")
+        page.fill(
+            "#id_situations-0-behavior", "Closes the laptop and scrolls her phone."
+        )
         page.check("input[name='situations-0-emotions'][value^='anxious']")
         # Submitting without a core belief shows the error on that field.
         page.get_by_role("button", name="Publish case").click()
@@ -66,19 +74,31 @@ def test_an_admin_authors_and_assigns_a_case_that_a_trainee_completes(
         login(page, asgi_server, "trainee")
         card = page.locator(".case-card[data-assignment]", has_text="Nora")
         assert "Due" in card.inner_text()
-        assert card.locator("time").get_attribute("datetime").startswith(due.strftime("%Y-%m-%dT%H:%M"))
+        assert (
+            card.locator("time")
+            .get_attribute("datetime")
+            .startswith(due.strftime("%Y-%m-%dT%H:%M"))
+        )
         card.get_by_role("button", name="Start").click()
         page.wait_for_url("**/practice/sessions/*/")
         page.wait_for_selector('#chat[data-connected="true"]')
         # A practice assignment completes with a session long enough to score.
         for n, line in enumerate(
-            ["What brings you here today?", "That sounds hard.",
-             "What went through your mind?", "You felt alone with it."], start=2
+            [
+                "What brings you here today?",
+                "That sounds hard.",
+                "What went through your mind?",
+                "You felt alone with it.",
+            ],
+            start=2,
         ):
             send(page, line, n)
         end_session(page)
         page.goto(f"{asgi_server}/practice/")
-        assert "Completed" in page.locator(".case-card[data-assignment]", has_text="Nora").inner_text()
+        assert (
+            "Completed"
+            in page.locator(".case-card[data-assignment]", has_text="Nora").inner_text()
+        )
         log_out(page)
 
         login(page, asgi_server, "program_admin")

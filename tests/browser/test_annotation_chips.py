@@ -13,7 +13,9 @@ from .test_practice_flow import TRAINEE, send, start_case
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 Runner = Callable[[Callable[[Any], None]], None]
-ADVICE = " ".join(["You should try to sleep more.", "You should also stop worrying."] * 5)
+ADVICE = " ".join(
+    ["You should try to sleep more.", "You should also stop worrying."] * 5
+)
 
 
 def test_a_long_message_gets_one_chip_per_code_live_and_after_reload(
@@ -40,7 +42,9 @@ def test_a_long_message_gets_one_chip_per_code_live_and_after_reload(
         live, live_chips = read(page, turn_id)
         assert "persuade" in live["data-codes"].split()
         assert live["data-socratic"] == ""
-        assert live_chips.count("persuade") == 1 and len(live_chips) == len(set(live_chips))
+        assert live_chips.count("persuade") == 1 and len(live_chips) == len(
+            set(live_chips)
+        )
         assert len(live_chips) <= 3, live_chips
         page.reload()
         page.wait_for_load_state("networkidle")

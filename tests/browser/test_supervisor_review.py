@@ -34,15 +34,22 @@ def finished_session(trainee: Any, case: Any) -> Any:
             session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
         )
         complete_patient_turn(
-            turn_id=sub.patient_turn.pk, text="I felt so ashamed.", responder="t", usage=None
+            turn_id=sub.patient_turn.pk,
+            text="I felt so ashamed.",
+            responder="t",
+            usage=None,
         )
     # Scoring (and any annotation still missing) runs inline after the commit.
     return end_session(session=session)
 
 
 def test_a_supervisor_overrides_comments_and_marks_reviewed(
-    asgi_server: str, run_in_browser: Runner, trainee: Any, supervisor: Any,
-    case: Any, cohort: Any,
+    asgi_server: str,
+    run_in_browser: Runner,
+    trainee: Any,
+    supervisor: Any,
+    case: Any,
+    cohort: Any,
 ) -> None:
     from feedback.models import (
         CodeOverride,
@@ -55,7 +62,9 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
 
     session = finished_session(trainee, case)
     advice = session.turns.get(index=3)
-    before = {t.skill: t for t in report_data(session, score_for(session))["report"].targets}
+    before = {
+        t.skill: t for t in report_data(session, score_for(session))["report"].targets
+    }
     assert before["collaboration"].title == "Ask before advising"
     assert before["collaboration"].example_turn == advice.index
     comment = "Try reflecting the shame before suggesting anything."
@@ -99,7 +108,9 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
         notes.locator("textarea[name=text]").fill(comment)
         notes.locator("button", has_text="Pin comment").click()
         page.wait_for_load_state("networkidle")
-        assert comment in page.locator(f'[data-comment-for="{advice.uuid}"]').inner_text()
+        assert (
+            comment in page.locator(f'[data-comment-for="{advice.uuid}"]').inner_text()
+        )
 
         page.locator("button", has_text="Mark reviewed").click()
         page.wait_for_load_state("networkidle")
@@ -110,7 +121,9 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
         login(page, asgi_server, "trainee")
         page.goto(f"{asgi_server}/practice/sessions/{session.uuid}/report/")
         assert comment in page.locator(".comments").inner_text()
-        assert comment in page.locator(f'[data-comment-for="{advice.uuid}"]').inner_text()
+        assert (
+            comment in page.locator(f'[data-comment-for="{advice.uuid}"]').inner_text()
+        )
         assert "Reviewed by your supervisor" in page.content()
         # The report follows the correction: chip, flag gone, corrected scores.
         mine = page.locator(f'[data-annotation-for="{advice.uuid}"]')
@@ -130,4 +143,6 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
     assert "persuade" in override.original_codes
     assert SessionReview.objects.filter(session=session).exists()
     assert TurnCorrection.objects.get(turn=advice).flags == []
-    assert SessionScore.objects.filter(session=session, supervisor_corrected=True).exists()
+    assert SessionScore.objects.filter(
+        session=session, supervisor_corrected=True
+    ).exists()

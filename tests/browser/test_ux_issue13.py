@@ -54,8 +54,10 @@ def play(trainee: Any, case: Any, lines: list[str]) -> Any:
             session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
         )
         services.complete_patient_turn(
-            turn_id=sub.patient_turn.pk, text="Some nights I wish I didn't wake up.",
-            responder="test", usage=None,
+            turn_id=sub.patient_turn.pk,
+            text="Some nights I wish I didn't wake up.",
+            responder="test",
+            usage=None,
         )
     return services.end_session(session=session)
 
@@ -72,8 +74,13 @@ RISK_LINES = [
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_trainee_practises_ends_goes_back_and_retries_a_turn(
-    asgi_server: str, run_in_browser: Runner, trainee: Any, case: Any, cohort: Any,
-    settings: Any, width: int,
+    asgi_server: str,
+    run_in_browser: Runner,
+    trainee: Any,
+    case: Any,
+    cohort: Any,
+    settings: Any,
+    width: int,
 ) -> None:
     from practice.models import Assignment, Mode
 
@@ -118,7 +125,10 @@ def test_a_trainee_practises_ends_goes_back_and_retries_a_turn(
         )
         # The composer is on screen after sending (a phone included).
         box_rect = box.bounding_box()
-        assert box_rect is not None and box_rect["y"] + box_rect["height"] <= page.viewport_size["height"] + 1
+        assert (
+            box_rect is not None
+            and box_rect["y"] + box_rect["height"] <= page.viewport_size["height"] + 1
+        )
 
         # A long paste is kept whole and the limit is announced.
         box.fill("x" * 2500)
@@ -163,7 +173,10 @@ def test_a_trainee_practises_ends_goes_back_and_retries_a_turn(
         end_session(page)
         retry = page.locator("#retry")
         retry.wait_for()
-        assert "What would you like to be different?" in retry.locator('[data-side="retry"]').inner_text()
+        assert (
+            "What would you like to be different?"
+            in retry.locator('[data-side="retry"]').inner_text()
+        )
         assert "That has been weighing" not in retry.inner_text()
         assert "weighing on you" in retry.locator('[data-side="original"]').inner_text()
         fits(page, width)
@@ -173,7 +186,11 @@ def test_a_trainee_practises_ends_goes_back_and_retries_a_turn(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_assessment_starts_from_its_card_after_a_confirmation(
-    asgi_server: str, run_in_browser: Runner, trainee: Any, case: Any, cohort: Any,
+    asgi_server: str,
+    run_in_browser: Runner,
+    trainee: Any,
+    case: Any,
+    cohort: Any,
     width: int,
 ) -> None:
     from practice.models import Assignment, Mode
@@ -199,7 +216,11 @@ def test_the_assessment_starts_from_its_card_after_a_confirmation(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_two_tabs_on_one_session_see_each_others_turns(
-    asgi_server: str, run_in_browser: Runner, trainee: Any, case: Any, cohort: Any,
+    asgi_server: str,
+    run_in_browser: Runner,
+    trainee: Any,
+    case: Any,
+    cohort: Any,
     width: int,
 ) -> None:
     slug = case.slug
@@ -215,7 +236,10 @@ def test_two_tabs_on_one_session_see_each_others_turns(
         other.goto(page.url)
         other.wait_for_selector('#chat[data-connected="true"]')
         errors: list[str] = []
-        other.on("console", lambda m: errors.append(m.text) if "oob" in m.text.lower() else None)
+        other.on(
+            "console",
+            lambda m: errors.append(m.text) if "oob" in m.text.lower() else None,
+        )
         send(page, "What brings you in today?", 2)
         other.wait_for_function(
             "sel => document.querySelectorAll(sel).length >= 2", arg=COMPLETE_PATIENT
@@ -229,9 +253,17 @@ def test_two_tabs_on_one_session_see_each_others_turns(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_page_fits_and_risk_and_rating_are_surfaced(
-    asgi_server: str, run_in_browser: Runner, trainee: Any, other_trainee: Any,
-    supervisor: Any, program_admin: Any, case: Any, risk_case: Any, cohort: Any,
-    settings: Any, width: int,
+    asgi_server: str,
+    run_in_browser: Runner,
+    trainee: Any,
+    other_trainee: Any,
+    supervisor: Any,
+    program_admin: Any,
+    case: Any,
+    risk_case: Any,
+    cohort: Any,
+    settings: Any,
+    width: int,
 ) -> None:
     settings.PRACTICE_RATE_LIMIT_MESSAGES = 10_000
     risky = play(trainee, risk_case, RISK_LINES)
@@ -247,7 +279,8 @@ def test_every_page_fits_and_risk_and_rating_are_surfaced(
             page.goto(asgi_server + path)
             fits(page, width)
         progress_labels = page.eval_on_selector_all(
-            "#client-rating-progress svg text.tick", "els => els.map(e => e.textContent)"
+            "#client-rating-progress svg text.tick",
+            "els => els.map(e => e.textContent)",
         )
         dated = [t for t in progress_labels if not t.replace(".", "").isdigit()]
         assert len(dated) == len(set(dated)) and any("#2" in t for t in dated), dated
@@ -257,8 +290,13 @@ def test_every_page_fits_and_risk_and_rating_are_surfaced(
         fits(page, width)
         risk = page.locator("#risk")
         assert risk.is_visible()
-        assert risk.locator('[data-risk-topic="frequency"][data-asked="true"]').count() == 1
-        assert risk.locator('[data-risk-topic="means"][data-asked="false"]').count() == 1
+        assert (
+            risk.locator('[data-risk-topic="frequency"][data-asked="true"]').count()
+            == 1
+        )
+        assert (
+            risk.locator('[data-risk-topic="means"][data-asked="false"]').count() == 1
+        )
         rating = page.locator("#client-rating")
         assert rating.locator("blockquote").inner_text().strip()
         assert rating.locator("[data-item]").count() == 4
@@ -278,9 +316,17 @@ def test_every_page_fits_and_risk_and_rating_are_surfaced(
         page.context.clear_cookies()
 
         login(page, asgi_server, "program_admin")
-        for path in ("/manage/", "/manage/people/", "/manage/cohorts/", "/manage/cases/",
-                     f"/manage/cases/{case.slug}/", "/manage/assignments/",
-                     "/manage/assignments/new/", "/manage/usage/", "/manage/audit/"):
+        for path in (
+            "/manage/",
+            "/manage/people/",
+            "/manage/cohorts/",
+            "/manage/cases/",
+            f"/manage/cases/{case.slug}/",
+            "/manage/assignments/",
+            "/manage/assignments/new/",
+            "/manage/usage/",
+            "/manage/audit/",
+        ):
             page.goto(asgi_server + path)
             fits(page, width)
         # Creating a cohort goes to its page: one top bar, and the address changes.

@@ -14,7 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "EMAIL_BACKEND"}}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "EMAIL_BACKEND"}
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -31,7 +35,9 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
 
 
 @pytest.mark.parametrize("missing", ["SECRET_KEY", "DATABASE_URL", "REDIS_URL"])
-def test_it_refuses_to_start_production_without_required_variables(missing: str) -> None:
+def test_it_refuses_to_start_production_without_required_variables(
+    missing: str,
+) -> None:
     env = {
         "SECRET_KEY": "x" * 60,
         "DATABASE_URL": "postgres://u@127.0.0.1:5432/db",
@@ -45,7 +51,10 @@ def test_it_refuses_to_start_production_without_required_variables(missing: str)
 
 def test_it_passes_the_deploy_check_with_production_settings() -> None:
     result = run_manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         env={
             "SECRET_KEY": "k3y-" + "z9Q!x" * 12,
             "DATABASE_URL": "postgres://u@127.0.0.1:5432/db",
@@ -78,7 +87,11 @@ def test_it_fails_at_start_up_without_a_channel_layer() -> None:
         "django.setup()"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode != 0
     assert "No channel layer" in result.stderr
@@ -95,7 +108,10 @@ def test_the_compose_file_runs_commands_that_exist_in_the_project() -> None:
     assert (ROOT / "patients/management/commands/sync_cases.py").is_file()
     assert "celery -A config worker" in services["worker"]["command"]
     assert "celery -A config beat" in services["beat"]["command"]
-    assert services["web"]["environment"]["DJANGO_SETTINGS_MODULE"] == "config.settings.production"
+    assert (
+        services["web"]["environment"]["DJANGO_SETTINGS_MODULE"]
+        == "config.settings.production"
+    )
     for name in ("web", "worker", "beat"):
         env = services[name]["environment"]
         assert {"SECRET_KEY", "DATABASE_URL", "REDIS_URL"} <= set(env)

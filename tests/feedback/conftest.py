@@ -160,7 +160,9 @@ LINES = [
 
 
 @pytest.fixture
-def play(case: Any, settings: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Any]:
+def play(
+    case: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> Callable[..., Any]:
     """Run a whole session through the services and end it (scoring runs inline)."""
     from practice.services import (
         complete_patient_turn,
@@ -181,7 +183,10 @@ def play(case: Any, settings: Any, django_capture_on_commit_callbacks: Any) -> C
     def _play(session: Any, trainee: Any, lines: list[str]) -> Any:
         for text in lines:
             sub = submit_trainee_turn(
-                session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
+                session_id=session.pk,
+                user_id=trainee.pk,
+                text=text,
+                client_id=uuid.uuid4(),
             )
             complete_patient_turn(
                 turn_id=sub.patient_turn.pk,

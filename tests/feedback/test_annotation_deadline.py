@@ -18,8 +18,11 @@ from practice.models import ModelCall, Turn
 @pytest.fixture
 def trainee_turn(practice_session: Any) -> Turn:
     return Turn.objects.create(
-        session=practice_session, index=1, speaker=Turn.Speaker.TRAINEE,
-        text="It sounds like losing the job hit you hard.", status=Turn.Status.COMPLETE,
+        session=practice_session,
+        index=1,
+        speaker=Turn.Speaker.TRAINEE,
+        text="It sounds like losing the job hit you hard.",
+        status=Turn.Status.COMPLETE,
     )
 
 

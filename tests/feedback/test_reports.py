@@ -30,7 +30,9 @@ def client_for(user: Any) -> Client:
     return client
 
 
-def test_ending_a_session_stores_its_scores_once(play: Any, trainee: Any, cohort: Any) -> None:
+def test_ending_a_session_stores_its_scores_once(
+    play: Any, trainee: Any, cohort: Any
+) -> None:
     from feedback.models import SessionScore
     from feedback.scoring_services import score_session
 
@@ -96,7 +98,9 @@ def test_the_report_shows_scoring_until_the_task_has_scored_the_session(
     assert sweep_unscored_sessions() == 0
 
 
-def test_a_short_session_says_it_is_too_short(play: Any, trainee: Any, cohort: Any) -> None:
+def test_a_short_session_says_it_is_too_short(
+    play: Any, trainee: Any, cohort: Any
+) -> None:
     session = play(trainee, LINES[:2])
     page = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/")
     assert page.status_code == 200
@@ -110,8 +114,14 @@ def test_the_report_shows_scores_curves_moments_and_targets(
     page = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/")
     html = page.content.decode()
     assert page.status_code == 200
-    for text in ("Reflection-to-question ratio", "Guided discovery", "How the patient moved",
-                 "<svg", "Show the numbers", "Annotated transcript"):
+    for text in (
+        "Reflection-to-question ratio",
+        "Guided discovery",
+        "How the patient moved",
+        "<svg",
+        "Show the numbers",
+        "Annotated transcript",
+    ):
         assert text in html
     assert 'data-annotation-for="' in html and 'data-turn-id="' in html
     assert page.context_data["report"].targets
@@ -119,32 +129,55 @@ def test_the_report_shows_scores_curves_moments_and_targets(
 
 @pytest.mark.parametrize(
     ("persona", "status"),
-    [("trainee", 200), ("other_trainee", 404), ("supervisor", 200),
-     ("other_supervisor", 404), ("program_admin", 200)],
+    [
+        ("trainee", 200),
+        ("other_trainee", 404),
+        ("supervisor", 200),
+        ("other_supervisor", 404),
+        ("program_admin", 200),
+    ],
 )
 def test_report_access_follows_ownership_and_cohorts(
-    request: pytest.FixtureRequest, play: Any, trainee: Any, cohort: Any,
-    persona: str, status: int,
+    request: pytest.FixtureRequest,
+    play: Any,
+    trainee: Any,
+    cohort: Any,
+    persona: str,
+    status: int,
 ) -> None:
     session = play(trainee)
     user = request.getfixturevalue(persona)
-    for url in (f"/practice/sessions/{session.uuid}/report/",
-                f"/practice/sessions/{session.uuid}/formulation/"):
+    for url in (
+        f"/practice/sessions/{session.uuid}/report/",
+        f"/practice/sessions/{session.uuid}/formulation/",
+    ):
         assert client_for(user).get(url).status_code == status, (persona, url)
 
 
 @pytest.mark.parametrize(
     ("persona", "status"),
-    [("trainee", 403), ("other_trainee", 403), ("supervisor", 200),
-     ("other_supervisor", 404), ("program_admin", 200)],
+    [
+        ("trainee", 403),
+        ("other_trainee", 403),
+        ("supervisor", 200),
+        ("other_supervisor", 404),
+        ("program_admin", 200),
+    ],
 )
 def test_review_access_is_for_the_trainees_supervisors(
-    request: pytest.FixtureRequest, play: Any, trainee: Any, cohort: Any,
-    persona: str, status: int,
+    request: pytest.FixtureRequest,
+    play: Any,
+    trainee: Any,
+    cohort: Any,
+    persona: str,
+    status: int,
 ) -> None:
     session = play(trainee)
     user = request.getfixturevalue(persona)
-    assert client_for(user).get(f"/feedback/sessions/{session.uuid}/").status_code == status
+    assert (
+        client_for(user).get(f"/feedback/sessions/{session.uuid}/").status_code
+        == status
+    )
     posted = client_for(user).post(f"/feedback/sessions/{session.uuid}/reviewed/")
     assert posted.status_code == (302 if status == 200 else status)
 
@@ -160,18 +193,23 @@ def test_the_formulation_stays_on_the_server_until_submitted(
     for s in spec.situations:
         secrets += [s.situation, s.auto_thought, s.behavior]
     client = client_for(trainee)
-    for url in (f"/practice/sessions/{session.uuid}/formulation/",
-                f"/practice/sessions/{session.uuid}/report/",
-                f"/practice/sessions/{session.uuid}/"):
+    for url in (
+        f"/practice/sessions/{session.uuid}/formulation/",
+        f"/practice/sessions/{session.uuid}/report/",
+        f"/practice/sessions/{session.uuid}/",
+    ):
         html = client.get(url).content.decode()
-        leaked = [s for s in secrets
-                  if escape(s) in html and s not in _vocabulary()]
+        leaked = [s for s in secrets if escape(s) in html and s not in _vocabulary()]
         assert leaked == [], url
     answer = {
-        "situation": "A meeting at work", "auto_thought": "I'm useless",
-        "emotions": ["anxious"], "behavior": "Stayed quiet",
-        "core_belief_category": "helpless", "core_belief": "I am helpless.",
-        "intermediate_belief": "I must never fail", "coping_strategies": "Avoids people",
+        "situation": "A meeting at work",
+        "auto_thought": "I'm useless",
+        "emotions": ["anxious"],
+        "behavior": "Stayed quiet",
+        "core_belief_category": "helpless",
+        "core_belief": "I am helpless.",
+        "intermediate_belief": "I must never fail",
+        "coping_strategies": "Avoids people",
     }
     url = f"/practice/sessions/{session.uuid}/formulation/"
     assert client_for(other_trainee).post(url, answer).status_code == 404
@@ -191,7 +229,11 @@ def _vocabulary() -> set[str]:
 
 
 def test_the_dashboard_shows_only_the_supervisors_cohorts_and_can_blind(
-    play: Any, trainee: Any, other_trainee: Any, supervisor: Any, cohort: Any,
+    play: Any,
+    trainee: Any,
+    other_trainee: Any,
+    supervisor: Any,
+    cohort: Any,
     other_supervisor: Any,
 ) -> None:
     trainee.display_name = "Tess Trainee"
@@ -218,7 +260,9 @@ def test_the_drill_down_is_scoped_to_the_supervisors_trainees(
     url = f"/feedback/trainees/{trainee_code(trainee.pk)}/"
     assert client_for(supervisor).get(url).status_code == 200
     assert client_for(other_supervisor).get(url).status_code == 404
-    assert client_for(supervisor).get("/feedback/trainees/0000000000/").status_code == 404
+    assert (
+        client_for(supervisor).get("/feedback/trainees/0000000000/").status_code == 404
+    )
 
 
 def test_override_comment_and_review_reach_the_trainee_and_the_agreement(
@@ -228,10 +272,14 @@ def test_override_comment_and_review_reach_the_trainee_and_the_agreement(
     turn = session.turns.filter(speaker="trainee").order_by("index").first()
     sup = client_for(supervisor)
     base = f"/feedback/sessions/{session.uuid}/"
-    response = sup.post(f"{base}turns/{turn.uuid}/codes/",
-                        {"utterance": "0", "codes": ["giving_information"]})
+    response = sup.post(
+        f"{base}turns/{turn.uuid}/codes/",
+        {"utterance": "0", "codes": ["giving_information"]},
+    )
     assert response.status_code == 302
-    sup.post(f"{base}comments/", {"text": "Lovely opening question.", "turn": str(turn.uuid)})
+    sup.post(
+        f"{base}comments/", {"text": "Lovely opening question.", "turn": str(turn.uuid)}
+    )
     sup.post(f"{base}comments/", {"text": "Overall: reflect more."})
     sup.post(f"{base}reviewed/")
     review = sup.get(base).content.decode()
@@ -255,8 +303,14 @@ def test_the_exports_use_codebook_columns_and_the_dashboard_scope(
     assert str(mine.uuid) in scores and str(theirs.uuid) not in scores
     codes = b"".join(sup.get("/feedback/export/codes.csv").streaming_content).decode()
     header = codes.splitlines()[0].split(",")
-    for column in ("question", "complex_reflection", "question.open", "padesky.summary",
-                   "empathy.ER", "flag.leading_question"):
+    for column in (
+        "question",
+        "complex_reflection",
+        "question.open",
+        "padesky.summary",
+        "empathy.ER",
+        "flag.leading_question",
+    ):
         assert column in header
     assert str(theirs.uuid) not in codes and len(codes.splitlines()) > len(LINES)
     assert client_for(trainee).get("/feedback/export/codes.csv").status_code == 403

@@ -52,13 +52,17 @@ def play_case(settings: Any, django_capture_on_commit_callbacks: Any) -> Any:
         with django_capture_on_commit_callbacks(execute=True):
             for text in lines:
                 sub = services.submit_trainee_turn(
-                    session_id=session.pk, user_id=trainee.pk, text=text,
+                    session_id=session.pk,
+                    user_id=trainee.pk,
+                    text=text,
                     client_id=uuid.uuid4(),
                 )
                 assert sub.patient_turn is not None
                 services.complete_patient_turn(
-                    turn_id=sub.patient_turn.pk, text="Some nights I wish I didn't wake up.",
-                    responder="test", usage=None,
+                    turn_id=sub.patient_turn.pk,
+                    text="Some nights I wish I didn't wake up.",
+                    responder="test",
+                    usage=None,
                 )
             return services.end_session(session=session)
 
@@ -69,7 +73,9 @@ def test_a_disclosure_puts_a_risk_section_on_the_report(
     trainee: Any, risk_case: Any, cohort: Any, play_case: Any
 ) -> None:
     session = play_case(trainee, risk_case, RISK_LINES)
-    assert Turn.objects.filter(session=session, state_after__risk_disclosed=True).exists()
+    assert Turn.objects.filter(
+        session=session, state_after__risk_disclosed=True
+    ).exists()
     page = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/")
     html = page.content.decode()
     assert 'id="risk"' in html
@@ -82,13 +88,22 @@ def test_no_risk_section_without_a_disclosure(
     trainee: Any, case: Any, cohort: Any, play_case: Any
 ) -> None:
     session = play_case(trainee, case, PLAIN_LINES)
-    html = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    html = (
+        client_for(trainee)
+        .get(f"/practice/sessions/{session.uuid}/report/")
+        .content.decode()
+    )
     assert 'id="risk"' not in html
 
 
 def test_the_review_queue_puts_risk_first_and_marks_the_trainee(
-    trainee: Any, other_trainee: Any, supervisor: Any, case: Any, risk_case: Any,
-    cohort: Any, play_case: Any,
+    trainee: Any,
+    other_trainee: Any,
+    supervisor: Any,
+    case: Any,
+    risk_case: Any,
+    cohort: Any,
+    play_case: Any,
 ) -> None:
     risky = play_case(trainee, risk_case, RISK_LINES)
     # A newer session without risk would come first by date alone.
@@ -117,7 +132,9 @@ def test_the_patient_rates_the_session_on_the_report_progress_and_csv(
     assert progress.context["rating_chart"] is not None
     assert "How your patients rated the sessions" in progress.content.decode()
     export = client_for(supervisor).get("/feedback/export/scores.csv")
-    rows = list(csv.DictReader(io.StringIO(b"".join(export.streaming_content).decode())))
+    rows = list(
+        csv.DictReader(io.StringIO(b"".join(export.streaming_content).decode()))
+    )
     assert float(rows[0]["client_rating.overall"]) == rating.overall
 
 
@@ -125,26 +142,38 @@ def test_a_short_session_says_the_patient_could_not_rate_it(
     trainee: Any, case: Any, cohort: Any, play_case: Any
 ) -> None:
     session = play_case(trainee, case, PLAIN_LINES[:1])
-    html = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    html = (
+        client_for(trainee)
+        .get(f"/practice/sessions/{session.uuid}/report/")
+        .content.decode()
+    )
     assert 'id="client-rating"' in html
     assert "Too short for the patient to rate" in html
 
 
 def test_a_branch_report_shows_the_original_and_the_retry_side_by_side(
-    trainee: Any, case: Any, cohort: Any, play_case: Any, django_capture_on_commit_callbacks: Any
+    trainee: Any,
+    case: Any,
+    cohort: Any,
+    play_case: Any,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     original = play_case(trainee, case, PLAIN_LINES)
     turn = original.turns.get(index=3)
     client = client_for(trainee)
-    response = client.post(f"/practice/sessions/{original.uuid}/rewind/", {"turn": str(turn.uuid)})
+    response = client.post(
+        f"/practice/sessions/{original.uuid}/rewind/", {"turn": str(turn.uuid)}
+    )
     branch = PracticeSession.objects.get(branch_of=original)
     assert response["Location"] == f"/practice/sessions/{branch.uuid}/"
     empty = client.get(f"/practice/sessions/{branch.uuid}/report/").content.decode()
     assert "You have not written your new response yet" in empty
     with django_capture_on_commit_callbacks(execute=True):
         sub = services.submit_trainee_turn(
-            session_id=branch.pk, user_id=trainee.pk,
-            text="It sounds like that really shook you.", client_id=uuid.uuid4(),
+            session_id=branch.pk,
+            user_id=trainee.pk,
+            text="It sounds like that really shook you.",
+            client_id=uuid.uuid4(),
         )
     page = client.get(f"/practice/sessions/{branch.uuid}/report/")
     retry = page.context["retry"]
@@ -152,29 +181,53 @@ def test_a_branch_report_shows_the_original_and_the_retry_side_by_side(
     assert retry.retry.turn.pk == sub.trainee_turn.pk
     assert retry.retry.codes  # annotated, with its codes
     html = page.content.decode()
-    assert 'id="retry"' in html and 'data-side="original"' in html and 'data-side="retry"' in html
+    assert (
+        'id="retry"' in html
+        and 'data-side="original"' in html
+        and 'data-side="retry"' in html
+    )
 
 
 def test_an_open_assessment_keeps_its_risk_section_until_submitted(
-    trainee: Any, risk_case: Any, cohort: Any, play_case: Any,
+    trainee: Any,
+    risk_case: Any,
+    cohort: Any,
+    play_case: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     from practice.models import Assignment, Mode
 
-    assignment = Assignment.objects.create(trainee=trainee, case=risk_case, mode=Mode.ASSESSMENT)
-    session = services.start_session(trainee=trainee, case=risk_case, assignment=assignment)
+    assignment = Assignment.objects.create(
+        trainee=trainee, case=risk_case, mode=Mode.ASSESSMENT
+    )
+    session = services.start_session(
+        trainee=trainee, case=risk_case, assignment=assignment
+    )
     with django_capture_on_commit_callbacks(execute=True):
         for text in RISK_LINES[:4]:
             sub = services.submit_trainee_turn(
-                session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
+                session_id=session.pk,
+                user_id=trainee.pk,
+                text=text,
+                client_id=uuid.uuid4(),
             )
             assert sub.patient_turn is not None
             services.complete_patient_turn(
-                turn_id=sub.patient_turn.pk, text="Some nights I wish I didn't wake up.",
-                responder="test", usage=None,
+                turn_id=sub.patient_turn.pk,
+                text="Some nights I wish I didn't wake up.",
+                responder="test",
+                usage=None,
             )
-    assert Turn.objects.filter(session=session, state_after__risk_disclosed=True).exists()
+    assert Turn.objects.filter(
+        session=session, state_after__risk_disclosed=True
+    ).exists()
     client = client_for(trainee)
-    assert 'id="risk"' not in client.get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    assert (
+        'id="risk"'
+        not in client.get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    )
     services.end_session(session=session)
-    assert 'id="risk"' in client.get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    assert (
+        'id="risk"'
+        in client.get(f"/practice/sessions/{session.uuid}/report/").content.decode()
+    )

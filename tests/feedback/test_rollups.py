@@ -24,6 +24,7 @@ def client_for(user: Any) -> Client:
     client.force_login(user)
     return client
 
+
 # Sessions of different make-up, so skills differ between sessions and some are null
 # (no question asked: questioning has no score) or the session is too short.
 VARIANTS = [
@@ -73,8 +74,10 @@ def _dashboard_both_ways(user: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     summaries = analytics.summaries_in_scope(user, filters)
 
     def heat(rows: list[Any]) -> list[Any]:
-        return [(r.cohort.pk, r.trainees, [(c.latest, c.trend, c.css) for c in r.cells])
-                for r in rows]
+        return [
+            (r.cohort.pk, r.trainees, [(c.latest, c.trend, c.css) for c in r.cells])
+            for r in rows
+        ]
 
     def people(rows: list[Any]) -> list[Any]:
         return [(r.code, r.sessions, r.latest, r.trend, r.stuck, r.spark) for r in rows]
@@ -88,16 +91,24 @@ def _dashboard_both_ways(user: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     }
     rolled = {
         "heat": heat(analytics.heat_map_from_summaries(user, filters, cohorts)),
-        "rows": people(analytics.trainee_rows_from_summaries(trainees, summaries, blind=False)),
+        "rows": people(
+            analytics.trainee_rows_from_summaries(trainees, summaries, blind=False)
+        ),
         "queue": queue_count,
-        "agreement": analytics.agreement_from_summaries(summaries, reviewed_sessions=reviewed),
+        "agreement": analytics.agreement_from_summaries(
+            summaries, reviewed_sessions=reviewed
+        ),
     }
     return live, rolled
 
 
 def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
-    play: Callable[..., Any], trainee: Any, supervisor: Any, program_admin: Any,
-    cohort: Any, make_user: Any,
+    play: Callable[..., Any],
+    trainee: Any,
+    supervisor: Any,
+    program_admin: Any,
+    cohort: Any,
+    make_user: Any,
 ) -> None:
     from feedback.analytics import trainee_code
     from feedback.rollups import rebuild_summaries
@@ -110,12 +121,17 @@ def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
     # Review two sessions, one with a correction made before and one after the mark.
     turn = sessions[0].turns.filter(speaker="trainee").order_by("index").first()
     base = f"/feedback/sessions/{sessions[0].uuid}/"
-    sup.post(f"{base}turns/{turn.uuid}/codes/", {"utterance": "0", "codes": ["giving_information"]})
+    sup.post(
+        f"{base}turns/{turn.uuid}/codes/",
+        {"utterance": "0", "codes": ["giving_information"]},
+    )
     sup.post(f"{base}reviewed/")
     sup.post(f"/feedback/sessions/{sessions[5].uuid}/reviewed/")
     turn = sessions[5].turns.filter(speaker="trainee").order_by("index").first()
-    sup.post(f"/feedback/sessions/{sessions[5].uuid}/turns/{turn.uuid}/codes/",
-             {"utterance": "0", "codes": ["closed_question"]})
+    sup.post(
+        f"/feedback/sessions/{sessions[5].uuid}/turns/{turn.uuid}/codes/",
+        {"utterance": "0", "codes": ["closed_question"]},
+    )
 
     for user in (supervisor, program_admin):
         live, rolled = _dashboard_both_ways(user)
@@ -157,16 +173,23 @@ def test_the_filtered_dashboard_reads_scores_and_the_unfiltered_one_rollups(
     play(trainee)
     sup = client_for(supervisor)
     assert sup.get("/feedback/").context_data["heat_map"][0].trainees == 1
-    assert sup.get("/feedback/?from=2000-01-01").context_data["heat_map"][0].trainees == 1
+    assert (
+        sup.get("/feedback/?from=2000-01-01").context_data["heat_map"][0].trainees == 1
+    )
     # Without its rollup the unfiltered page no longer counts the trainee; the filtered
     # one, computed from the scores, still does.
     TraineeSummary.objects.all().delete()
     assert sup.get("/feedback/").context_data["heat_map"][0].trainees == 0
-    assert sup.get("/feedback/?from=2000-01-01").context_data["heat_map"][0].trainees == 1
+    assert (
+        sup.get("/feedback/?from=2000-01-01").context_data["heat_map"][0].trainees == 1
+    )
 
 
 def test_rescore_sessions_scores_what_a_version_bump_left_unscored_once(
-    play: Callable[..., Any], trainee: Any, supervisor: Any, cohort: Any,
+    play: Callable[..., Any],
+    trainee: Any,
+    supervisor: Any,
+    cohort: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from feedback.models import SessionScore, TraineeSummary
@@ -189,7 +212,9 @@ def test_rescore_sessions_scores_what_a_version_bump_left_unscored_once(
 
     call_command("rescore_sessions", stdout=out)
     bumped = SessionScore.objects.filter(scoring_version="scores-bumped")
-    assert sorted(bumped.values_list("session_id", flat=True)) == sorted(s.pk for s in ended)
+    assert sorted(bumped.values_list("session_id", flat=True)) == sorted(
+        s.pk for s in ended
+    )
     assert not SessionScore.objects.filter(session=running).exists()
     page = sup.get("/feedback/")
     assert page.context_data["heat_map"][0].trainees == 1
@@ -197,7 +222,10 @@ def test_rescore_sessions_scores_what_a_version_bump_left_unscored_once(
     # Both versions keep their own rollup; the old one is untouched.
     assert TraineeSummary.objects.filter(trainee=trainee).count() == 2
 
-    rows, scores = _summary_rows(), list(bumped.order_by("pk").values_list("pk", flat=True))
+    rows, scores = (
+        _summary_rows(),
+        list(bumped.order_by("pk").values_list("pk", flat=True)),
+    )
     again = StringIO()
     call_command("rescore_sessions", stdout=again)
     assert "0 ended session(s)" in again.getvalue()

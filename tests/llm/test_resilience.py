@@ -38,7 +38,9 @@ def test_backoff_is_jittered_and_capped() -> None:
     assert all(0 <= d <= 2.0 for d in delays)
 
 
-def test_every_attempt_is_metered_including_the_failed_one(fake_openai: FakeOpenAI) -> None:
+def test_every_attempt_is_metered_including_the_failed_one(
+    fake_openai: FakeOpenAI,
+) -> None:
     fake_openai.enqueue(status=500)
     fake_openai.enqueue(reply="Fine, I guess.")
     with collecting() as log:
@@ -49,7 +51,9 @@ def test_every_attempt_is_metered_including_the_failed_one(fake_openai: FakeOpen
 
 
 @pytest.mark.asyncio
-async def test_a_stream_without_usage_is_metered_from_its_text(fake_openai: FakeOpenAI) -> None:
+async def test_a_stream_without_usage_is_metered_from_its_text(
+    fake_openai: FakeOpenAI,
+) -> None:
     fake_openai.enqueue(reply="I keep going over it at night.", omit_usage=True)
     with collecting() as log:
         text = "".join([d.text async for d in make_model(fake_openai).stream(MESSAGES)])
@@ -78,7 +82,9 @@ def test_the_breaker_opens_after_repeated_failures_and_skips_the_endpoint(
     fake_openai: FakeOpenAI,
 ) -> None:
     fake_openai.default = fake_openai.default.__class__(status=503)
-    model = make_model(fake_openai, max_retries=0, breaker_threshold=3, breaker_cooldown=60)
+    model = make_model(
+        fake_openai, max_retries=0, breaker_threshold=3, breaker_cooldown=60
+    )
     for _ in range(3):
         with pytest.raises(TransientLLMError):
             model.complete(MESSAGES)
@@ -103,7 +109,9 @@ def test_a_hanging_model_gives_up_at_the_total_deadline_not_per_read(
 
 
 @pytest.mark.asyncio
-async def test_a_trickling_stream_stops_at_the_deadline(fake_openai: FakeOpenAI) -> None:
+async def test_a_trickling_stream_stops_at_the_deadline(
+    fake_openai: FakeOpenAI,
+) -> None:
     fake_openai.enqueue(reply="word " * 200, token_delay=0.05)
     model = make_model(fake_openai)
     started = time.monotonic()

@@ -115,7 +115,9 @@ def test_each_role_may_have_its_own_endpoint_key_seed_and_token_parameter(
     request = fake_openai.chat_requests[0]
     assert request.headers["authorization"] == "Bearer patient-key"
     assert request.body["seed"] == 7 and request.body["temperature"] == 0.3
-    assert request.body["max_completion_tokens"] == 20 and "max_tokens" not in request.body
+    assert (
+        request.body["max_completion_tokens"] == 20 and "max_tokens" not in request.body
+    )
 
 
 def test_a_role_key_alone_turns_that_role_on() -> None:

@@ -10,7 +10,14 @@ from django.core.management import CommandError, call_command
 
 from patients.simulation.probe import load_probes
 
-METRICS = ("answered", "contradictions", "unsupported", "generic", "repeats", "role_breaks")
+METRICS = (
+    "answered",
+    "contradictions",
+    "unsupported",
+    "generic",
+    "repeats",
+    "role_breaks",
+)
 
 
 def run(*args: str) -> str:

@@ -16,7 +16,17 @@ def run(*args: str) -> str:
 
 
 def test_it_prints_one_json_object_with_turns_and_final_state() -> None:
-    data = json.loads(run("--case", "marcus-job-loss", "--trainee", "socratic", "--turns", "6", "--json"))
+    data = json.loads(
+        run(
+            "--case",
+            "marcus-job-loss",
+            "--trainee",
+            "socratic",
+            "--turns",
+            "6",
+            "--json",
+        )
+    )
     assert len(data["turns"]) >= 12
     assert {t["speaker"] for t in data["turns"]} == {"trainee", "patient"}
     assert all("state" in t and "text" in t for t in data["turns"])
@@ -24,8 +34,28 @@ def test_it_prints_one_json_object_with_turns_and_final_state() -> None:
 
 
 def test_skilled_questioning_ends_with_more_trust_than_confrontation() -> None:
-    skilled = json.loads(run("--case", "marcus-job-loss", "--trainee", "reflective", "--turns", "8", "--json"))
-    hostile = json.loads(run("--case", "marcus-job-loss", "--trainee", "confronter", "--turns", "8", "--json"))
+    skilled = json.loads(
+        run(
+            "--case",
+            "marcus-job-loss",
+            "--trainee",
+            "reflective",
+            "--turns",
+            "8",
+            "--json",
+        )
+    )
+    hostile = json.loads(
+        run(
+            "--case",
+            "marcus-job-loss",
+            "--trainee",
+            "confronter",
+            "--turns",
+            "8",
+            "--json",
+        )
+    )
     assert skilled["final_state"]["alliance"] > hostile["final_state"]["alliance"]
     assert skilled["final_state"]["disclosure"] > hostile["final_state"]["disclosure"]
 

@@ -105,13 +105,25 @@ async def test_no_forbidden_text_reaches_the_browser(
     if summary := os.environ.get("ADVERSARIAL_SUMMARY"):
         # For the measurements in docs/benchmarks.md: one JSON line per scenario.
         with open(summary, "a", encoding="utf-8") as out:  # noqa: ASYNC230, PTH123
-            out.write(json.dumps({
-                "scenario": scenario.name, "frames": len(frames),
-                "forbidden_frames": 0, "elapsed": round(elapsed, 3),
-                "ending": turn.status, "responder": turn.responder, "closed_early": closed,
-                "metered": [prompt, completion], "billed": [billed_prompt, billed_completion],
-            }) + "\n")
-    METERED.append((scenario.name, prompt, completion, billed_prompt, billed_completion))
+            out.write(
+                json.dumps(
+                    {
+                        "scenario": scenario.name,
+                        "frames": len(frames),
+                        "forbidden_frames": 0,
+                        "elapsed": round(elapsed, 3),
+                        "ending": turn.status,
+                        "responder": turn.responder,
+                        "closed_early": closed,
+                        "metered": [prompt, completion],
+                        "billed": [billed_prompt, billed_completion],
+                    }
+                )
+                + "\n"
+            )
+    METERED.append(
+        (scenario.name, prompt, completion, billed_prompt, billed_completion)
+    )
     assert prompt == billed_prompt
     if closed:
         # The app closed a stream early (capped, or the guard tripped): what

@@ -26,7 +26,9 @@ def turns_of(session: Any) -> list[Turn]:
     return list(session.turns.order_by("index"))
 
 
-async def test_it_saves_the_message_and_streams_a_complete_reply(practice_session: Any, trainee: Any) -> None:
+async def test_it_saves_the_message_and_streams_a_complete_reply(
+    practice_session: Any, trainee: Any
+) -> None:
     ws = await open_socket(practice_session.uuid, trainee)
     connected, _ = await ws.connect()
     assert connected
@@ -34,7 +36,9 @@ async def test_it_saves_the_message_and_streams_a_complete_reply(practice_sessio
     frames = await receive_until(ws, DONE)
     # The trainee's own turn comes back first, then streamed words, then the turn.
     assert 'data-speaker="trainee"' in frames[0]
-    assert any("hx-swap-oob=\"beforeend:#turn-" in f for f in frames), "no streamed token"
+    assert any('hx-swap-oob="beforeend:#turn-' in f for f in frames), (
+        "no streamed token"
+    )
     final = completed_patient_frame(frames)
     assert final is not None
     turns = await turns_of(practice_session)
@@ -46,7 +50,9 @@ async def test_it_saves_the_message_and_streams_a_complete_reply(practice_sessio
     await ws.disconnect()
 
 
-async def test_it_does_not_make_a_second_turn_from_a_resent_client_id(practice_session: Any, trainee: Any) -> None:
+async def test_it_does_not_make_a_second_turn_from_a_resent_client_id(
+    practice_session: Any, trainee: Any
+) -> None:
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     client_id = str(uuid.uuid4())
@@ -71,14 +77,18 @@ async def test_it_refuses_an_anonymous_socket(practice_session: Any) -> None:
     assert code == 4403
 
 
-async def test_it_refuses_another_trainees_session(practice_session: Any, other_trainee: Any) -> None:
+async def test_it_refuses_another_trainees_session(
+    practice_session: Any, other_trainee: Any
+) -> None:
     ws = await open_socket(practice_session.uuid, other_trainee)
     connected, code = await ws.connect()
     assert not connected
     assert code == 4403
 
 
-async def test_it_refuses_a_supervisor_on_the_chat_socket(practice_session: Any, supervisor: Any) -> None:
+async def test_it_refuses_a_supervisor_on_the_chat_socket(
+    practice_session: Any, supervisor: Any
+) -> None:
     # Supervisors read transcripts; they never type as the trainee.
     ws = await open_socket(practice_session.uuid, supervisor)
     connected, _ = await ws.connect()
@@ -86,7 +96,9 @@ async def test_it_refuses_a_supervisor_on_the_chat_socket(practice_session: Any,
 
 
 async def test_it_refuses_a_foreign_origin(practice_session: Any, trainee: Any) -> None:
-    ws = await open_socket(practice_session.uuid, trainee, origin=b"https://evil.example")
+    ws = await open_socket(
+        practice_session.uuid, trainee, origin=b"https://evil.example"
+    )
     connected, _ = await ws.connect()
     assert not connected
 
@@ -97,7 +109,9 @@ async def test_it_refuses_a_missing_origin(practice_session: Any, trainee: Any) 
     assert not connected
 
 
-async def test_it_answers_an_oversized_message_with_an_error_and_gives_the_text_back(practice_session: Any, trainee: Any) -> None:
+async def test_it_answers_an_oversized_message_with_an_error_and_gives_the_text_back(
+    practice_session: Any, trainee: Any
+) -> None:
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     long_text = "a" * 2001
@@ -122,9 +136,17 @@ async def test_it_rejects_an_empty_message(practice_session: Any, trainee: Any) 
 
 @pytest.mark.parametrize(
     "raw",
-    ["not json", "[1, 2, 3]", '"just a string"', json.dumps({"message": 42, "client_id": "x"}), ""],
+    [
+        "not json",
+        "[1, 2, 3]",
+        '"just a string"',
+        json.dumps({"message": 42, "client_id": "x"}),
+        "",
+    ],
 )
-async def test_it_answers_a_malformed_frame_with_an_error_frame(practice_session: Any, trainee: Any, raw: str) -> None:
+async def test_it_answers_a_malformed_frame_with_an_error_frame(
+    practice_session: Any, trainee: Any, raw: str
+) -> None:
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     await ws.send_to(text_data=raw or " ")
@@ -136,7 +158,9 @@ async def test_it_answers_a_malformed_frame_with_an_error_frame(practice_session
     await ws.disconnect()
 
 
-async def test_it_rate_limits_a_flood_of_messages(practice_session: Any, trainee: Any, settings: Any) -> None:
+async def test_it_rate_limits_a_flood_of_messages(
+    practice_session: Any, trainee: Any, settings: Any
+) -> None:
     settings.PRACTICE_RATE_LIMIT_MESSAGES = 2
     settings.PRACTICE_RATE_LIMIT_WINDOW = 60
     ws = await open_socket(practice_session.uuid, trainee)
@@ -147,11 +171,15 @@ async def test_it_rate_limits_a_flood_of_messages(practice_session: Any, trainee
     await ws.send_to(text_data=message("Third question?"))
     frame = await receive_until(ws, r'id="chat-error"')
     assert "sending messages very fast" in frame[-1]
-    assert [t.text for t in await turns_of(practice_session)].count("Third question?") == 0
+    assert [t.text for t in await turns_of(practice_session)].count(
+        "Third question?"
+    ) == 0
     await ws.disconnect()
 
 
-async def test_it_leaves_no_group_membership_after_disconnect(practice_session: Any, trainee: Any) -> None:
+async def test_it_leaves_no_group_membership_after_disconnect(
+    practice_session: Any, trainee: Any
+) -> None:
     layer = get_channel_layer()
     group = session_group(practice_session.uuid)
     ws = await open_socket(practice_session.uuid, trainee)
@@ -161,10 +189,14 @@ async def test_it_leaves_no_group_membership_after_disconnect(practice_session: 
     assert not layer.groups.get(group)
 
 
-async def test_it_pushes_the_annotation_next_to_the_turn(practice_session: Any, trainee: Any) -> None:
+async def test_it_pushes_the_annotation_next_to_the_turn(
+    practice_session: Any, trainee: Any
+) -> None:
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
-    await ws.send_to(text_data=message("It sounds like you've been carrying a lot on your own."))
+    await ws.send_to(
+        text_data=message("It sounds like you've been carrying a lot on your own.")
+    )
     frames = await receive_until(ws, r"data-annotation-for=")
     trainee_turn = (await turns_of(practice_session))[1]
     assert f'data-annotation-for="{trainee_turn.uuid}"' in frames[-1]
@@ -173,7 +205,9 @@ async def test_it_pushes_the_annotation_next_to_the_turn(practice_session: Any, 
     await ws.disconnect()
 
 
-async def test_it_rejects_messages_after_the_session_ended(practice_session: Any, trainee: Any) -> None:
+async def test_it_rejects_messages_after_the_session_ended(
+    practice_session: Any, trainee: Any
+) -> None:
     from practice.services import end_session
 
     ws = await open_socket(practice_session.uuid, trainee)
@@ -191,19 +225,25 @@ async def test_it_rejects_messages_after_the_session_ended(practice_session: Any
     await ws.disconnect()
 
 
-async def test_it_hides_feedback_during_an_assessment_session(trainee: Any, case: Any, cohort: Any) -> None:
+async def test_it_hides_feedback_during_an_assessment_session(
+    trainee: Any, case: Any, cohort: Any
+) -> None:
     from practice.models import Assignment, Mode
     from practice.services import start_session
 
     @database_sync_to_async
     def assessment_session() -> Any:
-        assignment = Assignment.objects.create(trainee=trainee, case=case, mode=Mode.ASSESSMENT)
+        assignment = Assignment.objects.create(
+            trainee=trainee, case=case, mode=Mode.ASSESSMENT
+        )
         return start_session(trainee=trainee, case=case, assignment=assignment)
 
     session = await assessment_session()
     ws = await open_socket(session.uuid, trainee)
     await ws.connect()
-    await ws.send_to(text_data=message("You should try going for a walk every morning."))
+    await ws.send_to(
+        text_data=message("You should try going for a walk every morning.")
+    )
     await receive_until(ws, DONE)
     # The annotation is stored, but nothing reaches the page while assessing.
     assert await ws.receive_nothing(timeout=1.0)

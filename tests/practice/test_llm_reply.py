@@ -29,8 +29,12 @@ def last_turn(session: Any) -> Turn:
     return session.turns.order_by("-index").first()
 
 
-async def test_it_streams_the_models_words_and_saves_its_reply(practice_session: Any, trainee: Any, llm_patient: Any) -> None:
-    llm_patient.enqueue(reply="I keep going over it at night. I can't seem to switch off.")
+async def test_it_streams_the_models_words_and_saves_its_reply(
+    practice_session: Any, trainee: Any, llm_patient: Any
+) -> None:
+    llm_patient.enqueue(
+        reply="I keep going over it at night. I can't seem to switch off."
+    )
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     await ws.send_to(text_data=message("What's been hardest this week?"))
@@ -52,8 +56,12 @@ async def test_it_streams_the_models_words_and_saves_its_reply(practice_session:
     await ws.disconnect()
 
 
-async def test_a_stream_cut_short_leaves_a_failed_turn_and_a_retry_that_works(practice_session: Any, trainee: Any, llm_patient: Any) -> None:
-    llm_patient.enqueue(reply="It started when the manager said my work was sloppy.", cut_after=3)
+async def test_a_stream_cut_short_leaves_a_failed_turn_and_a_retry_that_works(
+    practice_session: Any, trainee: Any, llm_patient: Any
+) -> None:
+    llm_patient.enqueue(
+        reply="It started when the manager said my work was sloppy.", cut_after=3
+    )
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     await ws.send_to(text_data=message("When did this start?"))
@@ -75,13 +83,20 @@ async def test_a_stream_cut_short_leaves_a_failed_turn_and_a_retry_that_works(pr
     assert turn.status == Turn.Status.COMPLETE
     assert turn.text == "It started when my manager said my work was sloppy."
     assert str(turn.uuid) in completed_patient_frame(frames)
-    texts = [t.speaker for t in await database_sync_to_async(list)(practice_session.turns.all())]
+    texts = [
+        t.speaker
+        for t in await database_sync_to_async(list)(practice_session.turns.all())
+    ]
     assert texts.count("trainee") == 1
     await ws.disconnect()
 
 
-@pytest.mark.parametrize("behaviour", [{"status": 500}, {"status": 429}, {"hang": True}])
-async def test_a_model_error_before_any_word_offers_a_retry(practice_session: Any, trainee: Any, llm_patient: Any, behaviour: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "behaviour", [{"status": 500}, {"status": 429}, {"hang": True}]
+)
+async def test_a_model_error_before_any_word_offers_a_retry(
+    practice_session: Any, trainee: Any, llm_patient: Any, behaviour: dict[str, Any]
+) -> None:
     # Every attempt fails the same way (the client retries once).
     for _ in range(3):
         llm_patient.enqueue(**behaviour)

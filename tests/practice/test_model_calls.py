@@ -56,7 +56,12 @@ async def test_llm_usage_counts_rejected_and_retried_calls_as_the_server_billed_
     await database_sync_to_async(call_command)("llm_usage", "--json", stdout=out)
     totals = json.loads(out.getvalue())
     assert set(totals) >= {"patient", "annotator"}
-    assert set(totals["patient"]) == {"calls", "prompt_tokens", "completion_tokens", "cost"}
+    assert set(totals["patient"]) == {
+        "calls",
+        "prompt_tokens",
+        "completion_tokens",
+        "cost",
+    }
     # The rejected answer, the 500 and the accepted answer: three calls.
     assert totals["patient"]["calls"] == 3
     billed_prompt, billed_completion = llm_patient.billed
@@ -99,7 +104,9 @@ def test_an_unknown_model_is_priced_at_the_default_with_one_warning(
         first = metering.estimate_cost(
             model="mystery-model", prompt_tokens=1_000_000, completion_tokens=0
         )
-        metering.estimate_cost(model="mystery-model", prompt_tokens=1, completion_tokens=1)
+        metering.estimate_cost(
+            model="mystery-model", prompt_tokens=1, completion_tokens=1
+        )
     assert first == pytest.approx(1.0)
     assert sum("mystery-model" in r.message for r in caplog.records) == 1
 
@@ -109,8 +116,13 @@ def test_program_admins_see_the_calls_and_text_only_when_kept(
     settings: Any, program_admin: Any, trainee: Any
 ) -> None:
     record = CallRecord(
-        model="m", host="h", outcome="rejected", guard=("ai_admission",),
-        prompt_tokens=5, completion_tokens=3, request_text="SECRET PROMPT",
+        model="m",
+        host="h",
+        outcome="rejected",
+        guard=("ai_admission",),
+        prompt_tokens=5,
+        completion_tokens=3,
+        request_text="SECRET PROMPT",
         response_text="I am an AI.",
     )
     settings.LLM_LOG_TEXT = False
@@ -155,7 +167,11 @@ async def test_the_request_opens_with_the_same_tokens_on_every_turn(
         await _turn(ws, question)
     await ws.disconnect()
     requests = [
-        [tok for m in r.body["messages"][:-1] for tok in split_into_tokens(m["content"])]
+        [
+            tok
+            for m in r.body["messages"][:-1]
+            for tok in split_into_tokens(m["content"])
+        ]
         for r in llm_patient.chat_requests
     ]
     assert len(requests) == 5
@@ -195,7 +211,8 @@ async def test_a_three_thousand_word_reply_is_complete_soon_after_its_first_text
     practice_session: Any, trainee: Any, llm_patient: Any
 ) -> None:
     llm_patient.enqueue(
-        reply=("It has been a long few months for me. " * 375).strip(), token_delay=0.002
+        reply=("It has been a long few months for me. " * 375).strip(),
+        token_delay=0.002,
     )
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()

@@ -15,7 +15,11 @@ from tests.conftest import require_service
 
 from .wsutil import message, open_socket, receive_until
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.services]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.services,
+]
 
 
 @pytest.fixture
@@ -39,7 +43,9 @@ def redis_layer(settings: Any) -> Any:
     return settings.CHANNEL_LAYERS
 
 
-async def test_a_reply_and_its_annotation_travel_through_redis(redis_layer: Any, practice_session: Any, trainee: Any) -> None:
+async def test_a_reply_and_its_annotation_travel_through_redis(
+    redis_layer: Any, practice_session: Any, trainee: Any
+) -> None:
     ws = await open_socket(practice_session.uuid, trainee)
     connected, _ = await ws.connect()
     assert connected

@@ -20,10 +20,15 @@ def client_for(user: Any) -> Client:
     return client
 
 
-def say(session: PracticeSession, text: str, reply: str = "I don't know. I feel sad.") -> Turn:
+def say(
+    session: PracticeSession, text: str, reply: str = "I don't know. I feel sad."
+) -> Turn:
     """One exchange through the services: the trainee's turn and a finished reply."""
     submitted = services.submit_trainee_turn(
-        session_id=session.pk, user_id=session.trainee_id, text=text, client_id=uuid.uuid4()
+        session_id=session.pk,
+        user_id=session.trainee_id,
+        text=text,
+        client_id=uuid.uuid4(),
     )
     assert submitted.patient_turn is not None
     services.complete_patient_turn(
@@ -48,18 +53,22 @@ def test_a_library_start_never_uses_up_the_assessment(trainee: Any, case: Any) -
     assert assessment.status == Assignment.Status.PENDING
 
 
-def test_a_library_start_still_counts_for_a_practice_assignment(trainee: Any, case: Any) -> None:
+def test_a_library_start_still_counts_for_a_practice_assignment(
+    trainee: Any, case: Any
+) -> None:
     practice = assign(case, trainee, Mode.PRACTICE)
     client_for(trainee).post(f"/practice/cases/{case.slug}/start/")
     session = PracticeSession.objects.get(trainee=trainee)
     assert session.assignment == practice
 
 
-def test_the_assessment_starts_only_after_its_confirmation(trainee: Any, case: Any) -> None:
+def test_the_assessment_starts_only_after_its_confirmation(
+    trainee: Any, case: Any
+) -> None:
     assessment = assign(case, trainee, Mode.ASSESSMENT)
     client = client_for(trainee)
     home = client.get("/practice/").content.decode()
-    assert f'/practice/assignments/{assessment.uuid}/start/' in home
+    assert f"/practice/assignments/{assessment.uuid}/start/" in home
     # Posting from the card without confirming leads to the confirmation page.
     response = client.post(
         f"/practice/cases/{case.slug}/start/", {"assignment": str(assessment.uuid)}
@@ -77,10 +86,14 @@ def test_the_assessment_starts_only_after_its_confirmation(trainee: Any, case: A
     assert session.mode == Mode.ASSESSMENT
 
 
-def test_a_short_session_leaves_the_practice_assignment_open(trainee: Any, case: Any) -> None:
+def test_a_short_session_leaves_the_practice_assignment_open(
+    trainee: Any, case: Any
+) -> None:
     practice = assign(case, trainee, Mode.PRACTICE)
     client = client_for(trainee)
-    client.post(f"/practice/cases/{case.slug}/start/", {"assignment": str(practice.uuid)})
+    client.post(
+        f"/practice/cases/{case.slug}/start/", {"assignment": str(practice.uuid)}
+    )
     session = PracticeSession.objects.get(trainee=trainee)
     say(session, "Hello, what brings you here?")
     response = client.post(f"/practice/sessions/{session.uuid}/end/", follow=True)
@@ -90,11 +103,17 @@ def test_a_short_session_leaves_the_practice_assignment_open(trainee: Any, case:
     assert "assignment stays open" in response.content.decode()
 
 
-def test_a_scorable_session_completes_the_practice_assignment(trainee: Any, case: Any) -> None:
+def test_a_scorable_session_completes_the_practice_assignment(
+    trainee: Any, case: Any
+) -> None:
     practice = assign(case, trainee, Mode.PRACTICE)
     session = services.start_session(trainee=trainee, case=case, assignment=practice)
-    for text in ("What brings you in?", "That sounds hard.", "What went through your mind?",
-                 "You felt let down."):
+    for text in (
+        "What brings you in?",
+        "That sounds hard.",
+        "What went through your mind?",
+        "You felt let down.",
+    ):
         say(session, text)
     services.end_session(session=session)
     practice.refresh_from_db()
@@ -128,7 +147,8 @@ def test_rewind_makes_a_branch_with_the_turns_and_state_before(
         session=practice_session, index=second.index - 1
     ).state_after
     response = client_for(trainee).post(
-        f"/practice/sessions/{practice_session.uuid}/rewind/", {"turn": str(second.uuid)}
+        f"/practice/sessions/{practice_session.uuid}/rewind/",
+        {"turn": str(second.uuid)},
     )
     assert response.status_code == 302
     branch = PracticeSession.objects.get(branch_of=practice_session)
@@ -164,7 +184,12 @@ def test_rewind_refuses_a_patient_turn_and_someone_elses_session(
     assert client.post(url, {"turn": str(opening.uuid)}).status_code == 403
     assert client.post(url, {"turn": "not-a-uuid"}).status_code == 400
     trainee_turn = practice_session.turns.get(index=1)
-    assert client_for(other_trainee).post(url, {"turn": str(trainee_turn.uuid)}).status_code == 404
+    assert (
+        client_for(other_trainee)
+        .post(url, {"turn": str(trainee_turn.uuid)})
+        .status_code
+        == 404
+    )
 
 
 def test_the_state_panel_follows_the_mode_unless_the_assignment_says(
@@ -172,10 +197,14 @@ def test_the_state_panel_follows_the_mode_unless_the_assignment_says(
 ) -> None:
     client = client_for(trainee)
     practice = services.start_session(trainee=trainee, case=case)
-    assert "data-state-panel" in client.get(practice.get_absolute_url()).content.decode()
+    assert (
+        "data-state-panel" in client.get(practice.get_absolute_url()).content.decode()
+    )
     assessment = assign(case, trainee, Mode.ASSESSMENT)
     hidden = services.start_session(trainee=trainee, case=case, assignment=assessment)
-    assert "data-state-panel" not in client.get(hidden.get_absolute_url()).content.decode()
+    assert (
+        "data-state-panel" not in client.get(hidden.get_absolute_url()).content.decode()
+    )
     assessment.show_state = True
     assessment.save()
     assert "data-state-panel" in client.get(hidden.get_absolute_url()).content.decode()

@@ -29,7 +29,12 @@ def client_for(user: Any | None) -> Client:
     ],
 )
 def test_it_lets_each_role_open_only_its_pages(
-    url: str, roles_allowed: set[str], trainee: Any, supervisor: Any, program_admin: Any, case: Any
+    url: str,
+    roles_allowed: set[str],
+    trainee: Any,
+    supervisor: Any,
+    program_admin: Any,
+    case: Any,
 ) -> None:
     for user in (trainee, supervisor, program_admin):
         response = client_for(user).get(url)
@@ -38,7 +43,15 @@ def test_it_lets_each_role_open_only_its_pages(
 
 
 @pytest.mark.parametrize(
-    "url", ["/", "/practice/", "/practice/history/", "/feedback/", "/manage/", "/manage/cases/"]
+    "url",
+    [
+        "/",
+        "/practice/",
+        "/practice/history/",
+        "/feedback/",
+        "/manage/",
+        "/manage/cases/",
+    ],
 )
 def test_it_sends_anonymous_visitors_to_login(url: str) -> None:
     response = Client().get(url)
@@ -46,7 +59,9 @@ def test_it_sends_anonymous_visitors_to_login(url: str) -> None:
     assert response["Location"].startswith("/accounts/login/")
 
 
-def test_it_sends_each_role_to_its_home(trainee: Any, supervisor: Any, program_admin: Any) -> None:
+def test_it_sends_each_role_to_its_home(
+    trainee: Any, supervisor: Any, program_admin: Any
+) -> None:
     assert client_for(trainee).get("/")["Location"] == "/practice/"
     assert client_for(supervisor).get("/")["Location"] == "/feedback/"
     assert client_for(program_admin).get("/")["Location"] == "/manage/"
@@ -71,14 +86,28 @@ def test_it_starts_a_session_and_redirects_to_it(trainee: Any, case: Any) -> Non
     assert 'ws-connect="/ws/practice/sessions/' in page.content.decode()
 
 
-def test_it_refuses_start_by_get_and_by_supervisor(trainee: Any, supervisor: Any, case: Any) -> None:
-    assert client_for(trainee).get(f"/practice/cases/{case.slug}/start/").status_code == 405
-    assert client_for(supervisor).post(f"/practice/cases/{case.slug}/start/").status_code == 403
+def test_it_refuses_start_by_get_and_by_supervisor(
+    trainee: Any, supervisor: Any, case: Any
+) -> None:
+    assert (
+        client_for(trainee).get(f"/practice/cases/{case.slug}/start/").status_code
+        == 405
+    )
+    assert (
+        client_for(supervisor).post(f"/practice/cases/{case.slug}/start/").status_code
+        == 403
+    )
 
 
-def test_it_never_sends_the_case_formulation_to_the_trainee(practice_session: Any, trainee: Any) -> None:
+def test_it_never_sends_the_case_formulation_to_the_trainee(
+    practice_session: Any, trainee: Any
+) -> None:
     spec = practice_session.case_version.spec
-    html = client_for(trainee).get(f"/practice/sessions/{practice_session.uuid}/").content.decode()
+    html = (
+        client_for(trainee)
+        .get(f"/practice/sessions/{practice_session.uuid}/")
+        .content.decode()
+    )
     hidden = [spec.situations[0].auto_thought, spec.intermediate_belief]
     hidden += spec.helpless_belief + spec.unlovable_belief + spec.worthless_belief
     assert hidden
@@ -100,16 +129,26 @@ def test_it_hides_a_session_from_other_trainees_and_other_supervisors(
     assert practice_session.is_active
 
 
-def test_it_lets_the_cohort_supervisor_read_but_not_chat(practice_session: Any, supervisor: Any) -> None:
+def test_it_lets_the_cohort_supervisor_read_but_not_chat(
+    practice_session: Any, supervisor: Any
+) -> None:
     client = client_for(supervisor)
     page = client.get(f"/practice/sessions/{practice_session.uuid}/")
     assert page.status_code == 200
     assert "ws-connect" not in page.content.decode()
-    assert client.get(f"/practice/sessions/{practice_session.uuid}/report/").status_code == 200
-    assert client.post(f"/practice/sessions/{practice_session.uuid}/end/").status_code == 404
+    assert (
+        client.get(f"/practice/sessions/{practice_session.uuid}/report/").status_code
+        == 200
+    )
+    assert (
+        client.post(f"/practice/sessions/{practice_session.uuid}/end/").status_code
+        == 404
+    )
 
 
-def test_it_ends_a_session_and_lists_it_in_history(practice_session: Any, trainee: Any) -> None:
+def test_it_ends_a_session_and_lists_it_in_history(
+    practice_session: Any, trainee: Any
+) -> None:
     client = client_for(trainee)
     response = client.post(f"/practice/sessions/{practice_session.uuid}/end/")
     assert response["Location"] == f"/practice/sessions/{practice_session.uuid}/report/"
@@ -121,7 +160,9 @@ def test_it_ends_a_session_and_lists_it_in_history(practice_session: Any, traine
     assert "ws-connect" not in page and "This session has ended" in page
 
 
-def test_it_returns_only_the_transcript_partial_for_htmx(practice_session: Any, trainee: Any) -> None:
+def test_it_returns_only_the_transcript_partial_for_htmx(
+    practice_session: Any, trainee: Any
+) -> None:
     response = client_for(trainee).get(
         f"/practice/sessions/{practice_session.uuid}/", HTTP_HX_REQUEST="true"
     )
@@ -130,7 +171,9 @@ def test_it_returns_only_the_transcript_partial_for_htmx(practice_session: Any, 
     assert "<html" not in body
 
 
-def test_it_shows_assignments_with_due_dates_first(trainee: Any, case: Any, program_admin: Any) -> None:
+def test_it_shows_assignments_with_due_dates_first(
+    trainee: Any, case: Any, program_admin: Any
+) -> None:
     from datetime import timedelta
 
     from django.utils import timezone
@@ -138,7 +181,10 @@ def test_it_shows_assignments_with_due_dates_first(trainee: Any, case: Any, prog
     from practice.models import Assignment
 
     Assignment.objects.create(
-        trainee=trainee, case=case, due_at=timezone.now() + timedelta(days=3), created_by=program_admin
+        trainee=trainee,
+        case=case,
+        due_at=timezone.now() + timedelta(days=3),
+        created_by=program_admin,
     )
     html = client_for(trainee).get("/practice/").content.decode()
     assert html.index("Assigned to you") < html.index("Case library")
@@ -152,11 +198,16 @@ def test_it_shows_an_empty_state_without_cases(trainee: Any) -> None:
     assert "Nothing assigned right now" in html
 
 
-def test_ending_a_session_fails_a_reply_still_streaming(practice_session: Any, trainee: Any) -> None:
+def test_ending_a_session_fails_a_reply_still_streaming(
+    practice_session: Any, trainee: Any
+) -> None:
     from practice.models import Turn
 
     streaming = Turn.objects.create(
-        session=practice_session, index=1, speaker="patient", status=Turn.Status.STREAMING
+        session=practice_session,
+        index=1,
+        speaker="patient",
+        status=Turn.Status.STREAMING,
     )
     client_for(trainee).post(f"/practice/sessions/{practice_session.uuid}/end/")
     streaming.refresh_from_db()
@@ -165,6 +216,8 @@ def test_ending_a_session_fails_a_reply_still_streaming(practice_session: Any, t
     # The streamer finishing late does not turn it into a complete turn.
     from practice.services import complete_patient_turn
 
-    complete_patient_turn(turn_id=streaming.pk, text="Too late.", responder="offline", usage=None)
+    complete_patient_turn(
+        turn_id=streaming.pk, text="Too late.", responder="offline", usage=None
+    )
     streaming.refresh_from_db()
     assert streaming.status == Turn.Status.FAILED

@@ -20,7 +20,9 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture
-def play_session(case: Any, settings: Any, django_capture_on_commit_callbacks: Any) -> Callable[..., Any]:
+def play_session(
+    case: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> Callable[..., Any]:
     """Run a whole session through the services and end it (annotation and scoring inline)."""
     from practice.services import (
         complete_patient_turn,
@@ -31,12 +33,17 @@ def play_session(case: Any, settings: Any, django_capture_on_commit_callbacks: A
 
     settings.PRACTICE_RATE_LIMIT_MESSAGES = 10_000
 
-    def run(trainee: Any, lines: list[str], *, end: bool = True, assignment: Any = None) -> Any:
+    def run(
+        trainee: Any, lines: list[str], *, end: bool = True, assignment: Any = None
+    ) -> Any:
         session = start_session(trainee=trainee, case=case, assignment=assignment)
         with django_capture_on_commit_callbacks(execute=True):
             for text in lines:
                 sub = submit_trainee_turn(
-                    session_id=session.pk, user_id=trainee.pk, text=text, client_id=uuid.uuid4()
+                    session_id=session.pk,
+                    user_id=trainee.pk,
+                    text=text,
+                    client_id=uuid.uuid4(),
                 )
                 complete_patient_turn(
                     turn_id=sub.patient_turn.pk,

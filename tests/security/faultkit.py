@@ -43,7 +43,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_until(check: object, *, timeout: float, what: str, interval: float = 0.1) -> None:
+def wait_until(
+    check: object, *, timeout: float, what: str, interval: float = 0.1
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with contextlib.suppress(Exception):
@@ -76,9 +78,22 @@ class PrivateRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no", "--dir", str(self.workdir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.workdir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
         wait_until(lambda: _port_open(self.port), timeout=10, what="redis to listen")
 
@@ -122,12 +137,33 @@ class PrivatePostgres:
         if self.as_postgres:
             for path in (self.root, self.sockets, self.log):
                 shutil.chown(path, "postgres")
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+        )
 
     def start(self) -> None:
-        options = (f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c full_page_writes=off")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
+        options = (
+            f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c full_page_writes=off"
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-o",
+            options,
+            "-w",
+            "start",
+        )
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError):
@@ -138,7 +174,9 @@ class PrivatePostgres:
         shutil.rmtree(self.root, ignore_errors=True)
 
     def create_database(self) -> None:
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True) as conn:
+        with psycopg.connect(
+            f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True
+        ) as conn:
             conn.execute("CREATE DATABASE practice")
 
     def query(self, sql: str, *params: object) -> list[tuple[object, ...]]:
@@ -158,8 +196,13 @@ class Stack:
     worker: subprocess.Popen[bytes] | None = None
 
     def env(self) -> dict[str, str]:
-        keep = {k: v for k, v in os.environ.items()
-                if not k.startswith(("OPENAI_", "PYTEST_", "DJANGO_", "REDIS_", "DATABASE_", "CELERY_"))}
+        keep = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(
+                ("OPENAI_", "PYTEST_", "DJANGO_", "REDIS_", "DATABASE_", "CELERY_")
+            )
+        }
         keep.update(
             DJANGO_SETTINGS_MODULE="config.settings.production",
             SECRET_KEY="fault-run-" + "k" * 50,
@@ -179,8 +222,12 @@ class Stack:
 
     def manage(self, *args: str) -> str:
         result = subprocess.run(
-            [str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=self.env(),
-            capture_output=True, text=True, timeout=300,
+            [str(BIN / "python"), "manage.py", *args],
+            cwd=ROOT,
+            env=self.env(),
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert result.returncode == 0, result.stderr[-3000:]
         return result.stdout
@@ -212,20 +259,53 @@ class Stack:
     def start_web(self) -> None:
         log = (self.workdir / "web.log").open("ab")
         self.web = subprocess.Popen(
-            [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.web_port), "--no-access-log", "--timeout-graceful-shutdown", "3"],
-            cwd=ROOT, env=self.env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                str(BIN / "uvicorn"),
+                "config.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.web_port),
+                "--no-access-log",
+                "--timeout-graceful-shutdown",
+                "3",
+            ],
+            cwd=ROOT,
+            env=self.env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
-        wait_until(lambda: _port_open(self.web_port), timeout=60, what="uvicorn to listen")
+        wait_until(
+            lambda: _port_open(self.web_port), timeout=60, what="uvicorn to listen"
+        )
 
     def start_worker(self) -> None:
         log = (self.workdir / "worker.log").open("ab")
         self.worker = subprocess.Popen(
-            [str(BIN / "celery"), "-A", "config", "worker", "--beat",
-             "--schedule", str(self.workdir / f"beat-{uuid.uuid4().hex[:6]}"),
-             "--pool", "threads", "--concurrency", "4", "--without-gossip",
-             "--without-mingle", "--without-heartbeat", "--loglevel", "WARNING"],
-            cwd=ROOT, env=self.env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                str(BIN / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--beat",
+                "--schedule",
+                str(self.workdir / f"beat-{uuid.uuid4().hex[:6]}"),
+                "--pool",
+                "threads",
+                "--concurrency",
+                "4",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env=self.env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
 
     def kill_worker(self) -> None:
@@ -247,7 +327,9 @@ class Stack:
         for name in ("web.log", "worker.log"):
             path = self.workdir / name
             if path.exists():
-                parts.append(f"--- {name} ---\n" + path.read_text(errors="replace")[-4000:])
+                parts.append(
+                    f"--- {name} ---\n" + path.read_text(errors="replace")[-4000:]
+                )
         return "\n".join(parts)
 
     # --- counts ------------------------------------------------------------------
@@ -265,10 +347,13 @@ class Stack:
             "distinct_client_ids": len(set(client_ids)),
             "annotated": sum(1 for r in rows if int(r[2]) >= 1),  # type: ignore[call-overload]
             "annotation_rows": sum(int(r[2]) for r in rows),  # type: ignore[call-overload]
-            "patient_streaming": int(self.postgres.query(
-                "SELECT count(*) FROM practice_turn t JOIN practice_practicesession s "
-                "ON s.id = t.session_id WHERE s.uuid = %s AND t.status = 'streaming'",
-                session_uuid)[0][0]),  # type: ignore[call-overload]
+            "patient_streaming": int(
+                self.postgres.query(
+                    "SELECT count(*) FROM practice_turn t JOIN practice_practicesession s "
+                    "ON s.id = t.session_id WHERE s.uuid = %s AND t.status = 'streaming'",
+                    session_uuid,
+                )[0][0]
+            ),  # type: ignore[call-overload]
         }
 
 
@@ -305,15 +390,23 @@ class ChatRun:
     retries: int = 0
 
     def __repr__(self) -> str:
-        return (f"ChatRun(sent={len(self.sent)}, acknowledged={len(self.acknowledged)}, "
-                f"replies={self.replies}, reconnects={self.reconnects}, "
-                f"handshake_refusals={self.handshake_refusals}, "
-                f"outage_frames={self.outage_frames}, retries={self.retries})")
+        return (
+            f"ChatRun(sent={len(self.sent)}, acknowledged={len(self.acknowledged)}, "
+            f"replies={self.replies}, reconnects={self.reconnects}, "
+            f"handshake_refusals={self.handshake_refusals}, "
+            f"outage_frames={self.outage_frames}, retries={self.retries})"
+        )
 
 
 async def chat(
-    port: int, cookie: str, session_uuid: str, messages: list[str], *,
-    run: ChatRun, deadline: float = 120.0, pace: float = 0.4,
+    port: int,
+    cookie: str,
+    session_uuid: str,
+    messages: list[str],
+    *,
+    run: ChatRun,
+    deadline: float = 120.0,
+    pace: float = 0.4,
 ) -> ChatRun:
     """Send each message until the server acknowledges it and the reply completes.
 
@@ -333,8 +426,12 @@ async def chat(
         if time.monotonic() > stop_at:
             raise AssertionError(f"chat did not finish: {run}")
         try:
-            async with connect(url, additional_headers=headers,
-                               origin=f"https://127.0.0.1:{port}", open_timeout=5) as ws:  # type: ignore[arg-type]
+            async with connect(
+                url,
+                additional_headers=headers,
+                origin=f"https://127.0.0.1:{port}",
+                open_timeout=5,
+            ) as ws:  # type: ignore[arg-type]
                 backoff = 0.2
                 while pending:
                     text, client_id = pending[0]
@@ -374,7 +471,7 @@ async def _await_reply(ws: object, client_id: str, run: ChatRun) -> str:
             frame = await asyncio.wait_for(ws.recv(), timeout=15)  # type: ignore[attr-defined]
         except (TimeoutError, ConnectionClosed):
             return "closed"
-        if 'data-outage' in frame:
+        if "data-outage" in frame:
             run.outage_frames += 1
         if ACK.search(frame):
             # The saved turn came back: one message is in flight at a time, so it

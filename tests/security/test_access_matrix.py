@@ -109,7 +109,9 @@ class Route:
     kwargs: tuple[str, ...]
 
 
-def _walk(patterns: list[Any], prefix: str = "", namespace: str = "") -> Iterator[Route]:
+def _walk(
+    patterns: list[Any], prefix: str = "", namespace: str = ""
+) -> Iterator[Route]:
     for p in patterns:
         if isinstance(p, URLResolver):
             ns = namespace
@@ -128,7 +130,8 @@ def _walk(patterns: list[Any], prefix: str = "", namespace: str = "") -> Iterato
 ALL_ROUTES = list(_walk(get_resolver().url_patterns))
 # Django admin's final catch-all (unnamed) is probed by a path of its own below.
 ROUTES = sorted(
-    {r.name: r for r in ALL_ROUTES if not r.name.endswith(":")}.values(), key=lambda r: r.name
+    {r.name: r for r in ALL_ROUTES if not r.name.endswith(":")}.values(),
+    key=lambda r: r.name,
 )
 APP_ROUTES = [r for r in ROUTES if not r.name.startswith("admin:")]
 ADMIN_ROUTES = [r for r in ROUTES if r.name.startswith("admin:")]
@@ -146,9 +149,17 @@ def test_every_route_has_a_rule() -> None:
 
 
 @pytest.fixture
-def world(trainee: Any, other_trainee: Any, supervisor: Any, other_supervisor: Any,
-          program_admin: Any, cohort: Any, case: Any, django_user_model: Any,
-          play_session: Any) -> dict[str, Any]:
+def world(
+    trainee: Any,
+    other_trainee: Any,
+    supervisor: Any,
+    other_supervisor: Any,
+    program_admin: Any,
+    cohort: Any,
+    case: Any,
+    django_user_model: Any,
+    play_session: Any,
+) -> dict[str, Any]:
     from feedback.analytics import trainee_code
     from practice.models import Assignment, Turn
 
@@ -158,24 +169,49 @@ def world(trainee: Any, other_trainee: Any, supervisor: Any, other_supervisor: A
     root = django_user_model.objects.create_superuser(
         username="root", password="root-pw-123456", role="program_admin"
     )
-    session = play_session(trainee, ["What brings you in today?", "It sounds hard.", "What went through your mind?"])
+    session = play_session(
+        trainee,
+        [
+            "What brings you in today?",
+            "It sounds hard.",
+            "What went through your mind?",
+        ],
+    )
     assignment = Assignment.objects.create(trainee=trainee, case=case, cohort=cohort)
     turn = Turn.objects.filter(session=session, speaker="trainee").first()
-    users = {"owner": trainee, "other": other_trainee, "sup": supervisor, "osup": other_supervisor,
-             "admin": program_admin, "root": root}
+    users = {
+        "owner": trainee,
+        "other": other_trainee,
+        "sup": supervisor,
+        "osup": other_supervisor,
+        "admin": program_admin,
+        "root": root,
+    }
     values = {
-        "session_uuid": session.uuid, "turn_uuid": turn.uuid, "slug": case.slug, "number": 1,
-        "cohort_uuid": cohort.uuid, "username": trainee.username, "assignment_uuid": assignment.uuid,
-        "code": trainee_code(trainee.pk), "uidb64": "MQ", "token": "bad-token",
+        "session_uuid": session.uuid,
+        "turn_uuid": turn.uuid,
+        "slug": case.slug,
+        "number": 1,
+        "cohort_uuid": cohort.uuid,
+        "username": trainee.username,
+        "assignment_uuid": assignment.uuid,
+        "code": trainee_code(trainee.pk),
+        "uidb64": "MQ",
+        "token": "bad-token",
         # Django admin
-        "app_label": "accounts", "object_id": str(trainee.pk), "content_type_id": 1,
-        "id": str(trainee.pk), "url": "accounts/user/",
+        "app_label": "accounts",
+        "object_id": str(trainee.pk),
+        "content_type_id": 1,
+        "id": str(trainee.pk),
+        "url": "accounts/user/",
     }
     return {"users": users, "values": values}
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_django_admin_unnamed_routes_are_staff_only(role: str, world: dict[str, Any]) -> None:
+def test_django_admin_unnamed_routes_are_staff_only(
+    role: str, world: dict[str, Any]
+) -> None:
     client = client_as(role, world["users"])
     owner = world["values"]["object_id"]
     for path in ("/admin/accounts/nothing-here/", f"/admin/accounts/user/{owner}/"):
@@ -183,7 +219,9 @@ def test_django_admin_unnamed_routes_are_staff_only(role: str, world: dict[str, 
         assert response.status_code < 500
         if role not in ("admin", "root"):
             location = response.get("Location", "")
-            assert response.status_code in (403, 404) or "/admin/login/" in location, path
+            assert response.status_code in (403, 404) or "/admin/login/" in location, (
+                path
+            )
 
 
 def url_for(route: Route, values: dict[str, Any]) -> str:
@@ -219,14 +257,20 @@ def test_the_access_matrix(route: Route, role: str, world: dict[str, Any]) -> No
     response = getattr(client, rule.method)(url)
     assert response.status_code < 500, f"{route.name} as {role}: {response.status_code}"
     if role in rule.allowed:
-        assert not refused(response, role), f"{route.name} as {role} was refused ({response.status_code})"
+        assert not refused(response, role), (
+            f"{route.name} as {role} was refused ({response.status_code})"
+        )
     else:
-        assert refused(response, role), f"{route.name} as {role} got {response.status_code}"
+        assert refused(response, role), (
+            f"{route.name} as {role} got {response.status_code}"
+        )
 
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("route", ADMIN_ROUTES, ids=lambda r: r.name)
-def test_django_admin_is_staff_only(route: Route, role: str, world: dict[str, Any]) -> None:
+def test_django_admin_is_staff_only(
+    route: Route, role: str, world: dict[str, Any]
+) -> None:
     url = url_for(route, world["values"])
     response = client_as(role, world["users"]).get(url)
     assert response.status_code < 500, f"{route.name} as {role}: {response.status_code}"

@@ -38,8 +38,16 @@ LINES = [
 
 @pytest.fixture
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    require_service("redis-server", shutil.which("redis-server") is not None, "fault runs start a private Redis")
-    require_service("PostgreSQL", postgres_tools() is not None, "fault runs start a private PostgreSQL (initdb)")
+    require_service(
+        "redis-server",
+        shutil.which("redis-server") is not None,
+        "fault runs start a private Redis",
+    )
+    require_service(
+        "PostgreSQL",
+        postgres_tools() is not None,
+        "fault runs start a private PostgreSQL (initdb)",
+    )
     workdir = tmp_path_factory.mktemp("faults")
     with private_stack(workdir) as running:
         yield running
@@ -53,7 +61,9 @@ class FaultRun:
     chat_ended_at: float
 
 
-def run_chat_with_fault(stack: Stack, fault: Callable[[], None], *, at: float) -> FaultRun:
+def run_chat_with_fault(
+    stack: Stack, fault: Callable[[], None], *, at: float
+) -> FaultRun:
     """Chat through the whole fault; `fault` returns once the service is back."""
     cookie, session_uuid = stack.new_chat()
     run = ChatRun()
@@ -66,7 +76,9 @@ def run_chat_with_fault(stack: Stack, fault: Callable[[], None], *, at: float) -
     timer = threading.Timer(at, inject)
     timer.start()
     try:
-        asyncio.run(chat(stack.web_port, cookie, session_uuid, LINES * 2, run=run, deadline=150))
+        asyncio.run(
+            chat(stack.web_port, cookie, session_uuid, LINES * 2, run=run, deadline=150)
+        )
     finally:
         timer.join(timeout=60)
     assert returned, "the fault did not finish"
@@ -82,17 +94,27 @@ def assert_no_loss(stack: Stack, fault: FaultRun) -> dict[str, Any]:
     try:
         wait_until(
             lambda: stack.counts(session_uuid)["annotated"] == len(run.sent),
-            timeout=max(deadline, 1), what="every turn to be annotated", interval=0.25,
+            timeout=max(deadline, 1),
+            what="every turn to be annotated",
+            interval=0.25,
         )
     except AssertionError:
-        raise AssertionError(f"{stack.counts(session_uuid)} sent={len(run.sent)}\n{stack.logs()}") from None
+        raise AssertionError(
+            f"{stack.counts(session_uuid)} sent={len(run.sent)}\n{stack.logs()}"
+        ) from None
     counts: dict[str, Any] = stack.counts(session_uuid)
-    counts["all_annotated_s_after_return"] = round(time.monotonic() - fault.returned_at, 1)
+    counts["all_annotated_s_after_return"] = round(
+        time.monotonic() - fault.returned_at, 1
+    )
     print(f"\nsent={len(run.sent)} acknowledged={len(run.acknowledged)} {counts} {run}")
-    assert len(run.acknowledged) == len(run.sent)  # the client resent until acknowledged
+    assert len(run.acknowledged) == len(
+        run.sent
+    )  # the client resent until acknowledged
     assert counts["stored"] == len(run.sent), "a turn was lost or duplicated"
     assert counts["distinct_client_ids"] == counts["stored"], "a duplicated turn"
-    assert counts["annotation_rows"] == counts["stored"], "a missing or duplicated annotation"
+    assert counts["annotation_rows"] == counts["stored"], (
+        "a missing or duplicated annotation"
+    )
     assert counts["patient_streaming"] == 0, "a reply left streaming"
     return counts
 

@@ -22,9 +22,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def production(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in {"EMAIL_BACKEND", "DATABASE_URL", "REDIS_URL", "SECRET_KEY"}}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"EMAIL_BACKEND", "DATABASE_URL", "REDIS_URL", "SECRET_KEY"}
+    }
     return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; " + code],
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings; " + code,
+        ],
         cwd=ROOT,
         env={
             **base,
@@ -67,7 +75,9 @@ def test_an_explicit_console_backend_prints_mail_without_the_link() -> None:
         ("redis://:pw@redis.example:6380", "/0", "/1", "/2"),
     ],
 )
-def test_the_redis_database_number_of_redis_url_is_honoured(url: str, channels: str, broker: str, cache: str) -> None:
+def test_the_redis_database_number_of_redis_url_is_honoured(
+    url: str, channels: str, broker: str, cache: str
+) -> None:
     result = production(
         "print(settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['address']);"
         "print(settings.CELERY_BROKER_URL); print(settings.CACHES['default']['LOCATION'])",
@@ -76,22 +86,39 @@ def test_the_redis_database_number_of_redis_url_is_honoured(url: str, channels: 
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.split()
-    assert [line.rsplit("/", 1)[1] for line in lines] == [s.strip("/") for s in (channels, broker, cache)]
-    assert all(line.startswith(url.rsplit("/", 1)[0] if url.count("/") > 2 else url) for line in lines)
+    assert [line.rsplit("/", 1)[1] for line in lines] == [
+        s.strip("/") for s in (channels, broker, cache)
+    ]
+    assert all(
+        line.startswith(url.rsplit("/", 1)[0] if url.count("/") > 2 else url)
+        for line in lines
+    )
 
 
 def test_redis_db_keeps_query_options() -> None:
-    assert redis_db("rediss://h:6379/3?ssl_cert_reqs=none", 2) == "rediss://h:6379/5?ssl_cert_reqs=none"
+    assert (
+        redis_db("rediss://h:6379/3?ssl_cert_reqs=none", 2)
+        == "rediss://h:6379/5?ssl_cert_reqs=none"
+    )
 
 
 def test_a_sqlite_database_url_gets_the_embedded_options(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
-         "o = settings.DATABASES['default']['OPTIONS']; print(o['timeout'], o['transaction_mode'])"],
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings; "
+            "o = settings.DATABASES['default']['OPTIONS']; print(o['timeout'], o['transaction_mode'])",
+        ],
         cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local",
-             "DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3"},
-        capture_output=True, text=True, timeout=60,
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
+            "DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["20", "IMMEDIATE"]
@@ -103,7 +130,9 @@ def test_every_page_carries_a_policy_without_inline_script(trainee: Any) -> None
     policy = response["Content-Security-Policy"]
     directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
     assert directives["script-src"] == "'self'"
-    assert "unsafe-inline" not in directives["script-src"] and "unsafe-eval" not in policy
+    assert (
+        "unsafe-inline" not in directives["script-src"] and "unsafe-eval" not in policy
+    )
     assert directives["frame-ancestors"] == "'none'"
     assert directives["object-src"] == "'none'"
     html = response.content.decode()
@@ -113,12 +142,16 @@ def test_every_page_carries_a_policy_without_inline_script(trainee: Any) -> None
 
 
 @pytest.mark.django_db
-def test_a_403_is_logged_as_one_line_without_a_traceback(trainee: Any, caplog: Any) -> None:
+def test_a_403_is_logged_as_one_line_without_a_traceback(
+    trainee: Any, caplog: Any
+) -> None:
     from accounts.security import DropRefusalTraceback
 
     logger = logging.getLogger("django.request")
     refusals = DropRefusalTraceback()
-    logger.addFilter(refusals)  # as LOGGING does; pytest's capture bypasses handler filters
+    logger.addFilter(
+        refusals
+    )  # as LOGGING does; pytest's capture bypasses handler filters
     try:
         with caplog.at_level(logging.WARNING, logger="django.request"):
             response = client_for(trainee).get("/manage/")
@@ -137,7 +170,9 @@ def test_the_logging_setting_installs_the_filter() -> None:
 
 
 def test_the_console_backend_hides_links(capsys: Any) -> None:
-    message = mail.EmailMessage("Hi", "Go to http://h/accounts/password/Mg/abc-def/ please", "a@x", ["b@x"])
+    message = mail.EmailMessage(
+        "Hi", "Go to http://h/accounts/password/Mg/abc-def/ please", "a@x", ["b@x"]
+    )
     LinkHidingConsoleBackend().send_messages([message])
     out = capsys.readouterr().out
     assert "abc-def" not in out and "[link hidden]" in out

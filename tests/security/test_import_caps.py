@@ -20,7 +20,12 @@ pytestmark = pytest.mark.django_db
 def upload(user: Any, raw: bytes, fmt: str = "auto") -> Any:
     return client_for(user).post(
         "/manage/cases/import/",
-        {"file": SimpleUploadedFile("cases.json", raw, content_type="application/json"), "format": fmt},
+        {
+            "file": SimpleUploadedFile(
+                "cases.json", raw, content_type="application/json"
+            ),
+            "format": fmt,
+        },
     )
 
 
@@ -46,7 +51,10 @@ def test_deep_nesting_inside_a_record_is_refused(program_admin: Any) -> None:
     deep: Any = "x"
     for _ in range(40):
         deep = {"a": deep}
-    refused(upload(program_admin, json.dumps([our_case("deep", history=deep)]).encode()), "nested more than")
+    refused(
+        upload(program_admin, json.dumps([our_case("deep", history=deep)]).encode()),
+        "nested more than",
+    )
 
 
 def test_more_cases_than_the_cap_are_refused(program_admin: Any, settings: Any) -> None:
@@ -68,7 +76,9 @@ def test_a_file_over_the_size_cap_is_refused(program_admin: Any, settings: Any) 
 
 
 @pytest.mark.parametrize("bad", ["\u0000", "\ud800", "\x07"])
-def test_nul_surrogates_and_control_characters_are_refused(program_admin: Any, bad: str) -> None:
+def test_nul_surrogates_and_control_characters_are_refused(
+    program_admin: Any, bad: str
+) -> None:
     raw = json.dumps([our_case("nul", history=f"before{bad}after")]).encode()
     refused(upload(program_admin, raw), "control character or invalid text")
 

@@ -35,8 +35,11 @@ def socket_for(session_uuid: Any, client: Client) -> WebsocketCommunicator:
     return WebsocketCommunicator(
         application,
         f"/ws/practice/sessions/{session_uuid}/",
-        headers=[(b"host", b"127.0.0.1:8000"), (b"origin", ORIGIN),
-                 (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())],
+        headers=[
+            (b"host", b"127.0.0.1:8000"),
+            (b"origin", ORIGIN),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        ],
     )
 
 
@@ -58,7 +61,8 @@ def raw_message(text: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "text", ["hello\x00there", "bad \ud800 surrogate", "bell\x07", "escape\x1b[31m", "del\x7f"]
+    "text",
+    ["hello\x00there", "bad \ud800 surrogate", "bell\x07", "escape\x1b[31m", "del\x7f"],
 )
 async def test_bad_text_gets_an_error_frame_and_the_socket_stays_open(
     practice_session: Any, trainee: Any, text: str
@@ -73,13 +77,19 @@ async def test_bad_text_gets_an_error_frame_and_the_socket_stays_open(
     await ws.send_to(text_data=raw_message("What brings you here today?"))
     await receive_until(ws, DONE)
     texts = await database_sync_to_async(
-        lambda: list(Turn.objects.filter(session=practice_session, speaker="trainee").values_list("text", flat=True))
+        lambda: list(
+            Turn.objects.filter(
+                session=practice_session, speaker="trainee"
+            ).values_list("text", flat=True)
+        )
     )()
     assert texts == ["What brings you here today?"]
     await ws.disconnect()
 
 
-async def test_a_frame_that_is_not_json_gets_an_error_frame(practice_session: Any, trainee: Any) -> None:
+async def test_a_frame_that_is_not_json_gets_an_error_frame(
+    practice_session: Any, trainee: Any
+) -> None:
     ws = socket_for(practice_session.uuid, await signed_in(trainee))
     await ws.connect()
     for junk in ["{", "[]", '{"message": 5}', '"\\u0000"']:
@@ -90,10 +100,15 @@ async def test_a_frame_that_is_not_json_gets_an_error_frame(practice_session: An
 
 async def expect_closed(ws: WebsocketCommunicator, code: int) -> None:
     # Within a second of the change.
-    assert await ws.receive_output(timeout=1) == {"type": "websocket.close", "code": code}
+    assert await ws.receive_output(timeout=1) == {
+        "type": "websocket.close",
+        "code": code,
+    }
 
 
-async def test_logout_closes_that_logins_sockets_only(practice_session: Any, trainee: Any) -> None:
+async def test_logout_closes_that_logins_sockets_only(
+    practice_session: Any, trainee: Any
+) -> None:
     laptop, phone = await signed_in(trainee), await signed_in(trainee)
     ws_laptop = socket_for(practice_session.uuid, laptop)
     ws_phone = socket_for(practice_session.uuid, phone)
@@ -112,7 +127,9 @@ async def test_an_account_change_closes_every_socket_of_the_user(
 ) -> None:
     from practice.services import start_session
 
-    theirs = await database_sync_to_async(start_session)(trainee=other_trainee, case=case)
+    theirs = await database_sync_to_async(start_session)(
+        trainee=other_trainee, case=case
+    )
     ws = socket_for(practice_session.uuid, await signed_in(trainee))
     bystander = socket_for(theirs.uuid, await signed_in(other_trainee))
     assert (await ws.connect())[0] and (await bystander.connect())[0]
@@ -132,17 +149,23 @@ async def test_an_account_change_closes_every_socket_of_the_user(
     await bystander.disconnect()
 
 
-async def test_a_sign_in_elsewhere_does_not_close_sockets(practice_session: Any, trainee: Any) -> None:
+async def test_a_sign_in_elsewhere_does_not_close_sockets(
+    practice_session: Any, trainee: Any
+) -> None:
     ws = socket_for(practice_session.uuid, await signed_in(trainee))
     await ws.connect()
     await database_sync_to_async(
-        lambda: Client().post("/accounts/login/", {"username": "trainee", "password": "pw-for-tests-only"})
+        lambda: Client().post(
+            "/accounts/login/", {"username": "trainee", "password": "pw-for-tests-only"}
+        )
     )()
     assert await ws.receive_nothing(timeout=0.3)
     await ws.disconnect()
 
 
-async def test_a_deactivated_user_cannot_open_a_socket(practice_session: Any, trainee: Any) -> None:
+async def test_a_deactivated_user_cannot_open_a_socket(
+    practice_session: Any, trainee: Any
+) -> None:
     client = await signed_in(trainee)
     trainee.is_active = False
     await database_sync_to_async(trainee.save)()
@@ -151,7 +174,9 @@ async def test_a_deactivated_user_cannot_open_a_socket(practice_session: Any, tr
     assert not connected and code == 4403
 
 
-async def test_at_most_five_sockets_per_user_and_session(practice_session: Any, trainee: Any) -> None:
+async def test_at_most_five_sockets_per_user_and_session(
+    practice_session: Any, trainee: Any
+) -> None:
     client = await signed_in(trainee)
     sockets = []
     for _ in range(5):
@@ -171,7 +196,9 @@ async def test_at_most_five_sockets_per_user_and_session(practice_session: Any, 
         await ws.disconnect()
 
 
-async def test_the_cap_is_configurable(practice_session: Any, trainee: Any, settings: Any) -> None:
+async def test_the_cap_is_configurable(
+    practice_session: Any, trainee: Any, settings: Any
+) -> None:
     settings.PRACTICE_MAX_SOCKETS_PER_SESSION = 1
     client = await signed_in(trainee)
     first = socket_for(practice_session.uuid, client)
@@ -192,7 +219,11 @@ async def test_a_channel_layer_outage_at_the_handshake_gets_a_reconnecting_frame
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # Nothing listens on port 1: connecting is refused, as when Redis is down.
-            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:1/0", "socket_connect_timeout": 1}]},
+            "CONFIG": {
+                "hosts": [
+                    {"address": "redis://127.0.0.1:1/0", "socket_connect_timeout": 1}
+                ]
+            },
         }
     }
     channel_layers.backends.clear()

@@ -15,7 +15,9 @@ PAGES = ["/accounts/login/", "/admin/login/"]
 
 
 def attempt(client: Client, page: str, username: str, password: str) -> Any:
-    return client.post(page, {"username": username, "password": password}, REMOTE_ADDR="203.0.113.7")
+    return client.post(
+        page, {"username": username, "password": password}, REMOTE_ADDR="203.0.113.7"
+    )
 
 
 def signed_in(client: Client) -> bool:
@@ -23,7 +25,9 @@ def signed_in(client: Client) -> bool:
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_the_right_password_is_refused_after_five_wrong_ones(page: str, program_admin: Any) -> None:
+def test_the_right_password_is_refused_after_five_wrong_ones(
+    page: str, program_admin: Any
+) -> None:
     client = Client()
     for _ in range(5):
         response = attempt(client, page, "program_admin", "wrong")
@@ -47,7 +51,11 @@ def test_the_username_lock_holds_from_another_address(trainee: Any) -> None:
     for _ in range(5):
         attempt(Client(), "/accounts/login/", "TRAINEE", "wrong")
     client = Client()
-    client.post("/accounts/login/", {"username": "trainee", "password": PASSWORD}, REMOTE_ADDR="198.51.100.9")
+    client.post(
+        "/accounts/login/",
+        {"username": "trainee", "password": PASSWORD},
+        REMOTE_ADDR="198.51.100.9",
+    )
     assert not signed_in(client)
 
 
@@ -61,11 +69,17 @@ def test_one_address_guessing_many_usernames_is_stopped(make_user: Any) -> None:
     assert "Too many failed sign-in attempts" in response.content.decode()
     # Someone else, elsewhere, is not affected.
     other = Client()
-    other.post("/accounts/login/", {"username": "victim", "password": PASSWORD}, REMOTE_ADDR="198.51.100.9")
+    other.post(
+        "/accounts/login/",
+        {"username": "victim", "password": PASSWORD},
+        REMOTE_ADDR="198.51.100.9",
+    )
     assert signed_in(other)
 
 
-def test_signing_in_works_again_after_the_cool_down(trainee: Any, settings: Any) -> None:
+def test_signing_in_works_again_after_the_cool_down(
+    trainee: Any, settings: Any
+) -> None:
     settings.LOGIN_COOLDOWN_SECONDS = 1
     client = Client()
     for _ in range(5):
@@ -77,18 +91,24 @@ def test_signing_in_works_again_after_the_cool_down(trainee: Any, settings: Any)
     assert signed_in(client)
 
 
-def test_the_proxy_header_names_the_client_when_configured(make_user: Any, settings: Any) -> None:
+def test_the_proxy_header_names_the_client_when_configured(
+    make_user: Any, settings: Any
+) -> None:
     settings.LOGIN_CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
     make_user("victim")
     for n in range(20):
         Client().post(
-            "/accounts/login/", {"username": f"g{n}", "password": "x"},
-            REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="forged, 203.0.113.50",
+            "/accounts/login/",
+            {"username": f"g{n}", "password": "x"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR="forged, 203.0.113.50",
         )
     # Same proxy, another client: not locked out by the first client's guesses.
     client = Client()
     client.post(
-        "/accounts/login/", {"username": "victim", "password": PASSWORD},
-        REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.51",
+        "/accounts/login/",
+        {"username": "victim", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="203.0.113.51",
     )
     assert signed_in(client)

@@ -19,7 +19,11 @@ DONE = r'data-speaker="patient"[^>]*data-complete="true"'
 
 
 async def test_a_reply_the_database_refuses_fails_with_retry(
-    practice_session: Any, trainee: Any, settings: Any, llm_configured: Any, monkeypatch: Any
+    practice_session: Any,
+    trainee: Any,
+    settings: Any,
+    llm_configured: Any,
+    monkeypatch: Any,
 ) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("PostgreSQL refuses NUL in text; SQLite stores it")
@@ -34,7 +38,9 @@ async def test_a_reply_the_database_refuses_fails_with_retry(
     await ws.send_to(text_data=message("What brings you here?"))
     frames = await receive_until(ws, FAILED, timeout=10)
     assert 'name="action" value="retry"' in frames[-1]
-    last = await database_sync_to_async(lambda: practice_session.turns.order_by("-index").first())()
+    last = await database_sync_to_async(
+        lambda: practice_session.turns.order_by("-index").first()
+    )()
     assert last.status == Turn.Status.FAILED
     # Retry works, and the chat goes on.
     llm_configured.enqueue(reply="I just feel stuck.")

@@ -154,7 +154,9 @@ def scenarios() -> list[Scenario]:
             [{"status": 429}, {"reply": GOOD}],
             keeps=GOOD,
         ),
-        Scenario("server-error-then-ok", [{"status": 500}, {"reply": GOOD}], keeps=GOOD),
+        Scenario(
+            "server-error-then-ok", [{"status": 500}, {"reply": GOOD}], keeps=GOOD
+        ),
         Scenario(
             "server-errors-throughout",
             [{"status": 500}] * 4,

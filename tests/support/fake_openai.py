@@ -261,7 +261,10 @@ class FakeOpenAI:
             return Response(status_code=504)
         if b.status != 200:
             return _error(
-                b.status, b.error_message, retry_after_ms=b.retry_after_ms, code=b.error_code
+                b.status,
+                b.error_message,
+                retry_after_ms=b.retry_after_ms,
+                code=b.error_code,
             )
         fmt = body.get("response_format")
         wants_schema = isinstance(fmt, dict) and fmt.get("type") == "json_schema"
@@ -282,7 +285,12 @@ class FakeOpenAI:
             )
             return StreamingResponse(
                 self._sse(
-                    b, model, tokens, prompt_tokens, include_usage and not b.omit_usage, bill
+                    b,
+                    model,
+                    tokens,
+                    prompt_tokens,
+                    include_usage and not b.omit_usage,
+                    bill,
                 ),
                 media_type="text/event-stream",
                 headers={"cache-control": "no-cache"},

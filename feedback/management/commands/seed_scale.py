@@ -125,8 +125,12 @@ class _Seeder:
         password = make_password(settings.DEMO_PASSWORD)
         tag = uuid.uuid4().hex[:6]
         users = [
-            User(username=f"scale-{tag}-t{i}", display_name=f"Scale Trainee {i}",
-                 role=Role.TRAINEE, password=password)
+            User(
+                username=f"scale-{tag}-t{i}",
+                display_name=f"Scale Trainee {i}",
+                role=Role.TRAINEE,
+                password=password,
+            )
             for i in range(n)
         ]
         User.objects.bulk_create(users, batch_size=2000)
@@ -137,8 +141,12 @@ class _Seeder:
         )
         n_cohorts = max(1, -(-n // size))
         supervisors = [
-            User(username=f"scale-{tag}-s{c}", display_name=f"Scale Supervisor {c}",
-                 role=Role.SUPERVISOR, password=password)
+            User(
+                username=f"scale-{tag}-s{c}",
+                display_name=f"Scale Supervisor {c}",
+                role=Role.SUPERVISOR,
+                password=password,
+            )
             for c in range(n_cohorts)
         ]
         User.objects.bulk_create(supervisors)
@@ -162,11 +170,17 @@ class _Seeder:
         del cohorts
         through_t, through_s = Cohort.trainees.through, Cohort.supervisors.through
         through_t.objects.bulk_create(
-            [through_t(cohort_id=cohort_ids[i // size], user_id=u) for i, u in enumerate(trainees)],
+            [
+                through_t(cohort_id=cohort_ids[i // size], user_id=u)
+                for i, u in enumerate(trainees)
+            ],
             batch_size=5000,
         )
         through_s.objects.bulk_create(
-            [through_s(cohort_id=c, user_id=s) for c, s in zip(cohort_ids, sup_ids, strict=True)]
+            [
+                through_s(cohort_id=c, user_id=s)
+                for c, s in zip(cohort_ids, sup_ids, strict=True)
+            ]
         )
         self.log(f"supervisor logins: scale-{tag}-s0 … (password: DEMO_PASSWORD)")
         return trainees, cohort_ids
@@ -182,7 +196,11 @@ class _Seeder:
         parsed = {k: TurnAnnotation.model_validate(v) for k, v in self.pool.items()}
         dumped = {k: json.dumps(v) for k, v in self.pool.items()}
         batch: dict[str, list[dict[str, Any]]] = {
-            "sessions": [], "turns": [], "annotations": [], "scores": [], "reviews": [],
+            "sessions": [],
+            "turns": [],
+            "annotations": [],
+            "scores": [],
+            "reviews": [],
             "summaries": [],
         }
         for t_index, trainee in enumerate(trainees):
@@ -192,16 +210,27 @@ class _Seeder:
             tables: list[dict[str, list[int]]] = []
             for k in range(per):
                 version = versions[(t_index + k) % len(versions)]
-                started = now - dt.timedelta(days=(per - k) * 5, minutes=self.rng.randint(0, 600))
+                started = now - dt.timedelta(
+                    days=(per - k) * 5, minutes=self.rng.randint(0, 600)
+                )
                 ended = started + dt.timedelta(minutes=20)
                 sid = session_id
                 session_id += 1
-                batch["sessions"].append({
-                    "id": sid, "uuid": uuid.uuid4(), "trainee_id": trainee,
-                    "case_version_id": version.pk, "status": "ended", "mode": "practice",
-                    "seed": k, "state": "{}", "started_at": started, "ended_at": ended,
-                    "responder": "offline",
-                })
+                batch["sessions"].append(
+                    {
+                        "id": sid,
+                        "uuid": uuid.uuid4(),
+                        "trainee_id": trainee,
+                        "case_version_id": version.pk,
+                        "status": "ended",
+                        "mode": "practice",
+                        "seed": k,
+                        "state": "{}",
+                        "started_at": started,
+                        "ended_at": ended,
+                        "responder": "offline",
+                    }
+                )
                 records = []
                 alliance, belief = 0.4, 88.0
                 p_line = 0
@@ -211,48 +240,87 @@ class _Seeder:
                     created = started + dt.timedelta(seconds=30 * index)
                     if speaker == "trainee":
                         good = self.rng.random() < level
-                        line = self.rng.randrange(0, 9) if good else self.rng.randrange(9, 16)
-                        alliance = min(1.0, max(0.05, alliance + (0.03 if good else -0.05)))
+                        line = (
+                            self.rng.randrange(0, 9)
+                            if good
+                            else self.rng.randrange(9, 16)
+                        )
+                        alliance = min(
+                            1.0, max(0.05, alliance + (0.03 if good else -0.05))
+                        )
                         belief = max(20.0, belief - (3 if good else -1))
                         text, key = TRAINEE_LINES[line], (line, p_line)
                     else:
                         p_line = self.rng.randrange(len(PATIENT_LINES))
                         text, key = PATIENT_LINES[p_line], None
-                    state = {"alliance": round(alliance, 3), "belief": {"s1": belief},
-                             "belief_start": {"s1": 88.0}, "topic": "s1",
-                             "disclosure": min(6, index // 4), "alternative_view": None,
-                             "core_belief": 90.0, "core_belief_start": 90.0,
-                             "emotion": {"anxious": 60.0}}
+                    state = {
+                        "alliance": round(alliance, 3),
+                        "belief": {"s1": belief},
+                        "belief_start": {"s1": 88.0},
+                        "topic": "s1",
+                        "disclosure": min(6, index // 4),
+                        "alternative_view": None,
+                        "core_belief": 90.0,
+                        "core_belief_start": 90.0,
+                        "emotion": {"anxious": 60.0},
+                    }
                     tid = turn_id
                     turn_id += 1
-                    batch["turns"].append({
-                        "id": tid, "uuid": uuid.uuid4(), "session_id": sid, "index": index,
-                        "speaker": speaker, "text": text, "status": "complete",
-                        "moves": "[]", "state_after": json.dumps(state),
-                        "created_at": created, "completed_at": created,
-                    })
+                    batch["turns"].append(
+                        {
+                            "id": tid,
+                            "uuid": uuid.uuid4(),
+                            "session_id": sid,
+                            "index": index,
+                            "speaker": speaker,
+                            "text": text,
+                            "status": "complete",
+                            "moves": "[]",
+                            "state_after": json.dumps(state),
+                            "created_at": created,
+                            "completed_at": created,
+                        }
+                    )
                     annotation = None
                     if key is not None:
                         annotation = parsed[key]
-                        batch["annotations"].append({
-                            "id": annotation_id, "uuid": uuid.uuid4(), "turn_id": tid,
-                            "annotator": self.annotator_name,
-                            "rubric_version": self.rubric_version, "data": dumped[key],
-                            "created_at": created,
-                        })
+                        batch["annotations"].append(
+                            {
+                                "id": annotation_id,
+                                "uuid": uuid.uuid4(),
+                                "turn_id": tid,
+                                "annotator": self.annotator_name,
+                                "rubric_version": self.rubric_version,
+                                "data": dumped[key],
+                                "created_at": created,
+                            }
+                        )
                         annotation_id += 1
                     records.append(TurnRecord(index, speaker, text, annotation, state))  # type: ignore[arg-type]
                 scores = score_session(records)
                 skills = scores.skill_values
-                batch["scores"].append({
-                    "session_id": sid, "rubric_version": self.rubric_version,
-                    "scoring_version": SCORING_VERSION, "trainee_id": trainee,
-                    "case_id": version.case_id, "started_at": started, "ended_at": ended,
-                    "too_short": scores.too_short, "data": scores.model_dump_json(),
-                    "computed_at": ended, **skills,
-                })
+                batch["scores"].append(
+                    {
+                        "session_id": sid,
+                        "rubric_version": self.rubric_version,
+                        "scoring_version": SCORING_VERSION,
+                        "trainee_id": trainee,
+                        "case_id": version.case_id,
+                        "started_at": started,
+                        "ended_at": ended,
+                        "too_short": scores.too_short,
+                        "data": scores.model_dump_json(),
+                        "computed_at": ended,
+                        **skills,
+                    }
+                )
                 scored.append(
-                    (started, sid, scores.too_short, tuple(skills.get(c) for c in SKILL_COLUMNS))
+                    (
+                        started,
+                        sid,
+                        scores.too_short,
+                        tuple(skills.get(c) for c in SKILL_COLUMNS),
+                    )
                 )
                 if self.rng.random() < 0.1:
                     pairs = []
@@ -264,18 +332,26 @@ class _Seeder:
                             pairs.append((u.codes, human))
                     table = code_tables(pairs, BEHAVIOUR_CODES)
                     tables.append(table)
-                    batch["reviews"].append({
-                        "session_id": sid, "reviewed_at": ended + dt.timedelta(days=1),
-                        "agreement": json.dumps(table),
-                    })
+                    batch["reviews"].append(
+                        {
+                            "session_id": sid,
+                            "reviewed_at": ended + dt.timedelta(days=1),
+                            "agreement": json.dumps(table),
+                        }
+                    )
             scored.sort(key=lambda s: s[:2])  # started_at, then id: the refresh's order
             fields = summary_fields([(s[2], s[3]) for s in scored], tables)
-            batch["summaries"].append({
-                "trainee_id": trainee, "rubric_version": self.rubric_version,
-                "scoring_version": SCORING_VERSION,
-                **{k: json.dumps(v) if k in ("agreement", "digest") else v
-                   for k, v in fields.items()},
-            })
+            batch["summaries"].append(
+                {
+                    "trainee_id": trainee,
+                    "rubric_version": self.rubric_version,
+                    "scoring_version": SCORING_VERSION,
+                    **{
+                        k: json.dumps(v) if k in ("agreement", "digest") else v
+                        for k, v in fields.items()
+                    },
+                }
+            )
             if len(batch["turns"]) >= 100_000 or t_index == len(trainees) - 1:
                 self._flush(batch)
                 self.log(f"  … {t_index + 1:,} trainees")
@@ -283,9 +359,14 @@ class _Seeder:
             _reset_sequence(model)
 
     def _flush(self, batch: dict[str, list[dict[str, Any]]]) -> None:
-        for key, model in (("sessions", PracticeSession), ("turns", Turn),
-                           ("annotations", Annotation), ("scores", SessionScore),
-                           ("reviews", SessionReview), ("summaries", TraineeSummary)):
+        for key, model in (
+            ("sessions", PracticeSession),
+            ("turns", Turn),
+            ("annotations", Annotation),
+            ("scores", SessionScore),
+            ("reviews", SessionReview),
+            ("summaries", TraineeSummary),
+        ):
             rows = batch[key]
             _copy(model, rows)
             if key == "sessions":
@@ -309,7 +390,8 @@ def _reset_sequence(model: type[models.Model]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT setval(pg_get_serial_sequence(%s, 'id'), (SELECT MAX(id) FROM "  # noqa: S608 - table name from model metadata
-            + connection.ops.quote_name(table) + "))",
+            + connection.ops.quote_name(table)
+            + "))",
             [table],
         )
 
@@ -321,7 +403,11 @@ def _copy(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     """
     if not rows:
         return
-    fields = [f for f in model._meta.concrete_fields if not (f.primary_key and "id" not in rows[0])]
+    fields = [
+        f
+        for f in model._meta.concrete_fields
+        if not (f.primary_key and "id" not in rows[0])
+    ]
     columns = [f.column for f in fields]
     defaults = {}
     for f in fields:
@@ -336,9 +422,13 @@ def _copy(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     if connection.vendor != "postgresql":
         objs = []
         for row in rows:
-            values = {f.attname: row.get(f.attname, defaults[f.attname]) for f in fields}
+            values = {
+                f.attname: row.get(f.attname, defaults[f.attname]) for f in fields
+            }
             for f in fields:
-                if isinstance(f, models.JSONField) and isinstance(values[f.attname], str):
+                if isinstance(f, models.JSONField) and isinstance(
+                    values[f.attname], str
+                ):
                     values[f.attname] = json.loads(values[f.attname])
             objs.append(model(**values))
         model._default_manager.bulk_create(objs, batch_size=2000)

@@ -18,10 +18,17 @@ from typing import Any
 from .. import lexicon
 from .records import ClientRating, TurnRecord
 
-LISTENING = frozenset({"complex_reflection", "simple_reflection", "validation", "summary"})
+LISTENING = frozenset(
+    {"complex_reflection", "simple_reflection", "validation", "summary"}
+)
 QUESTIONS = frozenset(
-    {"open_question", "socratic_evidence", "socratic_alternatives",
-     "socratic_consequences", "socratic_synthesis"}
+    {
+        "open_question",
+        "socratic_evidence",
+        "socratic_alternatives",
+        "socratic_consequences",
+        "socratic_synthesis",
+    }
 )
 ADVICE = frozenset({"advice", "information"})
 PUSHES = frozenset({"advice", "confrontation", "leading_question", "reading_in"})
@@ -62,7 +69,11 @@ def client_rating(turns: Sequence[TurnRecord]) -> ClientRating | None:
     disclosure = max(int(s.get("disclosure", 0)) for s in states)
     belief_start = _topic_value(last, "belief_start")
     belief_end = _topic_value(last, "belief")
-    belief_drop = (belief_start - belief_end) if belief_start is not None and belief_end is not None else 0.0
+    belief_drop = (
+        (belief_start - belief_end)
+        if belief_start is not None and belief_end is not None
+        else 0.0
+    )
     alternative = bool(last.get("alternative_view"))
 
     listen = _share(trainee, LISTENING)
@@ -76,8 +87,16 @@ def client_rating(turns: Sequence[TurnRecord]) -> ClientRating | None:
         10 * (0.25 + 0.6 * disclosure / MAX_LAYER + 0.15 * ask - 0.5 * off - 0.2 * push)
     )
     approach = _clamp10(
-        10 * (0.4 + 0.3 * min(1.0, max(0.0, belief_drop) / 20) + 0.2 * alternative
-              + 0.2 * listen + 0.1 * ask - 0.5 * push - 0.2 * closed)
+        10
+        * (
+            0.4
+            + 0.3 * min(1.0, max(0.0, belief_drop) / 20)
+            + 0.2 * alternative
+            + 0.2 * listen
+            + 0.1 * ask
+            - 0.5 * push
+            - 0.2 * closed
+        )
     )
     overall = _clamp10(
         (relationship + goals + approach) / 3 + 3 * (alliance_end - alliance_start)
@@ -90,20 +109,30 @@ def client_rating(turns: Sequence[TurnRecord]) -> ClientRating | None:
         overall=overall,
         total=total,
         below_cutoff=total < SRS_CUTOFF,
-        sentence=_sentence(ordered, listen=listen, ask=ask, closed=closed, off=off,
-                           alliance_end=alliance_end, disclosure=disclosure,
-                           alternative=alternative),
+        sentence=_sentence(
+            ordered,
+            listen=listen,
+            ask=ask,
+            closed=closed,
+            off=off,
+            alliance_end=alliance_end,
+            disclosure=disclosure,
+            alternative=alternative,
+        ),
     )
 
 
 def _feeling_before(ordered: Sequence[TurnRecord], index: int) -> str:
     """The feeling word the patient used just before turn `index`, if any."""
     previous = next(
-        (t for t in reversed(ordered) if t.index < index and t.speaker == "patient"), None
+        (t for t in reversed(ordered) if t.index < index and t.speaker == "patient"),
+        None,
     )
     if previous is None:
         return ""
-    return next((w for w in lexicon.words(previous.text) if w in lexicon.FEELING_WORDS), "")
+    return next(
+        (w for w in lexicon.words(previous.text) if w in lexicon.FEELING_WORDS), ""
+    )
 
 
 def _sentence(
@@ -131,14 +160,21 @@ def _sentence(
     trainee = [t for t in ordered if t.speaker == "trainee"]
     advice = next((t for t in trainee if ADVICE.intersection(t.moves)), None)
     pushed = next(
-        (t for t in trainee
-         if {"confrontation", "leading_question"}.intersection(t.moves)), None
+        (
+            t
+            for t in trainee
+            if {"confrontation", "leading_question"}.intersection(t.moves)
+        ),
+        None,
     )
     misread = next((t for t in trainee if "reading_in" in t.moves), None)
     if advice is not None:
         feeling = _feeling_before(ordered, advice.index)
-        bad = (f"you jumped to advice when I said I felt {feeling}" if feeling
-               else "you jumped to advice before I had finished explaining")
+        bad = (
+            f"you jumped to advice when I said I felt {feeling}"
+            if feeling
+            else "you jumped to advice before I had finished explaining"
+        )
     elif pushed is not None:
         bad = "I felt pushed towards an answer"
     elif misread is not None:

@@ -42,7 +42,14 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(report, indent=2))
             return
-        cols = ("answered", "contradictions", "unsupported", "generic", "repeats", "role_breaks")
+        cols = (
+            "answered",
+            "contradictions",
+            "unsupported",
+            "generic",
+            "repeats",
+            "role_breaks",
+        )
         self.stdout.write(f"{'case':32} " + " ".join(f"{c:>14}" for c in cols))
         rows = [*report["cases"].items(), ("OVERALL", report["summary"])]
         for slug, m in rows:
@@ -51,7 +58,8 @@ class Command(BaseCommand):
             )
         for source, m in report["summary"]["by_source"].items():
             self.stdout.write(
-                f"{'source ' + source:32} " + " ".join(f"{_fmt(m[c]):>14}" for c in cols)
+                f"{'source ' + source:32} "
+                + " ".join(f"{_fmt(m[c]):>14}" for c in cols)
             )
         if options["failures"]:
             for slug, results in details.items():

@@ -14,4 +14,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         versions = sync_bundled_cases()
-        self.stdout.write(self.style.SUCCESS(f"{len(versions)} bundled cases are published."))
+        self.stdout.write(
+            self.style.SUCCESS(f"{len(versions)} bundled cases are published.")
+        )

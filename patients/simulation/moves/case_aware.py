@@ -18,7 +18,9 @@ from patients.simulation.vocab import emotions_named
 from .labels import MOVES
 
 
-def own_feelings(case_texts: Iterable[str], emotion_keys: Iterable[str]) -> frozenset[str]:
+def own_feelings(
+    case_texts: Iterable[str], emotion_keys: Iterable[str]
+) -> frozenset[str]:
     """The feelings the case gives the patient: its emotions and the feelings its
     own text names (a presenting problem of "constant worry" is anxious)."""
     found = set(emotion_keys)
@@ -79,7 +81,9 @@ def _feeling_statement(moves: tuple[str, ...], text: str) -> bool:
     if "advice" in moves and _STILL_ADVICE.search(text):
         return False
     # A closed question only when it is a tentative guess ("I wonder if...").
-    return "closed_question" not in moves or bool(re.match(r"\s*i wonder if", text, re.I))
+    return "closed_question" not in moves or bool(
+        re.match(r"\s*i wonder if", text, re.I)
+    )
 
 
 def reinterpret(
@@ -152,7 +156,9 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
         return False
     said = {w[:5] for w in content_words(text) if w not in _COMMON and len(w) > 3}
     for belief in beliefs:
-        words = {w[:5] for w in content_words(belief) if w not in _COMMON and len(w) > 3}
+        words = {
+            w[:5] for w in content_words(belief) if w not in _COMMON and len(w) > 3
+        }
         if said & words:
             return True
     return False
@@ -162,13 +168,21 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
 _OTHER_STANCE = frozenset({"confrontation", "leading_question", "advice", "role_break"})
 
 
-def add_collusion(moves: tuple[str, ...], trainee_text: str, beliefs: Iterable[str]) -> tuple[str, ...]:
+def add_collusion(
+    moves: tuple[str, ...], trainee_text: str, beliefs: Iterable[str]
+) -> tuple[str, ...]:
     """Collusion the annotator's cues missed: it replaces the reflection it was
     mistaken for, so it neither deepens disclosure nor loosens the belief."""
     if "collusion" in moves or set(moves) & _OTHER_STANCE:
         return moves
     if not colludes(trainee_text, beliefs):
         return moves
-    dropped = {"complex_reflection", "simple_reflection", "validation", "summary", "other"}
+    dropped = {
+        "complex_reflection",
+        "simple_reflection",
+        "validation",
+        "summary",
+        "other",
+    }
     out = {m for m in moves if m not in dropped} | {"collusion"}
     return tuple(m for m in MOVES if m in out)

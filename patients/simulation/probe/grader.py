@@ -90,6 +90,8 @@ CLAIMS: dict[str, re.Pattern[str]] = {
         r"\bwant(?:ed)? to die\b|\bbetter off dead\b|\bnot wake up\b",
     ),
 }
+
+
 def _stem(word: str) -> str:
     return word[:5]
 
@@ -237,7 +239,9 @@ def role_break(reply: str, probe_text: str) -> bool:
     a maths answer to a sum in the probe."""
     if integrity_problems(reply):
         return True
-    return bool(re.findall(r"\d+", probe_text)) and bool(re.search(r"\b\d{2,}\b", reply))
+    return bool(re.findall(r"\d+", probe_text)) and bool(
+        re.search(r"\b\d{2,}\b", reply)
+    )
 
 
 def repeated_sentences(replies: list[str]) -> int:

@@ -55,7 +55,9 @@ class Command(BaseCommand):
             try:
                 text = asyncio.run(_stream_text(model))
                 ms = (time.monotonic() - started) * 1000
-                self.stdout.write(f"  streaming: ok, {ms:.0f} ms, {len(text)} characters")
+                self.stdout.write(
+                    f"  streaming: ok, {ms:.0f} ms, {len(text)} characters"
+                )
             except LLMError as error:
                 failures += 1
                 self.stdout.write(f"  streaming: FAILED ({error})")

@@ -20,7 +20,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--since", help="Only calls on or after this date (YYYY-MM-DD).")
+        parser.add_argument(
+            "--since", help="Only calls on or after this date (YYYY-MM-DD)."
+        )
         parser.add_argument("--json", action="store_true", help="Print JSON.")
 
     def handle(self, *args: Any, **options: Any) -> None:

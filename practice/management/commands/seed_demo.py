@@ -56,7 +56,10 @@ class Command(BaseCommand):
                 Assignment.objects.get_or_create(
                     trainee=users["trainee"],
                     case=case,
-                    status__in=[Assignment.Status.PENDING, Assignment.Status.IN_PROGRESS],
+                    status__in=[
+                        Assignment.Status.PENDING,
+                        Assignment.Status.IN_PROGRESS,
+                    ],
                     defaults={
                         "cohort": cohort,
                         "mode": mode,

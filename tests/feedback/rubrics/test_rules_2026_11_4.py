@@ -20,7 +20,9 @@ ANNOTATOR = OfflineAnnotator()
 def annotate(turn: str, patient: str = "", *history: str) -> TurnAnnotation:
     past = tuple(Utterance("patient", h) for h in history)
     return ANNOTATOR.annotate(
-        TurnContext(trainee_text=turn, previous_patient_text=patient or None, history=past)
+        TurnContext(
+            trainee_text=turn, previous_patient_text=patient or None, history=past
+        )
     )
 
 
@@ -98,14 +100,19 @@ def test_plans_and_disguised_advice_are_persuade(turn: str) -> None:
 @pytest.mark.parametrize(
     ("patient", "turn"),
     [
-        ("She read my messages for two years and lied about it.", "You must feel deeply betrayed."),
+        (
+            "She read my messages for two years and lied about it.",
+            "You must feel deeply betrayed.",
+        ),
         (
             "He died on the Tuesday. I should have made him see the doctor.",
             "So part of you holds yourself responsible for his death.",
         ),
     ],
 )
-def test_feeling_reflections_are_reflections_and_not_advice(patient: str, turn: str) -> None:
+def test_feeling_reflections_are_reflections_and_not_advice(
+    patient: str, turn: str
+) -> None:
     a = annotate(turn, patient)
     assert a.n_reflections == 1
     assert not codes(a) & {"persuade", "persuade_with_permission"}
@@ -154,7 +161,11 @@ def test_a_double_sided_reflection_is_complex_and_not_confront() -> None:
         ("do you have any evidence that they hate you?", "closed", "reasons_evidence"),
         ("what tells you he's getting ready to leave?", "open", "reasons_evidence"),
         ("What would your sister say about that?", "open", "viewpoints"),
-        ("what would jess say if she heard you call yourself boring?", "open", "viewpoints"),
+        (
+            "what would jess say if she heard you call yourself boring?",
+            "open",
+            "viewpoints",
+        ),
         (
             "if your son asked you for help, would you think he was useless?",
             "closed",
@@ -175,7 +186,9 @@ def test_socratic_types_follow_the_rubric(turn: str, kind: str, socratic: str) -
     ["Have you tried talking to her?", "Would it be okay if I shared an idea?"],
 )
 def test_advice_and_permission_questions_carry_no_socratic_type(turn: str) -> None:
-    assert annotate(turn, "I don't know what to do about my sister.").socratic_types == []
+    assert (
+        annotate(turn, "I don't know what to do about my sister.").socratic_types == []
+    )
 
 
 def test_a_leading_question_pushing_a_course_is_persuade_and_flagged() -> None:
@@ -197,7 +210,9 @@ def test_a_leading_question_that_disapproves_is_confront() -> None:
 def test_a_negated_feeling_is_not_a_disclosure() -> None:
     assert not is_emotional_disclosure("I'm not guilty. I did what I had to.")
     assert is_emotional_disclosure("I feel so guilty about it.")
-    a = annotate("Have you tried talking to her?", "I'm not guilty. I did what I had to.")
+    a = annotate(
+        "Have you tried talking to her?", "I'm not guilty. I did what I had to."
+    )
     assert "problem_solving_after_disclosure" not in a.flags
 
 
@@ -215,10 +230,15 @@ def test_a_negated_feeling_is_not_a_disclosure() -> None:
             "I keep thinking about the bills. What if I run out of money?",
             "ok well first thing is to make a budget.",
         ),
-        ("I went to the baby group. It was awful.", "next time you should go up to someone first"),
+        (
+            "I went to the baby group. It was awful.",
+            "next time you should go up to someone first",
+        ),
     ],
 )
-def test_advice_straight_after_a_disclosed_emotion_is_flagged(patient: str, turn: str) -> None:
+def test_advice_straight_after_a_disclosed_emotion_is_flagged(
+    patient: str, turn: str
+) -> None:
     assert "problem_solving_after_disclosure" in annotate(turn, patient).flags
 
 
@@ -273,7 +293,9 @@ def test_practice_targets_quote_different_turns_and_the_patients_words() -> None
     def adv() -> TurnAnnotation:
         return TurnAnnotation(
             utterances=[
-                UtteranceCode(text="Did you go?", codes=["question"], question="closed"),
+                UtteranceCode(
+                    text="Did you go?", codes=["question"], question="closed"
+                ),
                 UtteranceCode(text="You should go.", codes=["persuade"]),
             ]
         )

@@ -25,7 +25,11 @@ KEY = FormulationKey(
             behavior="Sat on the kitchen floor for an hour.",
         ),
     ],
-    core_beliefs={"helpless": [], "unlovable": [], "worthless": ["I am worthless, waste."]},
+    core_beliefs={
+        "helpless": [],
+        "unlovable": [],
+        "worthless": ["I am worthless, waste."],
+    },
     intermediate_belief="If I make a mistake, people will see I am not good enough.",
     coping_strategies="Works late, double-checks everything, avoids speaking up.",
 )
@@ -35,8 +39,11 @@ def test_the_key_itself_scores_full_marks() -> None:
     s = KEY.situations[1]
     result = score_formulation(
         FormulationAnswer(
-            situation=s.situation, auto_thought=s.auto_thought, emotions=s.emotions,
-            behavior=s.behavior, core_belief_category="worthless",
+            situation=s.situation,
+            auto_thought=s.auto_thought,
+            emotions=s.emotions,
+            behavior=s.behavior,
+            core_belief_category="worthless",
             core_belief="I am worthless, waste.",
             intermediate_belief=KEY.intermediate_belief,
             coping_strategies=KEY.coping_strategies,

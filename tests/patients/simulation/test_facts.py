@@ -71,7 +71,10 @@ def test_a_sheet_missing_domains_imports_with_them_absent_and_listed() -> None:
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda f: f.update(hobbies={"present": True, "say": "Golf."}), "facts.hobbies"),
+        (
+            lambda f: f.update(hobbies={"present": True, "say": "Golf."}),
+            "facts.hobbies",
+        ),
         (
             lambda f: f["suicidal_thoughts"].pop("si_plan"),
             "facts.suicidal_thoughts.si_plan",
@@ -91,7 +94,9 @@ def test_a_sheet_that_fails_validation_is_rejected_with_the_field_named(
 
 
 @pytest.mark.parametrize("slug", sorted(BY_SLUG))
-def test_closed_factual_questions_get_a_direct_answer_never_a_bare_hedge(slug: str) -> None:
+def test_closed_factual_questions_get_a_direct_answer_never_a_bare_hedge(
+    slug: str,
+) -> None:
     case = BY_SLUG[slug]
     questions = [
         "Do you have any children?",
@@ -123,7 +128,9 @@ def test_screening_for_absent_domains_is_denied_plainly(slug: str) -> None:
 
 
 def test_the_baby_is_safe_hannah_denies_thoughts_of_harming_her() -> None:
-    (reply,) = _talk(BY_SLUG["hannah-new-parent"], ["Have you had any thoughts of harming the baby?"])
+    (reply,) = _talk(
+        BY_SLUG["hannah-new-parent"], ["Have you had any thoughts of harming the baby?"]
+    )
     assert reply.startswith("No")
     assert "hard to say" not in reply.lower()
 
@@ -143,7 +150,11 @@ def test_the_risk_assessment_can_be_completed_and_the_state_records_it() -> None
     ]
     replies = _talk(case, lines)
     assert "Most nights" in replies[1]
-    for reply, field in zip(replies[2:6], ["si_plan", "si_intent", "si_means", "si_past_attempts"], strict=True):
+    for reply, field in zip(
+        replies[2:6],
+        ["si_plan", "si_intent", "si_means", "si_past_attempts"],
+        strict=True,
+    ):
         assert not sheet.follow_up(field).present
         assert "no" in reply.lower()[:20], (field, reply)
     assert "Michael and Claire" in replies[6]
@@ -183,7 +194,9 @@ def test_integrity_checks_catch_what_an_llm_patient_might_say() -> None:
     assert "leak" in integrity_problems("My core belief is that I am unlovable.")
     assert "clipped" in integrity_problems("Honestly, what? No.")
     assert "compliance" in integrity_problems("def reverse(xs):\n    return xs[::-1]\n")
-    assert integrity_problems("That's a strange thing to ask. I came about my mum.") == []
+    assert (
+        integrity_problems("That's a strange thing to ask. I came about my mum.") == []
+    )
 
 
 def test_an_accurate_reflection_of_a_case_feeling_raises_trust() -> None:

@@ -267,9 +267,7 @@ def test_told_lines_are_not_repeated_unless_marked_as_a_repeat() -> None:
             said |= _norms(reply)
 
 
-def test_reflecting_a_feeling_the_patient_has_but_has_not_voiced_raises_trust() -> (
-    None
-):
+def test_reflecting_a_feeling_the_patient_has_but_has_not_voiced_raises_trust() -> None:
     # Issue 9: an accurate reflection of a feeling that is in the case is not
     # "reading in"; it is the skill that builds trust.
     case = BY_SLUG["amara-relocation-loneliness"]  # sad, down, lonely is hers

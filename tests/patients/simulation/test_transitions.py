@@ -92,7 +92,9 @@ def test_a_complex_reflection_builds_alliance_and_sustained_skill_lowers_resista
     assert start.resistance - second.state.resistance < 0.05  # upset softens slowly
 
 
-def test_resistance_never_collapses_within_four_skilled_turns_for_guarded_styles() -> None:
+def test_resistance_never_collapses_within_four_skilled_turns_for_guarded_styles() -> (
+    None
+):
     lines = [
         "It sounds like this has been really hard.",
         "What's been the hardest part?",

@@ -130,7 +130,9 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         # Asked directly, the first words say yes: a line that opens with a
         # denial ("I don't want to die exactly...") comes second, if at all.
         lines = sorted(case.voice.risk, key=lambda x: bool(_OPENS_NO.match(x)))
-        first = pk.restate(lines[:1] if pk.fresh(lines[:1]) else lines, case_names(case))
+        first = pk.restate(
+            lines[:1] if pk.fresh(lines[:1]) else lines, case_names(case)
+        )
         return [first, *[x for x in pk.fresh(lines) if x != first][:1]]
     if risk == "evade":
         return [pk.pick(RISK_EVADE)]
