@@ -4,8 +4,8 @@ The annotator codes utterances (a long message may have dozens); the page shows 
 chip per behaviour code of the whole turn, one per Socratic type and one per flag, and
 keeps the utterance detail in the "Why" disclosure. Words are plain: no code
 identifiers, no confidence figures. The trainee-facing label and "why" line of a key
-come from the codebook when it has them (`entry.plain`, `entry.why`) and otherwise from
-`PLAIN` below, which says the same thing; supervisor-only detail (annotator, rubric
+come from the codebook (`entry.plain`, `entry.why`); `PLAIN` below covers only the two
+reflection-depth keys the codebook has no entry for; supervisor-only detail (annotator, rubric
 version, confidence, the annotator's own rationale) is marked `reviewer_*` and shown
 on the review page only.
 """
@@ -23,156 +23,14 @@ from feedback.rubrics.schema import (
     SOCRATIC_TYPES,
 )
 
-# Trainee-facing (label, one-line why) per codebook key, used when the codebook has no
-# plain wording of its own for the key.
+# Trainee-facing (label, one-line why) for the two keys the codebook has no entry of
+# its own for (reflection depth, used by the review forms). Every other key's plain
+# wording lives in the codebook (`CodebookEntry.plain` / `.why`), in one place.
 PLAIN: dict[str, tuple[str, str]] = {
-    "giving_information": (
-        "Gave information",
-        "You shared facts or explained something without pushing a choice on them.",
-    ),
-    "persuade": (
-        "Advice without asking first",
-        "You told them what to do before asking if they wanted ideas; unasked advice "
-        "often meets a 'yes, but'.",
-    ),
-    "persuade_with_permission": (
-        "Advice after asking",
-        "You offered an idea once they had agreed to hear it, or left the choice "
-        "clearly with them.",
-    ),
-    "question": (
-        "Question",
-        "You asked something; open questions invite them to tell their story.",
-    ),
-    "simple_reflection": (
-        "Simple reflection",
-        "You gave back what they said in close to their own words, so they know you heard.",
-    ),
-    "complex_reflection": (
-        "Deeper reflection",
-        "You added what they hinted at but did not say: a feeling, a value, or both "
-        "sides of a dilemma.",
-    ),
-    "affirm": (
-        "Affirmation",
-        "You named a real strength or effort of theirs, which helps them believe they "
-        "can change.",
-    ),
-    "seek_collaboration": (
-        "Invited their input",
-        "You asked for their view or their permission, keeping the work shared.",
-    ),
-    "emphasize_autonomy": (
-        "Left the choice with them",
-        "You made it clear the decision is theirs, which lowers resistance.",
-    ),
-    "confront": (
-        "Argued or judged",
-        "You disagreed, corrected or criticised; people tend to defend the very view "
-        "you want them to question.",
-    ),
-    "support": (
-        "Sympathy or reassurance",
-        "You showed care or offered comfort, without reflecting what they said.",
-    ),
-    "self_disclosure": (
-        "Shared about yourself",
-        "You told them about your own experience; keep it brief and bring the focus "
-        "back to them.",
-    ),
-    "other": (
-        "Small talk or structure",
-        "A greeting, a filler or a word about the session itself.",
-    ),
-    "question.open": ("Open question", "It invites a full answer in their own words."),
-    "question.closed": (
-        "Closed question",
-        "It can be answered with yes, no or a single fact, so it tends to get short answers.",
-    ),
     "reflection.simple": ("Simple reflection", "Close to their own words."),
     "reflection.complex": (
         "Deeper reflection",
         "Adds a feeling, a value or both sides of a dilemma.",
-    ),
-    "socratic.clarification": (
-        "Asked what they mean",
-        "You asked them to make a word or statement more precise.",
-    ),
-    "socratic.assumptions": (
-        "Looked at an assumption",
-        "You helped them notice what they are taking for granted.",
-    ),
-    "socratic.reasons_evidence": (
-        "Asked about the evidence",
-        "You asked what supports the thought, or what does not fit it.",
-    ),
-    "socratic.viewpoints": (
-        "Invited another point of view",
-        "You asked how someone else might see it, or how else it could be seen.",
-    ),
-    "socratic.implications": (
-        "Asked about consequences",
-        "You asked what would follow if the thought were true or acted on.",
-    ),
-    "socratic.question_about_question": (
-        "Asked about the question itself",
-        "You asked why this question matters so much to them.",
-    ),
-    "socratic.informational": (
-        "Fact-finding question",
-        "You gathered concrete details, the first step of guided discovery.",
-    ),
-    "padesky.informational": (
-        "Gathering information",
-        "Concrete questions bring out facts and exceptions they have not been noticing.",
-    ),
-    "padesky.empathic_listening": (
-        "Listening closely",
-        "Reflecting their words and feelings shows you understood before moving on.",
-    ),
-    "padesky.summary": (
-        "Summarising",
-        "Pulling together what they said, in their words, sets up the new view.",
-    ),
-    "padesky.synthesizing": (
-        "Asking them to draw the conclusion",
-        "You asked how what they found fits the original thought, so the new view is theirs.",
-    ),
-    "empathy.ER": (
-        "Showed your own warmth",
-        "You let them see that what they shared moved you.",
-    ),
-    "empathy.IP": (
-        "Showed you understood",
-        "You put into words what they are going through.",
-    ),
-    "empathy.EX": (
-        "Explored their experience",
-        "You asked about what they feel or have lived through but not yet said.",
-    ),
-    "flag.problem_solving_after_disclosure": (
-        "Fixing before listening",
-        "They had just shared a feeling and your reply went straight to solutions; "
-        "name the feeling first.",
-    ),
-    "flag.collusion": (
-        "Agreed with a harsh thought",
-        "You went along with an all-or-nothing or self-critical thought as if it were "
-        "true; acknowledge the feeling, not the verdict.",
-    ),
-    "flag.unexpressed_feeling": (
-        "Named a feeling they had not shown",
-        "You told them how they feel when they had not said or hinted at it; offer it "
-        "as a question instead.",
-    ),
-    "flag.leading_question": (
-        "Leading question",
-        "The question already holds your answer, so they can only agree or resist.",
-    ),
-    "flag.missed_risk_cue": (
-        "Missed a safety concern",
-        "They hinted at not wanting to live or at harming themselves, and your reply "
-        "did not ask about it.",
     ),
 }
 
