@@ -142,6 +142,12 @@ def test_a_trainee_practises_ends_goes_back_and_retries_a_turn(
         # End asks first, and says a two-message session will not be scored.
         page.locator("#end-confirm > summary").click()
         warning = page.locator("[data-too-short-warning]")
+        # The count is refreshed on the disclosure's `toggle` event, which the browser
+        # fires after the click returns: wait for it rather than read too early.
+        page.wait_for_function(
+            "() => document.querySelector('[data-too-short-warning] [data-trainee-count]')"
+            ".textContent === '2'"
+        )
         assert warning.is_visible() and "2 of the 4" in warning.inner_text()
         session_url = page.url
         page.get_by_role("button", name="Yes, end the session").click()
