@@ -1,0 +1,367 @@
+"""The guard's second opinion: a small linear classifier over meaning-level features.
+
+The guard's regular expressions catch the wordings someone thought of; a model
+paraphrases. This scores each sentence of a reply on two questions, by what the
+sentence does rather than by its exact words:
+
+- `ai_admission`: does the speaker say or imply that they are not a person (a
+  program, a model, a simulation, a character played for a training)?
+- `therapist_voice`: does the speaker talk like the counsellor (advice and
+  techniques addressed to the listener, reflections and validation of the
+  listener's feelings, psychoeducation, session structure, praise of the
+  counsellor's skill)?
+
+Features are structural, not phrases: who the sentence is about (first versus
+second person), which word classes it combines (first person + "being
+artificial"; a negation + "being a person"; second person + a modal + a
+technique; a sentence that opens with an imperative; the general "people
+find..." register of psychoeducation), and the sequence of those classes, plus
+plain words and word pairs. The weights are two logistic regressions trained by
+`python -m patients.simulation.guard_train` on examples the project wrote itself
+(`guard_corpus/*.txt`) and on the offline patient's own replies (never on
+licensed data); they live in `guard_weights.json` beside this module.
+
+Pure Python and no Django: the LLM responder calls it on every sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+__all__ = ["KINDS", "features", "meaning_flags", "sentence_scores"]
+
+KINDS = ("ai_admission", "therapist_voice")
+WEIGHTS_PATH = Path(__file__).with_name("guard_weights.json")
+
+_CONTRACTIONS = (
+    (re.compile(r"\bcan'?t\b"), "can not"),
+    (re.compile(r"\bwon'?t\b"), "will not"),
+    (re.compile(r"n't\b"), " not"),
+    (re.compile(r"\bi'?m\b"), "i am"),
+    (re.compile(r"'re\b"), " are"),
+    (re.compile(r"'ve\b"), " have"),
+    (re.compile(r"'ll\b"), " will"),
+    (re.compile(r"'d\b"), " would"),
+    (re.compile(r"\blet's\b"), "let us"),
+    (re.compile(r"'s\b"), " s"),
+    (re.compile(r"\ba\.\s?i\.?"), " ai "),
+)
+_WORDS = re.compile(r"[a-z]+")
+
+# Word classes by prefix. The classes carry the meaning; the prefixes cover
+# inflections ("simulat" for simulated, simulation, simulating).
+_CLASSES: dict[str, tuple[str, ...]] = {
+    # Being a made thing rather than a person.
+    "ART": (
+        "ai",
+        "bot",
+        "bots",
+        "chatbot",
+        "robot",
+        "program",
+        "software",
+        "code",
+        "coded",
+        "coding",
+        "algorithm",
+        "model",
+        "machine",
+        "computer",
+        "simulat",
+        "artificial",
+        "synthetic",
+        "virtual",
+        "digital",
+        "neural",
+        "llm",
+        "gpt",
+        "chatgpt",
+        "openai",
+        "autocomplete",
+        "server",
+        "generat",
+        "automat",
+        "sentient",
+        "conscious",
+        "persona",
+        "roleplay",
+        "script",
+        "fiction",
+        "fictitious",
+        "backstory",
+        "prompt",
+        "instantiat",
+        "deploy",
+        "configur",
+        "dataset",
+        "data",
+        "text",
+        "assistant",
+        "interface",
+        "system",
+        "tool",
+        "app",
+        "platform",
+        "statistic",
+        "token",
+        "output",
+    ),
+    # The frame of a training exercise.
+    "FRAME": (
+        "character",
+        "role",
+        "scenario",
+        "exercise",
+        "trainee",
+        "training",
+        "practi",
+        "course",
+        "case",
+        "pretend",
+        "portray",
+        "playing",
+        "acting",
+        "fake",
+        "mock",
+        "imitation",
+        "invent",
+        "made-up",
+    ),
+    # Being a person.
+    "BEING": (
+        "real",
+        "human",
+        "person",
+        "alive",
+        "exist",
+        "flesh",
+        "living",
+        "body",
+        "someone",
+        "somebody",
+        "people",
+        "feelings",
+        "emotions",
+        "memories",
+        "childhood",
+        "experience",
+    ),
+    # Being made by someone.
+    "MADE": (
+        "made",
+        "built",
+        "created",
+        "designed",
+        "programmed",
+        "trained",
+        "coded",
+        "configured",
+        "assigned",
+        "written",
+        "spun",
+        "given",
+        "prompted",
+        "told",
+        "set",
+        "named",
+        "engineer",
+        "developer",
+        "creator",
+        "designer",
+    ),
+    # What a counsellor teaches.
+    "TECH": (
+        "breath",
+        "breathe",
+        "journal",
+        "mindful",
+        "meditat",
+        "ground",
+        "routine",
+        "boundar",
+        "gratitude",
+        "self-care",
+        "selfcare",
+        "compassion",
+        "walk",
+        "exercis",
+        "diary",
+        "relax",
+        "visualis",
+        "visualiz",
+        "technique",
+        "strateg",
+        "cope",
+        "coping",
+        "support",
+        "professional",
+        "therap",
+        "counsel",
+        "gp",
+        "doctor",
+        "medication",
+        "schedul",
+        "step",
+        "habit",
+        "list",
+        "plan",
+        "goal",
+        "homework",
+        "task",
+        "evidence",
+        "thought",
+        "belief",
+    ),
+    # The register of psychoeducation and normalising.
+    "PSY": (
+        "common",
+        "normal",
+        "natural",
+        "understandable",
+        "often",
+        "usually",
+        "tend",
+        "anyone",
+        "everyone",
+        "many",
+        "lots",
+        "most",
+        "our",
+        "we",
+        "us",
+        "process",
+        "cycle",
+        "symptom",
+        "valid",
+        "okay",
+        "allowed",
+        "deserve",
+        "worth",
+        "matter",
+        "strong",
+        "strength",
+        "courage",
+        "brave",
+        "progress",
+        "proud",
+        "safe",
+    ),
+    "MODAL": ("could", "might", "may", "should", "can", "would", "must", "ought"),
+    "FEEL": ("feel", "feeling", "felt", "emotion", "mood", "hurt", "pain"),
+    "NEG": ("not", "no", "never", "nobody", "nothing", "none", "without"),
+    "SELF": ("i", "me", "my", "myself", "mine"),
+    "YOU": ("you", "your", "yourself", "yours"),
+}
+# Words a counsellor opens an instruction with.
+_IMPERATIVES = frozenset(
+    """try take give remember notice focus let be breathe put write keep imagine sit
+    bring stay treat replace catch plan set reach talk accept allow celebrate practise
+    practice count picture think consider ask call go make avoid limit cut start
+    schedule speak look stop label name tell don't dont do join find spend slow
+    tense hold release""".split()
+)
+# Words kept as themselves (never classed): they carry grammar.
+_KEEP = frozenset("a an the am is are was were be been this that just only".split())
+
+
+def _classify(word: str) -> str | None:
+    if word in _KEEP:
+        return None
+    for name, prefixes in _CLASSES.items():
+        for p in prefixes:
+            if word == p or (len(p) >= 4 and word.startswith(p)):
+                return name
+    return None
+
+
+def tokens(text: str) -> list[str]:
+    low = text.lower().replace("’", "'").replace("‘", "'")
+    for rx, repl in _CONTRACTIONS:
+        low = rx.sub(repl, low)
+    return _WORDS.findall(low)
+
+
+def features(sentence: str) -> list[str]:
+    """The features of one sentence (a list: counts matter only through repeats)."""
+    words = tokens(sentence)
+    if not words:
+        return []
+    classes = [_classify(w) for w in words]
+    seq = [c or w for w, c in zip(words, classes, strict=True)]
+    out = [f"w:{w}" for w in words]
+    out += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+    out += [f"s:{a}_{b}" for a, b in zip(seq, seq[1:], strict=False)]
+    out += [f"t:{a}_{b}_{c}" for a, b, c in zip(seq, seq[1:], seq[2:], strict=False)]
+    present = {c for c in classes if c}
+    out += [f"c:{c}" for c in sorted(present)]
+    pairs = sorted(
+        f"p:{a}+{b}" for a in present for b in present if a < b and a != b
+    )
+    out += pairs
+    n_self = classes.count("SELF")
+    n_you = classes.count("YOU")
+    if n_you > n_self:
+        out.append("x:you_over_self")
+    if n_self and not n_you:
+        out.append("x:self_only")
+    if not n_self and not n_you:
+        out.append("x:no_person")
+    if words[0] in _IMPERATIVES or (words[0] in ("please", "just") and len(words) > 1 and words[1] in _IMPERATIVES):
+        out.append("x:imperative_start")
+    if sentence.rstrip().endswith("?"):
+        out.append("x:question")
+        if n_you > n_self:
+            out.append("x:question_about_you")
+    # "i am / i was ... ART" within a short window: the speaker's own nature.
+    for i, w in enumerate(words[:-1]):
+        if w == "i" and words[i + 1] in ("am", "was", "have", "do", "can", "exist", "only", "just", "really"):
+            window = classes[i + 1 : i + 6]
+            for c in ("ART", "FRAME", "BEING", "MADE"):
+                if c in window:
+                    out.append(f"x:i_{c}")
+                    if "NEG" in window:
+                        out.append(f"x:i_neg_{c}")
+    if len(words) <= 4:
+        out.append("x:short")
+    return out
+
+
+@cache
+def _weights() -> dict[str, tuple[float, dict[str, float], float]]:
+    """kind -> (bias, weights, threshold), read once."""
+    data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+    return {
+        kind: (float(m["bias"]), dict(m["weights"]), float(m["threshold"]))
+        for kind, m in data["models"].items()
+    }
+
+
+def _probability(bias: float, weights: dict[str, float], feats: Iterable[str]) -> float:
+    z = bias + sum(weights.get(f, 0.0) for f in feats)
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def sentence_scores(sentence: str) -> dict[str, float]:
+    """kind -> probability for one sentence."""
+    feats = features(sentence)
+    return {
+        kind: _probability(bias, weights, feats)
+        for kind, (bias, weights, _threshold) in _weights().items()
+    }
+
+
+def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
+    """The kinds that any of the sentences reaches the trained threshold for."""
+    found: list[str] = []
+    models = _weights()
+    for sentence in sentences:
+        feats = features(sentence)
+        for kind, (bias, weights, threshold) in models.items():
+            if kind not in found and _probability(bias, weights, feats) >= threshold:
+                found.append(kind)
+    return tuple(k for k in KINDS if k in found)

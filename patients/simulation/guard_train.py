@@ -1,0 +1,168 @@
+"""Train the guard's meaning classifier: `python -m patients.simulation.guard_train`.
+
+Data, all written by this project (never licensed data):
+- `guard_corpus/ai_admission.txt`, `therapist_voice.txt`: replies out of role;
+- `guard_corpus/clean.txt`: in-role replies, many of them chosen because they
+  look suspicious (computers, acting, "you should", questions to the counsellor);
+- every sentence the offline patient says in the scripted sessions of every
+  bundled case (deterministic, so the weights are reproducible).
+
+Two one-versus-rest logistic regressions (L2, full-batch gradient descent). The
+threshold of each is chosen by 5-fold cross-validation: the lowest score at
+which at most `--max-false` of the held-out in-role sentences trip. The
+cross-validated catch rate and false-trip rate are printed and stored with the
+weights (`guard_weights.json`), which `guard_model` reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from patients.simulation.case import bundled_cases
+from patients.simulation.guard_model import KINDS, WEIGHTS_PATH, features
+from patients.simulation.harness import run_session
+from patients.simulation.policies import POLICIES
+from patients.simulation.text import split_sentences
+
+CORPUS = Path(__file__).with_name("guard_corpus")
+Example = tuple[list[str], str]  # (features, label)
+
+
+def read_corpus(name: str) -> list[str]:
+    lines = (CORPUS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+    return [s.strip() for s in lines if s.strip() and not s.startswith("#")]
+
+
+def offline_sentences() -> list[str]:
+    """Every sentence of the offline patient in the scripted sessions."""
+    found: set[str] = set()
+    for case in bundled_cases():
+        for policy in sorted(POLICIES):
+            for seed in (0, 1):
+                trace = run_session(case, policy, 14, seed=seed)
+                for turn in trace.patient_turns:
+                    found.update(split_sentences(turn.text))
+    return sorted(found)
+
+
+def dataset() -> list[tuple[str, str]]:
+    rows = [(t, "ai_admission") for t in read_corpus("ai_admission")]
+    rows += [(t, "therapist_voice") for t in read_corpus("therapist_voice")]
+    clean = set(read_corpus("clean")) | set(offline_sentences())
+    rows += [(t, "clean") for t in sorted(clean)]
+    return rows
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def train_binary(
+    xs: Sequence[list[str]],
+    ys: Sequence[int],
+    *,
+    epochs: int = 60,
+    rate: float = 0.5,
+    l2: float = 1e-3,
+) -> tuple[float, dict[str, float]]:
+    """Logistic regression; the classes are weighted to count equally."""
+    pos = sum(ys)
+    neg = len(ys) - pos
+    cw = {1: len(ys) / (2 * max(pos, 1)), 0: len(ys) / (2 * max(neg, 1))}
+    weights: dict[str, float] = {}
+    bias = 0.0
+    n = len(xs)
+    for _ in range(epochs):
+        grad: dict[str, float] = {}
+        gb = 0.0
+        for feats, y in zip(xs, ys, strict=True):
+            z = bias + sum(weights.get(f, 0.0) for f in feats)
+            g = (_sigmoid(z) - y) * cw[y]
+            gb += g
+            for f in feats:
+                grad[f] = grad.get(f, 0.0) + g
+        bias -= rate * gb / n
+        for f, g in grad.items():
+            w = weights.get(f, 0.0)
+            weights[f] = w - rate * (g / n + l2 * w)
+    return bias, weights
+
+
+def _score(bias: float, weights: dict[str, float], feats: list[str]) -> float:
+    return _sigmoid(bias + sum(weights.get(f, 0.0) for f in feats))
+
+
+def _prune(xs: Sequence[list[str]], min_count: int) -> list[list[str]]:
+    counts: Counter[str] = Counter(f for feats in xs for f in set(feats))
+    return [[f for f in feats if counts[f] >= min_count] for feats in xs]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--max-false", type=float, default=0.003)
+    parser.add_argument("--epochs", type=int, default=60)
+    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    args = parser.parse_args(argv)
+
+    rows = dataset()
+    xs = _prune([features(t) for t, _ in rows], 2)
+    labels = [label for _, label in rows]
+    order = list(range(len(rows)))
+    random.Random(11).shuffle(order)
+    fold_of = {i: k % args.folds for k, i in enumerate(order)}
+    models: dict[str, object] = {}
+    for kind in KINDS:
+        ys = [int(label == kind) for label in labels]
+        oof = [0.0] * len(rows)
+        for fold in range(args.folds):
+            train = [i for i in order if fold_of[i] != fold]
+            bias, weights = train_binary(
+                [xs[i] for i in train], [ys[i] for i in train], epochs=args.epochs
+            )
+            for i in order:
+                if fold_of[i] == fold:
+                    oof[i] = _score(bias, weights, xs[i])
+        clean_scores = sorted(
+            (oof[i] for i in order if labels[i] == "clean"), reverse=True
+        )
+        allowed = int(args.max_false * len(clean_scores))
+        threshold = max(0.5, clean_scores[allowed] + 1e-6)
+        caught = sum(1 for i in order if ys[i] and oof[i] >= threshold)
+        false = sum(
+            1 for i in order if labels[i] == "clean" and oof[i] >= threshold
+        )
+        positives = sum(ys)
+        bias, weights = train_binary(xs, ys, epochs=args.epochs)
+        kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= 0.01}
+        models[kind] = {
+            "bias": round(bias, 4),
+            "threshold": round(threshold, 4),
+            "cv_catch": f"{caught}/{positives}",
+            "cv_false_trips": f"{false}/{len(clean_scores)}",
+            "weights": kept,
+        }
+        print(
+            f"{kind}: threshold {threshold:.3f}, cross-validated catch "
+            f"{caught}/{positives}, false trips {false}/{len(clean_scores)}, "
+            f"{len(kept)} weights",
+            file=sys.stderr,
+        )
+    payload = {
+        "trained_by": "python -m patients.simulation.guard_train",
+        "examples": dict(Counter(labels)),
+        "models": models,
+    }
+    args.out.write_text(json.dumps(payload, indent=0, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
