@@ -100,8 +100,10 @@ def main() -> int:
     for kind in KINDS:
         print(f"{kind:16} caught {result['caught'][kind]}")
     print(f"{'all forbidden':16} caught {result['forbidden']}")
-    print(f"{'clean':16} false trips {result['false_trips']} "
-          f"(+{result['false_trips_disclosure_only']} by the disclosure check alone)")
+    print(
+        f"{'clean':16} false trips {result['false_trips']} "
+        f"(+{result['false_trips_disclosure_only']} by the disclosure check alone)"
+    )
     if args.misses:
         for kind, lines in result["misses"].items():
             for line in lines:

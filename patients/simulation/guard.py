@@ -27,6 +27,14 @@ from collections.abc import Iterable
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
+from patients.simulation.facts import ALL_DOMAINS
+from patients.simulation.guard_language import not_english
+from patients.simulation.guard_model import (
+    mask_figures,
+    mask_reported,
+    meaning_flags,
+    sentence_scores,
+)
 from patients.simulation.moves.classifier import classify_moves
 from patients.simulation.text import split_sentences
 
@@ -241,77 +249,70 @@ FORMAT = _rx(
     r"\*[^*\n]{1,40}\*|_[a-z][^_\n]{1,40}_|\[[^\]\n]{1,40}\]|\((?:pause[sd]?|sigh(?:s|ing)?|"
     r"laugh(?:s|ing)?|looks?|smiles?|shrugs?|crying|cries|nods?|tears|quietly|long\s+pause|"
     r"silence|hesitat\w*)[^)]*\)",
-    r"^\s*(?:#{1,6}\s|[-•]\s|\d+\.\s)|\n\s*(?:[-•*]\s|\d+\.\s)|```|\*\*",
+    r"^\s*(?:#{1,6}\s|[-•>]\s|\d+\.\s)|\n\s*(?:[-•*>]\s|#{1,6}\s|\d+\.\s)|```|\*\*",
 )
-_ENGLISH = frozenset(
-    """a about after again against all almost also always am an and any anyone
-    anything are around as at away back bad be because been before being better
-    both but by can can't cannot come could couldn't day did didn't do does doesn't
-    doing don't done down even ever every everyone everything feel feeling felt
-    few for from get gets getting go going gone good got had hard has have haven't
-    having he her here him his how i i'd i'll i'm i've if in into is isn't it it's
-    just keep kind know last left less let like little long look lot made make many
-    maybe me mean might mind more most much my myself need never no not nothing now
-    of off oh ok okay on once one only or other our out over people really right
-    said same say see seem she should since so some someone something sometimes
-    sorry still such sure take talk than that that's the their them then there
-    these they thing things think this those though thought through time to too
-    tried try um uh up us very want was wasn't way we well were what when where
-    which while who why will with without work would wouldn't yeah yes yet you
-    your you're guess hmm mm honestly actually week weeks today tomorrow yesterday
-    home job mom dad mum mother father wife husband friend friends tired worried
-    sad angry scared afraid anxious""".split()
-)
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
-# Scripts other than Latin: an English patient never switches to them.
-_FOREIGN_SCRIPT = re.compile(
-    r"[\u0370-\u03ff\u0400-\u052f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff"
-    r"\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
-)
-
-
-_FOREIGN = frozenset(
-    """el la los las del que y en un una es por con para se lo su al como más pero
-    ya este sí porque esta cuando muy sin sobre también hasta hay donde quien desde
-    todo nos durante todos les ni eso ante ellos esto mí antes qué yo otro él tanto
-    esa estos mucho nada cual poco ella estar algo nosotros mi mis tú te ti tu tus
-    estoy siento sé et les des est pas je il elle nous vous ils une du au aux ce
-    cette qui ne sur avec pour dans mais ou donc car suis sont ai être avoir fait
-    très moi toi lui leur der die das und ist nicht ich du er sie wir ein eine
-    einen dem den mit von zu auf für sind bin bist habe hat haben aber oder wenn
-    weil auch noch schon nur sehr mich dich sich mir dir gli di da che non sono ho
-    hai ha è anche molto ma perché mio mia eu você ele ela nós não sim com uma um
-    os da dos das em na nas é são está minha meu""".split()
-)
-
-
-def _not_english(text: str) -> bool:
-    if _FOREIGN_SCRIPT.search(text):
-        return True
-    words = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
-    if not words:
-        return False
-    english = sum(w in _ENGLISH for w in words)
-    foreign = sum(w in _FOREIGN and w not in _ENGLISH for w in words)
-    if foreign >= 2 and foreign > english:
-        return True
-    accented = any(any(ord(c) > 127 for c in w) for w in words)
-    if accented and english == 0:
-        return True
-    # Ordinary English speech is 40-60 % function words; a long stretch with
-    # almost none is another language (or not speech at all).
-    return len(words) >= 8 and english / len(words) < 0.1
-
-
 # -- verbatim overlap ---------------------------------------------------------------
 
 _NGRAM = 7
 _TOKEN = re.compile(r"[a-z0-9']+")
 
 
+# The case file is written in the third person ("keeps the house spotless, tells
+# Ed she's fine"); a model reciting it rewrites it in the first person ("I keep
+# the house spotless, tell Ed I'm fine"). Both sides are compared with the
+# person and the verb ending taken out, so the rewrite is still a copy.
+_PERSON = {
+    "she": "i",
+    "he": "i",
+    "her": "my",
+    "his": "my",
+    "him": "me",
+    "herself": "myself",
+    "himself": "myself",
+    "she's": "i'm",
+    "he's": "i'm",
+    "hers": "mine",
+}
+
+
+def _norm_word(word: str) -> str:
+    word = _PERSON.get(word, word)
+    if (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith(("ss", "'s", "us", "is"))
+    ):
+        return word[:-1]
+    return word
+
+
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
-    words = _TOKEN.findall(text.lower().replace("’", "'"))
+    words = [_norm_word(w) for w in _TOKEN.findall(text.lower().replace("’", "'"))]
     return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+# Copying this many overlapping 7-grams (nine words in a row) from the case file
+# is recital; one or two can be an ordinary phrase the patient shares with their
+# own history ("had a new family within a year"). Any 7-gram of the rules (the
+# prompt outside the case) is an echo.
+_CASE_COPY = 3
+
+
+def _case_grams(case: CaseSpec) -> set[tuple[str, ...]]:
+    grams: set[tuple[str, ...]] = set()
+    for text in (
+        case.history,
+        case.presenting_problem,
+        case.intermediate_belief,
+        case.intermediate_belief_depression,
+        case.coping_strategies,
+        *case.core_beliefs,
+        *(s.situation for s in case.situations),
+        *(s.behavior for s in case.situations),
+        *case.voice.risk,
+    ):
+        grams |= _ngrams(text, _NGRAM)
+    return grams
 
 
 def _shares(text: str, sources: Iterable[str], n: int) -> bool:
@@ -336,6 +337,9 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
         *case.voice.tangent,
         *case.voice.risk,
         case.opening_line,
+        # The fact sheet is written in the patient's own words, for them to say.
+        *(case.facts.fact(d).say for d in ALL_DOMAINS),
+        *(p.note for p in case.facts.people),
     ]
     for s in case.situations:
         own += [
@@ -394,9 +398,11 @@ def _counsellor_voice(text: str) -> bool:
     classifier reads as a counsellor's move: advice, a reflection, validation,
     an affirmation, or an open question about the listener's feelings.
 
-    The classifier is one signal of two: patients' own sentences are about
-    themselves, and their questions to the counsellor ("What do you think?",
-    "Is that what you wanted to know?") are not counted.
+    The move classifier is one signal of three: patients' own sentences are
+    about themselves, their questions to the counsellor ("What do you think?",
+    "Is that what you wanted to know?") are not counted, and the meaning
+    classifier must lean the same way (0.9, below its own threshold), which keeps the
+    patient's push-back ("You don't know what it's like") out.
     """
     for sentence in split_sentences(text):
         plain = sentence.replace("’", "'")
@@ -405,9 +411,10 @@ def _counsellor_voice(text: str) -> bool:
         if you == 0 or you <= me or len(plain.split()) < 5:
             continue
         moves = set(classify_moves(sentence))
-        if moves & _COUNSELLOR_MOVES or (
-            "open_question" in moves and _ABOUT_THEM.search(sentence)
-        ):
+        if (
+            moves & _COUNSELLOR_MOVES
+            or ("open_question" in moves and _ABOUT_THEM.search(sentence))
+        ) and sentence_scores(mask_reported(sentence))["therapist_voice"] >= 0.9:
             return True
     return False
 
@@ -429,26 +436,33 @@ def check_reply(
     if not text.strip():
         return ("empty",)
     flags: list[str] = []
-    strong = {m.group(0).lower() for m in _META.finditer(text)}
-    weak = {m.group(0).lower() for m in _META_WEAK.finditer(text)}
+    sentences = split_sentences(text) or [text]
+    # The role checks read comparisons masked ("like a robot"), the voice
+    # checks read what others said masked ("my GP said I should...").
+    own = " ".join(mask_figures(s) for s in sentences)
+    heard = " ".join(mask_reported(s) for s in sentences)
+    strong = {m.group(0).lower() for m in _META.finditer(own)}
+    weak = {m.group(0).lower() for m in _META_WEAK.finditer(own)}
+    meaning = meaning_flags(sentences)
     if (
-        AI_ADMISSION.search(text)
-        or _META_STRONG.search(text)
+        AI_ADMISSION.search(own)
+        or _META_STRONG.search(own)
         or (strong and len(strong) + len(weak) >= 2)
+        or "ai_admission" in meaning
     ):
         flags.append("ai_admission")
-    if _not_english(text):
+    if not_english(text):
         flags.append("language")
-    if ROLE_REVERSAL.search(text):
+    if ROLE_REVERSAL.search(heard):
         flags.append("role_reversal")
-    if THERAPIST_SPEAK.search(text):
+    if THERAPIST_SPEAK.search(heard):
         flags.append("therapist_speak")
-    if ADVICE.search(text):
+    if ADVICE.search(heard):
         flags.append("advice")
-    if (
+    if "therapist_voice" in meaning or (
         "role_reversal" not in flags
         and "advice" not in flags
-        and _counsellor_voice(text)
+        and _counsellor_voice(heard)
     ):
         flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text):
@@ -467,7 +481,8 @@ def check_reply(
     if FORMAT.search(text) or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text):
         flags.append("format")
     index = sources if sources is not None else leak_sources(case, prompt)
-    if _ngrams(text, _NGRAM) & index:
+    shared = _ngrams(text, _NGRAM) & index
+    if len(shared) >= _CASE_COPY or (shared and shared - _case_grams(case)):
         flags.append("prompt_echo")
     allowed = direction.allowed_layer
     lowered = text.lower()

@@ -33,7 +33,14 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-__all__ = ["KINDS", "features", "meaning_flags", "sentence_scores"]
+__all__ = [
+    "KINDS",
+    "features",
+    "mask_figures",
+    "mask_reported",
+    "meaning_flags",
+    "sentence_scores",
+]
 
 KINDS = ("ai_admission", "therapist_voice")
 WEIGHTS_PATH = Path(__file__).with_name("guard_weights.json")
@@ -99,16 +106,19 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "deploy",
         "configur",
         "dataset",
+        "assistant",
+        "statistic",
+        "token",
+    ),
+    # Things that are made, said of many other things too ("a data analyst").
+    "THING": (
         "data",
         "text",
-        "assistant",
         "interface",
         "system",
         "tool",
         "app",
         "platform",
-        "statistic",
-        "token",
         "output",
     ),
     # The frame of a training exercise.
@@ -299,9 +309,7 @@ def features(sentence: str) -> list[str]:
     out += [f"t:{a}_{b}_{c}" for a, b, c in zip(seq, seq[1:], seq[2:], strict=False)]
     present = {c for c in classes if c}
     out += [f"c:{c}" for c in sorted(present)]
-    pairs = sorted(
-        f"p:{a}+{b}" for a in present for b in present if a < b and a != b
-    )
+    pairs = sorted(f"p:{a}+{b}" for a in present for b in present if a < b and a != b)
     out += pairs
     n_self = classes.count("SELF")
     n_you = classes.count("YOU")
@@ -311,7 +319,9 @@ def features(sentence: str) -> list[str]:
         out.append("x:self_only")
     if not n_self and not n_you:
         out.append("x:no_person")
-    if words[0] in _IMPERATIVES or (words[0] in ("please", "just") and len(words) > 1 and words[1] in _IMPERATIVES):
+    if words[0] in _IMPERATIVES or (
+        words[0] in ("please", "just") and len(words) > 1 and words[1] in _IMPERATIVES
+    ):
         out.append("x:imperative_start")
     if sentence.rstrip().endswith("?"):
         out.append("x:question")
@@ -319,7 +329,17 @@ def features(sentence: str) -> list[str]:
             out.append("x:question_about_you")
     # "i am / i was ... ART" within a short window: the speaker's own nature.
     for i, w in enumerate(words[:-1]):
-        if w == "i" and words[i + 1] in ("am", "was", "have", "do", "can", "exist", "only", "just", "really"):
+        if w == "i" and words[i + 1] in (
+            "am",
+            "was",
+            "have",
+            "do",
+            "can",
+            "exist",
+            "only",
+            "just",
+            "really",
+        ):
             window = classes[i + 1 : i + 6]
             for c in ("ART", "FRAME", "BEING", "MADE"):
                 if c in window:
@@ -360,8 +380,55 @@ def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
     found: list[str] = []
     models = _weights()
     for sentence in sentences:
-        feats = features(sentence)
         for kind, (bias, weights, threshold) in models.items():
-            if kind not in found and _probability(bias, weights, feats) >= threshold:
+            if kind in found:
+                continue
+            masked = (
+                mask_figures(sentence)
+                if kind == "ai_admission"
+                else mask_reported(sentence)
+            )
+            if _probability(bias, weights, features(masked)) >= threshold:
                 found.append(kind)
     return tuple(k for k in KINDS if k in found)
+
+
+# -- what the speaker does not say of themselves ---------------------------------
+#
+# Two frames put words in a sentence that are not the speaker's claim: reported
+# speech ("My GP said I should try breathing exercises", "He said, Dad, you're
+# not a machine") and comparison ("it sounds like I'm playing a character",
+# "I'm like a robot at work"). The therapist-voice checks read a sentence with
+# what others said masked; the role checks read it with comparisons masked.
+_REPORTED = re.compile(
+    r"\b(?:(?:my|his|her|our|the|a|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+|he|she|they|"
+    r"people|everyone|everybody|someone|somebody|nobody|(?-i:(?!You\b|I\b)[A-Z][a-z]+))"
+    r"\s+(?:(?:always|keeps?|kept|just|even|once|still|only|would|has|had|'s|'d)\s+)*"
+    r"(?:said|says|say|saying|told\s+me|tells\s+me|telling\s+me|suggested|suggests|"
+    r"recommended|recommends|reckons|advised|asked\s+me|wants\s+me|wanted\s+me)\b"
+    r"|\bi\s+(?:read|heard|was\s+told|saw\s+online|looked\s+(?:it\s+)?up)\b"
+    r"|\bi(?:'ve|\s+have)\s+(?:read|heard|been\s+told)\b|\bapparently\b"
+    r"|\bi(?:'ve|\s+have)?\s+always\s+(?:thought|believed|been\s+taught)\b"
+    r"|\bi\s+was\s+(?:brought\s+up|raised|taught)\b"
+    r"|\b(?:the\s+)?(?:forums?|internet|websites?|articles?|books?|leaflets?|apps?)"
+    r"\s+(?:say|says|said|suggest\w*|recommend\w*)\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(
+    r"(?:^|\b(?:feel|feels|felt|feeling|sound|sounds|sounded|seem|seems|seemed|look|"
+    r"looks|looked|just|am|was|is|'m|'s|of|bit|more|less|all)\s+)(?:like|as\s+if|"
+    r"as\s+though)\b[^,;:.!?]*",
+    re.IGNORECASE,
+)
+_MASK = " \u2026 "
+
+
+def mask_reported(sentence: str) -> str:
+    """The sentence with what someone else said, read or advised masked."""
+    m = _REPORTED.search(sentence.replace("\u2019", "'"))
+    return sentence if m is None else sentence[: m.start()] + _MASK
+
+
+def mask_figures(sentence: str) -> str:
+    """The sentence with comparisons ("like a robot", "as if I'm acting") masked."""
+    return _FIGURE.sub(_MASK, sentence.replace("\u2019", "'"))

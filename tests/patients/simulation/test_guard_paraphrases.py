@@ -5,8 +5,10 @@ Rounds (see docs/benchmarks.md): the blind set was written before the guard was
 read; HELD_OUT_1 and HELD_OUT_2 were each written before the guard change that
 followed them (0/12 and 4/12 caught at the time); HELD_OUT_3 was written last
 (5/12 caught by the regular expressions alone, 9/12 with the move-classifier
-signal chosen while looking at it). The three it still misses are listed, so a
-better guard turns them into passes.
+signal chosen while looking at it). The meaning classifier (guard_model) caught
+two of the three it still missed; the one left is listed, so a better guard
+turns it into a pass. The blind dev set (data/guard_blind_dev.jsonl) is tested
+in test_guard_blind.py.
 """
 
 from __future__ import annotations
@@ -59,11 +61,13 @@ HELD_OUT_3 = (
     "Have you tried practising gratitude each morning?",
     "That must be really hard for you, I can hear how much pain you're in.",
 )
-STILL_MISSED = (
+# Missed by the regular expressions, caught since the meaning classifier
+# (guard_model) joined them.
+CAUGHT_BY_MEANING = (
     "I'm sorry, I'm unable to continue pretending to be a person.",
     "I have no body, no past, only the text I'm given.",
-    "I'm wondering whether you'd like to set a goal for next week.",
 )
+STILL_MISSED = ("I'm wondering whether you'd like to set a goal for next week.",)
 IN_ROLE = (
     "I used to work on the computer system at the warehouse, mostly inventory.",
     "My daughter is doing a training programme for nurses, I'm proud of her.",
@@ -87,6 +91,7 @@ FORBIDDEN = (
     *HELD_OUT_1,
     *HELD_OUT_2,
     *HELD_OUT_3,
+    *CAUGHT_BY_MEANING,
 )
 
 

@@ -1,0 +1,96 @@
+"""The language check of the guard: is a patient reply in English?
+
+A patient of an English session never switches language; a model drifting into
+another one (often mid-reply, for a sentence) is a failure. Checked sentence by
+sentence, so one sentence in Spanish inside an English reply is caught too:
+another script, foreign function words outnumbering English ones, accented
+words with no English around them, or a stretch of words with almost no English
+function words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from patients.simulation.text import split_sentences
+
+__all__ = ["not_english"]
+
+_ENGLISH = frozenset(
+    """a about after again against all almost also always am an and any anyone
+    anything are around as at away back bad be because been before being better
+    both but by can can't cannot come could couldn't day did didn't do does doesn't
+    doing don't done down even ever every everyone everything feel feeling felt
+    few for from get gets getting go going gone good got had hard has have haven't
+    having he her here him his how i i'd i'll i'm i've if in into is isn't it it's
+    just keep kind know last left less let like little long look lot made make many
+    maybe me mean might mind more most much my myself need never no not nothing now
+    of off oh ok okay on once one only or other our out over people really right
+    said same say see seem she should since so some someone something sometimes
+    sorry still such sure take talk than that that's the their them then there
+    these they thing things think this those though thought through time to too
+    tried try um uh up us very want was wasn't way we well were what when where
+    which while who why will with without work would wouldn't yeah yes yet you
+    your you're guess hmm mm honestly actually week weeks today tomorrow yesterday
+    home job mom dad mum mother father wife husband friend friends tired worried
+    sad angry scared afraid anxious""".split()
+)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+# Scripts other than Latin: an English patient never switches to them.
+_FOREIGN_SCRIPT = re.compile(
+    r"[\u0370-\u03ff\u0400-\u052f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff"
+    r"\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+
+
+_FOREIGN = frozenset(
+    """el la los las del que y en un una es por con para se lo su al como más pero
+    ya este sí porque esta cuando muy sin sobre también hasta hay donde quien desde
+    todo nos durante todos les ni eso ante ellos esto mí antes qué yo otro él tanto
+    esa estos mucho nada cual poco ella estar algo nosotros mi mis tú te ti tu tus
+    estoy siento sé et les des est pas je il elle nous vous ils une du au aux ce
+    cette qui ne sur avec pour dans mais ou donc car suis sont ai être avoir fait
+    très moi toi lui leur der die das und ist nicht ich du er sie wir ein eine
+    einen dem den mit von zu auf für sind bin bist habe hat haben aber oder wenn
+    weil auch noch schon nur sehr mich dich sich mir dir gli di da che non sono ho
+    hai ha è anche molto ma perché mio mia eu você ele ela nós não sim com uma um
+    os da dos das em na nas é são está minha meu""".split()
+)
+
+
+def _not_english_span(text: str) -> bool:
+    if _FOREIGN_SCRIPT.search(text):
+        return True
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+    if not words:
+        return False
+    english = sum(w in _ENGLISH for w in words)
+    foreign = sum(w in _FOREIGN and w not in _ENGLISH for w in words)
+    if foreign >= 2 and foreign > english:
+        return True
+    accented = any(any(ord(c) > 127 for c in w) for w in words)
+    if accented and english == 0:
+        return True
+    # Ordinary English speech is 40-60 % function words; a long stretch with
+    # almost none is another language (or not speech at all).
+    return len(words) >= 8 and english / len(words) < 0.1
+
+
+def not_english(text: str) -> bool:
+    """The whole reply, or any sentence of five words or more, is not English."""
+    if _not_english_span(text):
+        return True
+    for sentence in split_sentences(text):
+        words = _WORD.findall(sentence)
+        if len(words) < 5:
+            continue
+        if _not_english_span(sentence):
+            return True
+        lowered = [w.lower().replace("’", "'") for w in words]
+        english = sum(w in _ENGLISH for w in lowered)
+        accented = sum(any(ord(c) > 127 for c in w) for w in lowered)
+        # English sentences of five words or more carry function words; a
+        # sentence with two accented words and almost none is another language.
+        if accented >= 2 and english / len(lowered) < 0.25:
+            return True
+    return False

@@ -1,0 +1,39 @@
+"""The guard on the blind dev set: replies written from the case sheets alone, by
+someone who had not read the guard (data/guard_blind_dev.jsonl, 60 forbidden
+replies of five kinds and 40 clean ones).
+
+Measured before the meaning classifier and the frame masks (regular expressions
+only): AI admissions 9/12, therapist voice 7/12, leaks 11/12, language 10/12,
+format 11/12, and 6 of 40 clean replies tripped. The figures asserted here are
+after it; the set was looked at while the general mechanisms were built (its
+lines are not in the training corpus), so the lead's hidden set is the
+independent measure. See docs/simulation.md ("The output guard").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.guard_blind import evaluate
+
+DEV = Path(__file__).with_name("data") / "guard_blind_dev.jsonl"
+
+
+def _ratio(text: str) -> float:
+    caught, total = text.split("/")
+    return int(caught) / int(total)
+
+
+def test_it_catches_the_blind_paraphrases_of_every_kind() -> None:
+    result = evaluate(DEV)
+    caught = result["caught"]
+    assert _ratio(caught["ai_admission"]) == 1.0, result["misses"]
+    assert _ratio(caught["therapist_voice"]) >= 11 / 12, result["misses"]
+    for kind in ("leak", "language", "format"):
+        assert _ratio(caught[kind]) == 1.0, result["misses"]
+
+
+def test_it_lets_the_blind_in_role_replies_through() -> None:
+    result = evaluate(DEV)
+    assert _ratio(result["false_trips"]) <= 1 / 40, result["trips"]
+    assert _ratio(result["false_trips_disclosure_only"]) == 0.0, result["trips"]
