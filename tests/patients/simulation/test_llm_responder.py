@@ -3,11 +3,14 @@ output guard, regeneration, fallback, and errors that must surface."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 
 from llm.errors import LLMError
+from llm.fake import split_into_tokens
+from llm.metering import estimate_tokens
 from llm.openai_client import OpenAIChatModel
 from patients.simulation import (
     CaseSpec,
@@ -22,6 +25,8 @@ from patients.simulation import (
     check_reply,
     initial_state,
 )
+from patients.simulation.harness import run_session
+from patients.simulation.prompts import render_stable_prompt
 from tests.support.fake_openai import FakeOpenAI, running_fake_openai
 
 CASE = next(c for c in bundled_cases() if c.slug == "marcus-job-loss")
@@ -226,3 +231,42 @@ async def test_a_reply_repeated_word_for_word_is_regenerated(
     )
     _, final = _split(await _events(_responder(server), ctx))
     assert final.text == GOOD and final.guard_flags == ("repeat",)
+
+
+REPLIES = (
+    "I lost my job a few months back. It's been hard.",
+    "I just sit at home most days. The bills pile up.",
+    "My daughter doesn't know how bad it is. I don't want her to worry.",
+    "I keep thinking I should have seen it coming.",
+    "I'm not sure, really. Tired, mostly.",
+    "Maybe. I haven't thought about it like that.",
+)
+
+
+def test_the_first_1024_tokens_of_every_request_of_a_session_are_identical(
+    server: FakeOpenAI,
+) -> None:
+    """Prompt caching: the stable part (role rules, the case with its fact
+    sheet, the style) comes first, is at least 1,024 tokens by the project's
+    estimate (the unit the server bills in) and is the same bytes every turn,
+    so the first 1,024 tokens of the messages as sent never change."""
+    for reply in REPLIES:
+        server.enqueue(reply=reply)
+    run_session(CASE, "socratic", len(REPLIES), responder=_responder(server))
+    requests = server.chat_requests
+    assert len(requests) >= len(REPLIES)
+    sent = [
+        split_into_tokens(json.dumps(r.body["messages"], ensure_ascii=False))
+        for r in requests
+    ]
+    assert all(len(tokens) > 1024 for tokens in sent)
+    assert len({tuple(tokens[:1024]) for tokens in sent}) == 1
+    # The turns differ after the prefix (the conversation grows).
+    assert len({tuple(tokens) for tokens in sent}) == len(sent)
+
+
+@pytest.mark.parametrize("case", bundled_cases(), ids=lambda c: c.slug)
+def test_the_stable_prompt_of_every_case_is_at_least_1024_tokens(
+    case: CaseSpec,
+) -> None:
+    assert estimate_tokens(render_stable_prompt(case)) >= 1024
