@@ -16,7 +16,7 @@ from contextvars import ContextVar
 
 from llm.errors import LLMDeadlineExceeded
 
-__all__ = ["check", "remaining", "within"]
+__all__ = ["check", "model_budget", "remaining", "within"]
 
 _deadline: ContextVar[float | None] = ContextVar("llm_deadline", default=None)
 
@@ -49,3 +49,16 @@ def check() -> None:
     left = remaining()
     if left is not None and left <= 0:
         raise LLMDeadlineExceeded("the total deadline for this model work ran out")
+
+
+def model_budget(total: float, spent: float) -> float:
+    """The seconds a reply's model calls may take so that the whole turn, as the
+    trainee sees it, completes or fails within `total` of their message.
+
+    `spent` is what the turn used before the first model call (saving the
+    trainee's message, the engine, the first frames); a reserve is kept for
+    what follows the last one (saving the turn, sending it through the channel
+    layer): 5 % of the deadline, at least 0.25 s, at most 2 s.
+    """
+    reserve = min(2.0, max(0.25, 0.05 * total))
+    return max(0.1, total - spent - reserve)

@@ -346,6 +346,8 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             )
 
     async def _receive(self, session_id: int, text_data: str | None) -> None:
+        # The reply's deadline counts from here: the trainee's clock.
+        received = time.monotonic()
         payload = self._parse(text_data)
         if payload is None:
             await self._send_safe(
@@ -353,9 +355,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             )
             return
         if payload.get("action") == "retry":
-            await self._retry(session_id)
+            await self._retry(session_id, received)
             return
-        await self._message(session_id, payload)
+        await self._message(session_id, payload, received)
 
     # --- frames ------------------------------------------------------------------
     @staticmethod
@@ -368,7 +370,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             return None
         return payload if isinstance(payload, dict) else None
 
-    async def _message(self, session_id: int, payload: dict[str, Any]) -> None:
+    async def _message(
+        self, session_id: int, payload: dict[str, Any], received: float
+    ) -> None:
         raw = payload.get("message")
         try:
             text = services.clean_message(raw)
@@ -399,19 +403,23 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         if not submitted.created:
             await self._send_safe(html)
             return
-        await self._start_reply(submitted, html, stages)
+        await self._start_reply(submitted, html, stages, received)
 
-    async def _retry(self, session_id: int) -> None:
+    async def _retry(self, session_id: int, received: float) -> None:
         user_id = self.scope["user"].pk
         try:
             submitted, html = await _retry(session_id, user_id)
         except PracticeError as error:
             await self._send_safe(_error_frame(str(error)))
             return
-        await self._start_reply(submitted, html, None)
+        await self._start_reply(submitted, html, None, received)
 
     async def _start_reply(
-        self, submitted: services.Submitted, html: str, stages: dict[str, float] | None
+        self,
+        submitted: services.Submitted,
+        html: str,
+        stages: dict[str, float] | None,
+        received: float,
     ) -> None:
         # Clear any earlier error, show the saved turn(s), then stream.
         await self._send_safe(_error_frame("") + html)
@@ -425,12 +433,15 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             )
         if stages is not None:
             stages["_acked"] = time.perf_counter()
-        task = asyncio.create_task(self._stream_reply(submitted, stages))
+        task = asyncio.create_task(self._stream_reply(submitted, stages, received))
         _reply_tasks.add(task)
         task.add_done_callback(_reply_tasks.discard)
 
     async def _stream_reply(
-        self, submitted: services.Submitted, stages: dict[str, float] | None = None
+        self,
+        submitted: services.Submitted,
+        stages: dict[str, float] | None = None,
+        received: float | None = None,
     ) -> None:
         assert submitted.patient_turn is not None and submitted.reply is not None
         turn_id = submitted.patient_turn.pk
@@ -454,10 +465,13 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             last_flush = loop.time()
 
         # Every model request of this reply lands in `log` (the llm client
-        # reports each attempt), and none may outlast the reply's deadline.
+        # reports each attempt), and none may outlast the reply's deadline,
+        # counted from the trainee's message, less what saving the turn needs.
+        total = settings.LLM_REPLY_DEADLINE
+        spent = 0.0 if received is None else time.monotonic() - received
         with (
             collecting(role="patient") as log,
-            deadline.within(settings.LLM_REPLY_DEADLINE),
+            deadline.within(deadline.model_budget(total, spent)),
         ):
             try:
                 async for event in get_responder().stream(submitted.reply):

@@ -114,7 +114,9 @@ async def test_no_forbidden_text_reaches_the_browser(
         assert any(guards), guards
     deadline = scenario.settings.get("LLM_REPLY_DEADLINE")
     if deadline:
-        assert elapsed < 1.2 * deadline + 0.5
+        # Complete or clearly failed within 1.2 x the deadline, counted from
+        # the trainee's message to the final frame.
+        assert elapsed < 1.2 * deadline
     billed_prompt, billed_completion = llm_patient.billed
     if summary := os.environ.get("ADVERSARIAL_SUMMARY"):
         # For the measurements in docs/benchmarks.md: one JSON line per scenario.

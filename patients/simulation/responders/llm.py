@@ -31,6 +31,7 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from typing import Literal
 
+from llm.deadline import remaining as deadline_remaining
 from llm.errors import (
     LLMContextTooLong,
     LLMDeadlineExceeded,
@@ -146,6 +147,11 @@ class LLMResponder:
     async def stream(self, ctx: ReplyContext) -> AsyncIterator[Token | Final]:
         loop = asyncio.get_running_loop()
         end = None if self.deadline is None else loop.time() + self.deadline
+        # A caller's total deadline (llm.deadline) that is earlier wins: the
+        # caller has spent part of the turn before asking for the reply.
+        left = deadline_remaining()
+        if left is not None:
+            end = loop.time() + left if end is None else min(end, loop.time() + left)
         first_name = ctx.case.name.split()[0]
         cap = ctx.direction.max_sentences
         messages = self.messages(ctx)
