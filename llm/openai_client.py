@@ -60,6 +60,9 @@ MaxTokensParam = Literal["max_tokens", "max_completion_tokens"]
 _FORMAT_REJECTED = re.compile(r"response_format|json_schema|structured", re.I)
 R = TypeVar("R")
 CLOSED_EARLY = "stream closed by the caller before the end"
+# Added when the server was still sending when reading stopped (a whole long
+# reply written at once): the metered completion is then a lower bound.
+UNREAD = "; the server was still sending"
 
 
 class OpenAIChatModel:
@@ -354,6 +357,7 @@ class OpenAIChatModel:
         received_any = False
         parts: list[str] = []
         outcome = "closed"  # unless the loop below ends otherwise
+        unread = False
         failure: LLMError | None = None
         first_token_ms: int | None = None
         try:
@@ -402,6 +406,11 @@ class OpenAIChatModel:
             outcome = "error"
             raise failure from exc
         finally:
+            if outcome == "closed":
+                # The caller stopped reading: count what the server has already
+                # delivered (it billed that too), without waiting for more.
+                more, usage, unread = await _drain_delivered(response, usage)
+                parts += more
             # Also runs when the caller stops iterating early (GeneratorExit),
             # so the connection goes back to the pool instead of leaking.
             await response.close()
@@ -413,7 +422,7 @@ class OpenAIChatModel:
                 # The caller stopped reading (reply complete, capped, or the
                 # guard tripped). A server may have generated a little more
                 # than was read; what was read is what can be counted.
-                failure = LLMError(CLOSED_EARLY)
+                failure = LLMError(CLOSED_EARLY + (UNREAD if unread else ""))
             self._record(
                 messages,
                 started,
@@ -537,3 +546,40 @@ def _is_format_rejection(error: LLMError) -> bool:
 
 def _messages_text(messages: Sequence[Message]) -> str:
     return "\n\n".join(f"[{m.role}]\n{m.content}" for m in messages)
+
+
+# Draining after an early close: stop at the first gap longer than this (a
+# server still generating, at 40-100 tokens/s, leaves gaps of 10-25 ms, so a
+# live model is not kept generating), and after this long in all.
+DRAIN_IDLE_SECONDS = 0.02
+DRAIN_MAX_SECONDS = 1.0
+
+
+async def _drain_delivered(
+    response: Any, usage: Usage | None
+) -> tuple[list[str], Usage | None, bool]:
+    """Read what already arrived on a stream the caller closed early.
+
+    The server bills every token it wrote before the connection closed; the
+    caller saw only those up to its decision. Reading on while data is already
+    there (a fast server, or a whole reply sent at once) meters those tokens
+    from the text, and, when the end is reached, from the usage chunk, so the
+    count is the server's own. Bounded in time, and never an error; the flag
+    says the bound was reached with the server still sending.
+    """
+    parts: list[str] = []
+    loop = asyncio.get_running_loop()
+    stop = loop.time() + DRAIN_MAX_SECONDS
+    chunks = response.__aiter__()
+    unread = True
+    try:
+        while (left := stop - loop.time()) > 0:
+            chunk = await asyncio.wait_for(anext(chunks), min(DRAIN_IDLE_SECONDS, left))
+            if chunk.usage is not None:
+                usage = _usage(chunk.usage)
+            for choice in chunk.choices:
+                if choice.index == 0 and choice.delta.content:
+                    parts.append(choice.delta.content)
+    except (StopAsyncIteration, TimeoutError, openai.OpenAIError, ValueError, OSError):
+        unread = False
+    return parts, usage, unread

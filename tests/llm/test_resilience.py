@@ -64,10 +64,12 @@ async def test_a_stream_without_usage_is_metered_from_its_text(
 
 
 @pytest.mark.asyncio
-async def test_a_stream_closed_early_is_metered_for_what_was_read(
+async def test_a_stream_closed_early_is_metered_as_the_server_counts_it(
     fake_openai: FakeOpenAI,
 ) -> None:
-    fake_openai.enqueue(reply="one two three four five six", token_delay=0.02)
+    # A live model (a gap between tokens): the app closes after the first
+    # token, the server sends nothing more, both count one.
+    fake_openai.enqueue(reply="one two three four five six", token_delay=0.1)
     with collecting() as log:
         stream = make_model(fake_openai).stream(MESSAGES)
         first = await anext(stream)
@@ -75,7 +77,25 @@ async def test_a_stream_closed_early_is_metered_for_what_was_read(
     (record,) = log.records
     assert first.text == "one"
     assert record.outcome == "closed" and record.error == CLOSED_EARLY
-    assert record.completion_tokens >= 1
+    assert (record.prompt_tokens, record.completion_tokens) == fake_openai.billed
+
+
+@pytest.mark.asyncio
+async def test_a_stream_closed_early_after_the_server_sent_it_all_is_metered_whole(
+    fake_openai: FakeOpenAI,
+) -> None:
+    # A server that wrote the whole reply at once billed all of it: the app
+    # reads what was delivered before closing, so it meters the same.
+    reply = " ".join(["It has been a long few months for me."] * 40)
+    fake_openai.enqueue(reply=reply)
+    with collecting() as log:
+        stream = make_model(fake_openai).stream(MESSAGES)
+        await anext(stream)
+        await stream.aclose()
+    (record,) = log.records
+    assert record.outcome == "closed"
+    assert (record.prompt_tokens, record.completion_tokens) == fake_openai.billed
+    assert record.completion_tokens > 300
 
 
 def test_the_breaker_opens_after_repeated_failures_and_skips_the_endpoint(

@@ -18,7 +18,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db.models import Sum
 
-from llm.openai_client import CLOSED_EARLY
+from llm.openai_client import CLOSED_EARLY, UNREAD
 from practice.models import ModelCall, Turn
 from tests.support.adversarial import Scenario, scenarios
 
@@ -40,13 +40,14 @@ def llm_patient(settings: Any, llm_configured: Any) -> Any:
 
 
 @database_sync_to_async
-def _outcome(session: Any) -> tuple[Turn, int, int, list[list[str]], bool]:
+def _outcome(session: Any) -> tuple[Turn, int, int, list[list[str]], bool, bool]:
     turn = session.turns.order_by("-index").first()
     calls = ModelCall.objects.filter(turn=turn)
     sums = calls.aggregate(p=Sum("prompt_tokens"), c=Sum("completion_tokens"))
     guards = [c.guard for c in calls.order_by("pk")]
-    closed = calls.filter(error=CLOSED_EARLY).exists()
-    return turn, sums["p"] or 0, sums["c"] or 0, guards, closed
+    closed = calls.filter(error__startswith=CLOSED_EARLY).exists()
+    unread = calls.filter(error__endswith=UNREAD).exists()
+    return turn, sums["p"] or 0, sums["c"] or 0, guards, closed, unread
 
 
 def test_there_are_at_least_forty_scenarios() -> None:
@@ -94,7 +95,7 @@ async def test_no_forbidden_text_reaches_the_browser(
         for fragment in scenario.forbidden:
             assert fragment.lower() not in seen, f"frame {number} shows {fragment!r}"
 
-    turn, prompt, completion, guards, closed = await _outcome(practice_session)
+    turn, prompt, completion, guards, closed, unread = await _outcome(practice_session)
     if scenario.ending == "failed":
         assert turn.status == Turn.Status.FAILED
     elif scenario.ending != "any":
@@ -131,6 +132,7 @@ async def test_no_forbidden_text_reaches_the_browser(
                         "ending": turn.status,
                         "responder": turn.responder,
                         "closed_early": closed,
+                        "unread": unread,
                         "metered": [prompt, completion],
                         "billed": [billed_prompt, billed_completion],
                     }
@@ -141,12 +143,13 @@ async def test_no_forbidden_text_reaches_the_browser(
         (scenario.name, prompt, completion, billed_prompt, billed_completion)
     )
     assert prompt == billed_prompt
-    if closed:
-        # The app closed a stream early (capped, or the guard tripped): what
-        # it read is metered. The fake server writes without delay, so it has
-        # pushed more into the socket by then; a real server stops generating
-        # when the connection closes. The read part is a lower bound.
+    if unread:
+        # The app closed a stream early and the server was still writing when
+        # the bounded read of what it had delivered stopped (only a long reply
+        # written all at once does that): what was read is a lower bound.
         assert 0 < completion <= billed_completion
     else:
-        # Every token the server billed for this turn is metered, exactly.
+        # Every token the server sent for this turn is metered, exactly,
+        # including streams the app closed early (capped, or the guard
+        # tripped): it reads what was already delivered before closing.
         assert completion == billed_completion

@@ -376,10 +376,11 @@ class FakeOpenAI:
                 return
             if b.token_delay:
                 await asyncio.sleep(b.token_delay)
-            # Billed before the write: a client that stops reading is still
-            # charged for what the server generated and sent.
-            self._bill(bill, prompt_tokens, i + 1)
             yield chunk({"content": token})
+            # Billed once the write went through (the generator resumes only
+            # after the server sent the chunk): what was sent before the client
+            # closed the connection, and nothing the close stopped.
+            self._bill(bill, prompt_tokens, i + 1)
         if b.cut_after is not None:
             raise _CutConnection
         if b.end_after is not None:
