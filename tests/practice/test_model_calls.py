@@ -180,6 +180,14 @@ async def test_the_request_opens_with_the_same_tokens_on_every_turn(
         assert later[: len(earlier)] == earlier
     first = [r.body["messages"][0]["content"] for r in llm_patient.chat_requests]
     assert len(set(first)) == 1
+    # The messages as sent (the JSON the server read): the first 1,024 tokens,
+    # by the estimate the server bills in, are the same on every turn.
+    sent = [
+        split_into_tokens(json.dumps(r.body["messages"], ensure_ascii=False))
+        for r in llm_patient.chat_requests
+    ]
+    assert min(len(tokens) for tokens in sent) > 1024
+    assert len({tuple(tokens[:1024]) for tokens in sent}) == 1
 
 
 @pytest.mark.django_db(transaction=True)
