@@ -484,12 +484,13 @@ def run_benchmark(
     seats: int,
     measure: Callable[[Any, list[Seat], Processes, int, int], Awaitable[Any]],
     report: Callable[[Any, Any, dict[str, str]], None],
+    extra_env: dict[str, str] | None = None,
 ) -> int:
     """The shared life of a benchmark run: a fresh database, seats, uvicorn and a
     Celery worker in their own process groups, the measurement, the report, and
     cleanup on every exit (Ctrl+C and SIGTERM included)."""
     loop_kind = install_uvloop()
-    bench = new_env(database=args.database, port=args.port)
+    bench = new_env(database=args.database, port=args.port, extra=extra_env)
     log_dir = Path("/tmp") / f"{name}-{bench.queue}"
     with sigterm_as_interrupt():
         try:

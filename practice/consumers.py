@@ -485,6 +485,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
                             first_token_at = timezone.now()
                             await flush()
                             if stages is not None:
+                                # The turn, so a benchmark can pair this with
+                                # the model call's own first-token time.
+                                stages["turn"] = turn_id
                                 _log_stages(stages)
                         elif loop.time() - last_flush >= TOKEN_FLUSH_SECONDS:
                             await flush()

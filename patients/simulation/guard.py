@@ -369,7 +369,11 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
     ]
     grams: set[tuple[str, ...]] = set()
     for text in texts:
-        grams |= _ngrams(text, _NGRAM)
+        # Line by line: the prompt lists the patient's own lines one per line,
+        # and a 7-gram across two of them is theirs too (the offline patient
+        # says them one after the other).
+        for line in text.splitlines():
+            grams |= _ngrams(line, _NGRAM)
     for text in own:
         grams -= _ngrams(text, _NGRAM)
     return frozenset(grams)

@@ -30,7 +30,7 @@ import json
 import math
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 __all__ = [
@@ -279,6 +279,7 @@ _IMPERATIVES = frozenset(
 _KEEP = frozenset("a an the am is are was were be been this that just only".split())
 
 
+@lru_cache(maxsize=65536)
 def _classify(word: str) -> str | None:
     if word in _KEEP:
         return None
@@ -298,9 +299,16 @@ def tokens(text: str) -> list[str]:
 
 def features(sentence: str) -> list[str]:
     """The features of one sentence (a list: counts matter only through repeats)."""
+    return list(_features(sentence))
+
+
+@lru_cache(maxsize=8192)
+def _features(sentence: str) -> tuple[str, ...]:
+    # Cached: the responder checks the reply so far after every sentence, so
+    # each sentence is scored once per later sentence of the reply.
     words = tokens(sentence)
     if not words:
-        return []
+        return ()
     classes = [_classify(w) for w in words]
     seq = [c or w for w, c in zip(words, classes, strict=True)]
     out = [f"w:{w}" for w in words]
@@ -348,7 +356,7 @@ def features(sentence: str) -> list[str]:
                         out.append(f"x:i_neg_{c}")
     if len(words) <= 4:
         out.append("x:short")
-    return out
+    return tuple(out)
 
 
 @cache

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import socket
@@ -520,6 +521,33 @@ def running_fake_openai(
         yield running
 
 
+_OPENERS = (
+    "I don't really know where to start, to be honest.",
+    "It's been a hard few weeks.",
+    "Honestly, I'm tired most of the time.",
+    "I keep going over the same things at night.",
+    "Things at home have been tense lately.",
+    "I suppose it started a while back.",
+    "I haven't told many people about this.",
+    "Work has been on my mind a lot.",
+    "Some days are better than others, I guess.",
+    "It's hard to put into words.",
+)
+_CLOSERS = (
+    "I just feel stuck.",
+    "Nobody really asks how I am.",
+    "I try not to think about it too much.",
+    "It gets worse in the evenings.",
+    "My sister says I've changed.",
+    "I don't sleep much anymore.",
+    "I'm not sure what I'm supposed to say here.",
+    "It all feels a bit much.",
+    "I keep thinking it's my fault.",
+    "I used to enjoy things more.",
+    "I don't know what I want from this.",
+)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -527,11 +555,29 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reply", default=DEFAULT_REPLY)
     parser.add_argument("--token-delay", type=float, default=0.0)
     parser.add_argument("--model", action="append", dest="models")
+    parser.add_argument(
+        "--vary",
+        action="store_true",
+        help="a different two-sentence reply per request (110 before one repeats), "
+        "so a patient never says the same thing twice in a benchmark session",
+    )
     args = parser.parse_args(argv)
     state = FakeOpenAI(
         default=Behaviour(reply=args.reply, token_delay=args.token_delay),
         models=tuple(args.models or ["fake-model"]),
     )
+    if args.vary:
+        counter = itertools.count()
+        original = state._next
+
+        def varied_next() -> Behaviour:
+            if state.pending:
+                return original()
+            n = next(counter)
+            reply = f"{_OPENERS[n % len(_OPENERS)]} {_CLOSERS[n % len(_CLOSERS)]}"
+            return Behaviour(reply=reply, token_delay=args.token_delay)
+
+        state._next = varied_next  # type: ignore[method-assign]
     config = _uvicorn_config(state.app(), args.host, args.port)
     state.base_url = f"http://{args.host}:{args.port}/v1"
     print(f"fake OpenAI server at {state.base_url}", flush=True)  # noqa: T201
