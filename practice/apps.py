@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from llm.breaker import set_shared_store
+from llm.breaker_redis import RedisBreakerStore
 from llm.metering import set_default_sink
 
 
@@ -20,6 +23,10 @@ class PracticeConfig(AppConfig):
         # A model call made outside a reply or an annotation (a command, the
         # scoring task) is still metered.
         set_default_sink(store_orphan_call)
+
+        # One circuit breaker per endpoint for all processes, not one each.
+        if settings.LLM_BREAKER_REDIS_URL:
+            set_shared_store(RedisBreakerStore(settings.LLM_BREAKER_REDIS_URL))
 
         # A broken CHANNEL_LAYERS makes get_channel_layer() return None, and every
         # consumer would then fail later with a confusing error: fail at start-up.

@@ -342,6 +342,10 @@ PATIENT_HISTORY_TOKENS = env.int("PATIENT_HISTORY_TOKENS", default=6000)
 # for the cool-down (seconds).
 LLM_BREAKER_THRESHOLD = env.int("LLM_BREAKER_THRESHOLD", default=5)
 LLM_BREAKER_COOLDOWN = env.float("LLM_BREAKER_COOLDOWN", default=30.0)
+# Where the circuit breakers keep their state for every process (uvicorn
+# workers, Celery): Redis's cache database when there is one; "" keeps it per
+# process.
+LLM_BREAKER_REDIS_URL = env.str("LLM_BREAKER_REDIS_URL", default="") or REDIS_CACHE_URL
 # Audit trail: keep prompt and response text of model calls (off by default),
 # and for how many days.
 LLM_LOG_TEXT = env_bool("LLM_LOG_TEXT", False)
