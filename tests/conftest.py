@@ -127,7 +127,12 @@ def _close_connection_pools(django_db_setup: Any, django_db_blocker: Any) -> Any
         close_pool = getattr(conn, "close_pool", None)
         if close_pool is not None:
             close_pool()
-    if connection.vendor == "postgresql":
+    # pytest-django creates the test database only when a selected test needs it;
+    # otherwise the connection still names DATABASE_URL's own database, which need
+    # not exist on a fresh machine, and there is nothing to end.
+    settings_dict = connection.settings_dict
+    in_use = settings_dict["NAME"] == settings_dict.get("TEST", {}).get("NAME")
+    if connection.vendor == "postgresql" and in_use:
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
