@@ -52,6 +52,8 @@ YES = re.compile(
 )
 NO = re.compile(
     r"^(?:(?:well|oh|um|look|honestly|i mean|like i said|as i said)[,.]?\s+)*"
+    # "I'm not sure" and "I don't know" are hedges, not a no.
+    r"(?!i'?m not sure\b|i don'?t (?:really )?know\b)"
     r"(?:no|nope|not|never|nothing|nobody|i don'?t|i'?m not|i haven'?t|i'?ve never|"
     r"i wouldn'?t|there'?s no)\b",
     re.IGNORECASE,
