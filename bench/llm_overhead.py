@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import harness as h  # noqa: E402
@@ -84,18 +86,22 @@ async def measure(
     celery_pgid: int,
 ) -> dict[str, Any]:
     results = await ws_latency.measure(args, seats, procs, uvicorn_pgid, celery_pgid)
-    from practice.models import ModelCall
-
     stages = _turn_stages(procs)
-    model_first: dict[int, int] = {}
-    # The measured sessions only (not the warm-up's).
+    # The measured sessions only (not the warm-up's); read with plain SQL, the
+    # bench's own database, so this module needs no Django models.
     measured = [s.session_uuid for s in seats[ws_latency.WARMUP_SESSIONS :]]
-    calls = ModelCall.objects.filter(
-        turn_id__in=list(stages), turn__session__uuid__in=measured
-    ).order_by("pk")
-    async for call in calls.values("turn_id", "first_token_ms", "role"):
-        if call["role"] == "patient" and call["first_token_ms"] is not None:
-            model_first.setdefault(call["turn_id"], call["first_token_ms"])
+    model_first: dict[int, int] = {}
+    with psycopg.connect(procs.bench.database_url) as conn:
+        rows = conn.execute(
+            "SELECT mc.turn_id, mc.first_token_ms FROM practice_modelcall mc "
+            "JOIN practice_turn t ON t.id = mc.turn_id "
+            "JOIN practice_practicesession s ON s.id = t.session_id "
+            "WHERE mc.role = 'patient' AND mc.first_token_ms IS NOT NULL "
+            "AND s.uuid::text = ANY(%s) ORDER BY mc.id",
+            ([str(u) for u in measured],),
+        ).fetchall()
+    for turn_id, first_token_ms in rows:
+        model_first.setdefault(int(turn_id), int(first_token_ms))
     pairs = [
         (stages[turn], float(model_first[turn]))
         for turn in stages

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from llm import breaker as breaker_module
 from llm.breaker import Breaker, set_shared_store
 from llm.breaker_redis import RedisBreakerStore
 
@@ -30,9 +31,7 @@ def store() -> Iterator[RedisBreakerStore]:
 
 
 def _current() -> object:
-    from llm import breaker
-
-    return breaker._shared  # noqa: SLF001 - restored after the test
+    return breaker_module._shared  # noqa: SLF001 - restored after the test
 
 
 def test_failures_in_one_process_open_the_breaker_for_all(

@@ -20,11 +20,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from patients.simulation import advance, bundled_cases, initial_state
+from patients.simulation.guard import check_reply
+from patients.simulation.text import split_sentences
 from tests.support.blind_paraphrases import (
     BLIND_AI_ADMISSIONS,
     BLIND_THERAPIST_REPLIES,
     blind_dev_replies,
 )
+from tests.support.fake_openai import Behaviour, FakeOpenAI, _uvicorn_config
 
 # What a good answer looks like: in role, English, no advice, two sentences.
 GOOD = "I suppose it's been building up for a while. Work has been a lot lately."
@@ -232,10 +236,6 @@ def _blind_dev_scenarios() -> list[Scenario]:
     is the end of the first sentence at which the reply stops being in role, as
     the guard checks it (prefix by prefix); a reply the guard passes whole keeps
     its last sentence as the fragment and is marked a known miss."""
-    from patients.simulation import advance, bundled_cases, initial_state
-    from patients.simulation.guard import check_reply
-    from patients.simulation.text import split_sentences
-
     case = sorted(bundled_cases(), key=lambda c: c.slug)[0]
     direction = advance(
         case, initial_state(case, seed=0), "What brings you here today?", []
@@ -265,8 +265,6 @@ def _blind_dev_scenarios() -> list[Scenario]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from tests.support.fake_openai import Behaviour, FakeOpenAI, _uvicorn_config
-
     parser = argparse.ArgumentParser(description="Fake OpenAI server, adversarial mode")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
