@@ -266,11 +266,7 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         )
         rejection = others_judged and bool(_REJECTION.search(text))
         restated = _restates(text, key)
-        if agrees and not sympathy and (verdict or rejection or restated):
-            out.append(i)
-        elif _CONFIRMS.search(text) and not sympathy:
-            out.append(i)
-        elif (
+        if agrees and not sympathy and (verdict or rejection or restated) or _CONFIRMS.search(text) and not sympathy or (
             self_judged
             and "affirm" not in u.codes
             and _HARSH_VERDICT.search(text)
