@@ -214,7 +214,27 @@ AFFIRM = re.compile(
     r"says (?:a lot|so much|something) about (?:you|how much you|your (?:strength|"
     r"care|commitment|determination))|(?:it'?s|that'?s) (?:really )?(?:good|great) "
     r"(?:that )?you(?:'re| are| have|'ve)? (?:staying|taking|doing|looking|reaching|"
-    r"trying|came|made|got|kept))\b",
+    r"trying|came|made|got|kept)|"
+    # 2026.11-5: naming the patient's own doing and what it took, in the forms
+    # counsellors use ("you did that", "you worked that out yourself", "which took a
+    # lot", "you've got real grit", "that's real courage").
+    r"you did (?:that|this)(?: yourself)?\W*$|you (?:worked|figured|came up with|"
+    r"noticed|spotted|found|saw|thought of|got to) (?:that|this|it)(?: out| through)? "
+    r"(?:yourself|on your own|all by yourself)|(?:which|that|it|this) (?:took|takes|"
+    r"must have taken|would have taken) (?:a lot|so much|real|some|guts|courage|"
+    r"restraint|strength|bravery|nerve|grit|effort)|you(?:'ve| have) got (?:a lot of |"
+    r"real |so much |such )?(?:grit|courage|strength|determination|guts|heart|"
+    r"resilience|insight)|(?:that'?s|that is|it'?s) (?:real|true|genuine) (?:courage|"
+    r"strength|progress|grit)|(?:that'?s|that is) (?:a )?(?:really |so |very )?"
+    r"(?:important|useful|big|clear|real|valuable|huge|significant) (?:thing|step|"
+    r"goal|insight|change|shift|realisation|realization|discovery) (?:you|to)|you(?:'ve|"
+    r"have) (?:been|made) (?:really |so |very )?(?:honest|open|a start|a real effort|"
+    r"progress|real progress)|you(?:'ve| have) (?:already )?(?:shown|proved|proven) "
+    r"(?:you|that you|yourself)|(?:good|great|brilliant) that you (?:\w+ed|went|did|"
+    r"told|said|came|took|got|kept|made|saw|spoke)|you (?:went|stayed|kept going|"
+    r"stuck with it|showed up|turned up|got through it|did it|spoke up) (?:even|"
+    r"though|anyway|when)|(?:that'?s|it'?s) (?:really |so )?(?:brave|courageous)"
+    r")\b",
     re.IGNORECASE,
 )
 CONFRONT = re.compile(
