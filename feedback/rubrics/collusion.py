@@ -237,7 +237,7 @@ def collusive_utterances(
 
 def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]:
     patient = last_patient_text(ctx)
-    if not patient or not patient_belief(patient):
+    if not patient or not (patient_belief(patient) or _SAFETY_RULE.search(patient)):
         return []
     key = _key_words(patient)
     self_judged = bool(
@@ -266,12 +266,20 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         )
         rejection = others_judged and bool(_REJECTION.search(text))
         restated = _restates(text, key)
-        if agrees and not sympathy and (verdict or rejection or restated) or _CONFIRMS.search(text) and not sympathy or (
-            self_judged
-            and "affirm" not in u.codes
-            and _HARSH_VERDICT.search(text)
-            and _ABOUT.search(text)
-        ) or (rejection and not sympathy and _AS_FACT.search(text)):
+        if (
+            agrees
+            and not sympathy
+            and (verdict or rejection or restated)
+            or _CONFIRMS.search(text)
+            and not sympathy
+            or (
+                self_judged
+                and "affirm" not in u.codes
+                and _HARSH_VERDICT.search(text)
+                and _ABOUT.search(text)
+            )
+            or (rejection and not sympathy and _AS_FACT.search(text))
+        ):
             out.append(i)
     return out
 

@@ -407,7 +407,7 @@ RISK_CUE = rx(
     # "manage fine without me", nothing to live for.
     r"what'?s (?:even )?the point (?:in|of) (?:any of (?:this|it)|anything|trying|"
     r"living|carrying on|getting up|me)|(?:don'?t|can'?t|do not|cannot) (?:\w+ )?see "
-    r"(?:the|any|much) point(?! (?:in|of) (?:the|that|this|a|doing|going to|resit))|if i (?:just )?(?:disappeared|vanished|"
+    r"(?:the|any|much) point(?! (?:in|of) (?:the|that|this|a|doing|going to|resit)\b)|if i (?:just )?(?:disappeared|vanished|"
     r"wasn'?t (?:here|around)|weren'?t (?:here|around)|was gone|died|didn'?t exist)|"
     r"(?:manage|cope|do) (?:\w+ )?(?:fine |better |ok |okay )?without me|"
     r"(?:wouldn'?t|won'?t|would not) (?:even )?(?:miss|notice) (?:me|if)|nothing (?:left )?"
