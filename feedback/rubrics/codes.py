@@ -384,6 +384,16 @@ def code_utterance(
             else:
                 codes.append("other")
 
+    if (
+        question is None
+        and "affirm" not in codes
+        and codes != ["other"]
+        and lx.AFFIRM_DOING.search(core)
+    ):
+        # Naming what the patient did ("you went even though you were terrified") is
+        # an affirmation; it is added to the sentence's other code, not put in its
+        # place, because it usually mirrors what the patient said as well.
+        codes.append("affirm")
     inquires = _inquires(codes, core)
     # Advice, confrontation or leave asked in question form is no Padesky stage.
     stage = (

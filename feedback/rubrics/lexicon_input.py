@@ -214,11 +214,14 @@ AFFIRM = re.compile(
     r"says (?:a lot|so much|something) about (?:you|how much you|your (?:strength|"
     r"care|commitment|determination))|(?:it'?s|that'?s) (?:really )?(?:good|great) "
     r"(?:that )?you(?:'re| are| have|'ve)? (?:staying|taking|doing|looking|reaching|"
-    r"trying|came|made|got|kept)|"
-    # 2026.11-5: naming the patient's own doing and what it took, in the forms
-    # counsellors use ("you did that", "you worked that out yourself", "which took a
-    # lot", "you've got real grit", "that's real courage").
-    r"you did (?:that|this)(?: yourself)?\W*$|you (?:worked|figured|came up with|"
+    r"trying|came|made|got|kept))\b",
+    re.IGNORECASE,
+)
+# 2026.11-5: naming the patient's own doing and what it took, in the forms counsellors
+# use ("you did that", "you worked that out yourself", "which took a lot", "you've got
+# real grit", "that's real courage").
+AFFIRM_DOING = re.compile(
+    r"\b(?:you did (?:that|this)(?: yourself)?\W*$|you (?:worked|figured|came up with|"
     r"noticed|spotted|found|saw|thought of|got to) (?:that|this|it)(?: out| through)? "
     r"(?:yourself|on your own|all by yourself)|(?:which|that|it|this) (?:took|takes|"
     r"must have taken|would have taken) (?:a lot|so much|real|some|guts|courage|"
