@@ -257,7 +257,7 @@ def code_utterance(
         question = question_kind(core)
         if lx.PERMISSION.search(core) or lx.SEEK.search(core):
             codes.append("seek_collaboration")
-        if lx.CONFRONT.search(core):
+        if lx.CONFRONT.search(core) or lx.CONFRONT_ARGUE.search(core):
             codes.append("confront")
         leading = bool(lx.LEADING_Q.search(core))
         if leading and "confront" not in codes:
@@ -273,7 +273,12 @@ def code_utterance(
         if lx.ADVICE_QUESTION.search(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
-            codes.append("persuade_with_permission" if permission_given else "persuade")
+            # With the patient's choice framed in the turn ("...? totally up to
+            # you"), as for advice in statement form.
+            with_permission = (
+                permission_given or autonomy_in_turn or bool(lx.AUTONOMY.search(core))
+            )
+            codes.append("persuade_with_permission" if with_permission else "persuade")
             advice_form = "advise"
     elif lx.SUMMARY_MARKERS.search(core) and SECOND_PERSON.search(core):
         # A summary collects what the patient said: a complex reflection (MITI), even
@@ -284,7 +289,11 @@ def code_utterance(
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
     else:
-        if lx.CONFRONT.search(core):
+        if (
+            lx.CONFRONT.search(core)
+            or lx.CONFRONT_ARGUE.search(core)
+            or _contradicts_denial(core, patient_text)
+        ):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
         asked_for_it = bool(lx.ASKED_FOR_IT.search(core))
@@ -411,6 +420,41 @@ def code_utterance(
         socratic_type=socratic_type(core, question) if inquires else None,
         padesky_stage=stage,
     )
+
+
+# "I'm not jealous" -> "it does sound like jealousy though": insisting on what the
+# patient just denied argues with them (MITI Confront), however softly it is put.
+_DENIED = re.compile(
+    r"\b(?:i'?m|i am|i was|i'?ve been|i feel|i don'?t feel)\s+(?:not\s+)?(?:(?:really|"
+    r"exactly|that|so|very|even|at all|being)\s+){0,2}([a-z]{4,})",
+    re.IGNORECASE,
+)
+
+
+def _contradicts_denial(core: str, patient_text: str) -> bool:
+    low = patient_text.lower()
+    if " not " not in f" {low} " and "n't" not in low:
+        return False
+    denied = {
+        m.group(1).lower()[:5]
+        for m in _DENIED.finditer(low)
+        if re.search(r"\bnot\b|n't", m.group(0))
+        and m.group(1).lower() in lx.FEELING_WORDS | _STATES
+    }
+    if not denied:
+        return False
+    text = core.lower()
+    if re.search(r"\b(?:not|n't|never)\b", text) or not re.search(
+        r"\b(?:you|your|it|that|this|sounds?|seems?)\b", text
+    ):
+        return False
+    return any(w[:5] in denied for w in lx.words(text) if len(w) >= 4)
+
+
+_STATES = frozenset(
+    "depressed depression jealous jealousy angry scared afraid anxious lonely "
+    "worried upset guilty ashamed stressed bitter resentful".split()
+)
 
 
 def _inquires(codes: Sequence[str], core: str) -> bool:

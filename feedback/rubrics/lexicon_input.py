@@ -75,7 +75,19 @@ ADVICE = re.compile(
     r"set|use|have found|like to)|(?:might be |maybe |could be )?worth (?:a try|trying|"
     r"a go|a shot)|you might (?:try|want to try|like to try)|i'?d (?:maybe |probably )?"
     r"(?:start|try|go) (?:with|by|to)|what (?:helped|worked for) me was|(?:lots|a lot) "
-    r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set))\b",
+    r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set)|"
+    # 2026.11-5: any "you could <do>", "one thing could be...", "maybe <do>...",
+    # "asking him might be the kindest thing", "start with...".
+    r"you could (?:also |always |maybe |perhaps |just |even )?(?!be\b|have\b|'ve\b|"
+    r"feel\b|see\b|tell\b|hear\b|say that\b|argue\b|call it\b|not\b|never\b)"
+    r"[a-z]+|one (?:small |other )?(?:thing|idea|option|step) (?:could|might|would) be|"
+    r"(?:^|,\s*|\band\s+)(?:maybe|perhaps)\s+(?:just\s+)?(?:start|unmute|reply|text|"
+    r"call|ask|tell|write|go|book|plan|take|give|send|pick|set|put|join|look|check|"
+    r"talk|speak|email|ring|message|sit|walk|get|make|keep|leave|stop|cut|spend|try|"
+    r"let|use|do|add|limit|switch|turn|mute|delete|block|note|list|schedule)\b|"
+    r"\w+ing (?:\w+ ){0,3}(?:might|may|could|would) be (?:the )?(?:kindest|best|"
+    r"easiest|simplest|a good|good|helpful|useful|kinder|easier|worth)|"
+    r"(?:^|,\s*)(?:just )?start (?:with|by|small))\b",
     re.IGNORECASE,
 )
 IMPERATIVE_START = re.compile(
@@ -271,6 +283,23 @@ CONFRONT = re.compile(
     r"old[- ]fashioned (?:view|idea|way)|though,? (?:isn'?t it|aren'?t you|don'?t you))\b",
     re.IGNORECASE,
 )
+# 2026.11-5: arguing with the patient in the forms students use: "but you did agree",
+# "X is a strong word", "you're being really negative", "more scared than you're
+# letting on", "i hear you, but...", a challenge closed by "though?".
+CONFRONT_ARGUE = re.compile(
+    r"\b(?:(?:ok|okay|yeah|right|sure|well),? but you (?:did|said|agreed|were|do|have|"
+    r"know|could)|^well,? you (?:did|said|agreed|were|chose)|you(?:'re| are)"
+    r" being (?:really |a bit |very |so |quite |pretty |a little )?(?:hard on yourself|"
+    r"negative|harsh|unfair|defensive|stubborn|difficult|unreasonable|pessimistic)|"
+    r"(?:be|being) (?:a bit |a little )?less (?:negative|hard|harsh|dramatic|defensive)|"
+    r"more \w+ than you(?:'re| are) (?:letting on|admitting|saying|making out)|"
+    r"i hear you,? but|you know (?:you'?re|you are|it'?s|it is) not|you(?:'re| are) "
+    r"(?:clearly |obviously )?(?:showing|displaying) (?:a lot of |all the |classic )?"
+    r"(?:signs|symptoms)|that'?s not (?:what|how|really|quite|the) |you can'?t "
+    r"(?:keep|just|really) (?:blaming|saying|avoiding|expecting|hiding)|let'?s be "
+    r"(?:real|honest))",
+    re.IGNORECASE,
+)
 SUPPORT = re.compile(
     r"\b(?:(?:i'?m|i am) (?:so |really |very |truly )?sorry|sorry (?:to hear|that|for|"
     r"about|you)|(?:sending|big|virtual) (?:hugs?|love)|hugs|i(?:'m| am) here for you|"
@@ -366,7 +395,16 @@ ADVICE_QUESTION = re.compile(
     r"(?:maybe|perhaps|or) (?:just )?(?:block|ask|talk|tell|write|go|call|ring|take|"
     r"make|set|stop|start|get|use|put|give|turn|switch|leave|say|text|join|book|"
     r"delete|list)\b|(?:have you got|do you have|is there) (?:anyone|someone|"
-    r"somebody) (?:who )?(?:could|can|to|that could|that can) help)\b",
+    r"somebody) (?:who )?(?:could|can|to|that could|that can) help|"
+    # 2026.11-5: proposals put as questions ("how would you feel about trying...?",
+    # "would you be up for texting her?", "maybe unmute it?").
+    r"how (?:would|do) you feel about (?:maybe |just )?\w+ing|what do you (?:think|"
+    r"reckon) (?:about|of) (?:maybe |just )?\w+ing|would you be (?:up for|open to|"
+    r"willing to|ok with|okay with) (?:maybe |just )?\w+ing|(?:do|would) you fancy|"
+    r"do you think you (?:could|might) (?:try|give|start|ask|tell|text|call|talk|"
+    r"write|book|go)|would (?:it|that) be (?:ok|okay|helpful|useful|worth) (?:to|if "
+    r"you) (?:try|\w+)|(?:maybe|perhaps) (?:just )?(?:unmute|reply|email|message|mute|"
+    r"limit|note|plan|try|pick|send|check|look)\b)\b",
     re.IGNORECASE,
 )
 # Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
