@@ -355,7 +355,23 @@ REASSURANCE = re.compile(
     r"loser|disappointment)|(?:it|that) (?:doesn'?t|does not) sound (?:mad|crazy|"
     r"silly|stupid|weird)|it (?:does|will) pass|^(?:that'?s|it'?s) (?:a lot|so much)"
     r"\W*$|of course you(?:'re| are| feel)|that makes (?:complete |total |so much )?"
-    r"sense)\b",
+    r"sense|"
+    # 2026.11-5: sympathy for a frightening or hurtful moment, gladness for the patient,
+    # and normalising in the short forms students use ("it happens", "that's not a
+    # character flaw", "stress does that").
+    r"(?:that|it|this) (?:must have been|must be|sounds|sounded|is|was|'s|would have "
+    r"been) (?:such an? )?(?:so |really |very |incredibly |pretty |absolutely )?"
+    r"(?:frightening|terrifying|overwhelming|exhausting|lonely|stressful|upsetting|"
+    r"draining|horrible|unsettling|distressing|hurtful|devastating|isolating|scary|"
+    r"awful|hard|tough|painful|difficult)|(?:sounds|seems) like (?:it'?s|it has|"
+    r"it'?s been|you'?ve had) (?:been )?(?:a )?(?:really |very |pretty |such a )?"
+    r"(?:rough|hard|tough|difficult|long|horrible|awful) (?:week|day|time|few|month|"
+    r"year|night)|i(?:'m| am) (?:so |really |very )?(?:relieved|pleased|happy|glad) "
+    r"(?:for you|to hear|you)|^i(?:'m| am) (?:so |really )?glad\W*$|^(?:it|that) "
+    r"happens\b|(?:it|that) happens to (?:everyone|lots|a lot|loads|most)|(?:it'?s|that'?s|"
+    r"it is|that is) not a (?:character )?(?:flaw|weakness|failing)|it'?s not you "
+    r"being|(?:stress|grief|anxiety|exhaustion|tiredness|panic) (?:does|can do) that|"
+    r"^(?:it'?s|that'?s) (?:so |really )?(?:rough|tough|hard|a lot)\W*$)\b",
     re.IGNORECASE,
 )
 SUPPORT_REASSURANCE = re.compile(
