@@ -76,11 +76,12 @@ ADVICE = re.compile(
     r"a go|a shot)|you might (?:try|want to try|like to try)|i'?d (?:maybe |probably )?"
     r"(?:start|try|go) (?:with|by|to)|what (?:helped|worked for) me was|(?:lots|a lot) "
     r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set)|"
-    # 2026.11-5: any "you could <do>", "one thing could be...", "maybe <do>...",
+    # 2026.11-5: "you could <do>" with more everyday actions, "one thing could be...", "maybe <do>...",
     # "asking him might be the kindest thing", "start with...".
-    r"you could (?:also |always |maybe |perhaps |just |even )?(?!be\b|have\b|'ve\b|"
-    r"feel\b|see\b|tell\b|hear\b|say that\b|argue\b|call it\b|not\b|never\b)"
-    r"[a-z]+|one (?:small |other )?(?:thing|idea|option|step) (?:could|might|would) be|"
+    r"you could (?:also |always |maybe |perhaps |just |even )?(?:run|send|text|email|"
+    r"message|book|pick|jot|note|practi[cs]e|rehearse|share|mention|bring|invite|"
+    r"sit down|schedule|arrange|cut|limit|swap|ring|phone|unmute|reply)\b|"
+    r"one (?:small |other )?(?:thing|idea|option|step) (?:could|might|would) be|"
     r"(?:^|,\s*|\band\s+)(?:maybe|perhaps)\s+(?:just\s+)?(?:start|unmute|reply|text|"
     r"call|ask|tell|write|go|book|plan|take|give|send|pick|set|put|join|look|check|"
     r"talk|speak|email|ring|message|sit|walk|get|make|keep|leave|stop|cut|spend|try|"
