@@ -61,9 +61,12 @@ class OfflineAnnotator:
         return Metered(self.annotate(ctx))
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
-        utterances = _without_collusive_reflections(ctx, code_turn(ctx))
+        coded = code_turn(ctx)
+        # Computed once: the same sentences are recoded below and flagged in find_flags.
+        collusive = set(collusive_utterances(ctx, coded))
+        utterances = _without_collusive_reflections(coded, collusive)
         er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
-        flags = find_flags(ctx, utterances)
+        flags = find_flags(ctx, utterances, collusive=collusive)
         return TurnAnnotation(
             utterances=utterances,
             emotional_reactions=er,
@@ -81,7 +84,7 @@ class OfflineAnnotator:
 
 
 def _without_collusive_reflections(
-    ctx: TurnContext, utterances: list[UtteranceCode]
+    utterances: list[UtteranceCode], collusive: set[int]
 ) -> list[UtteranceCode]:
     """An utterance that endorses a distorted belief is agreement, not a reflection.
 
@@ -90,7 +93,6 @@ def _without_collusive_reflections(
     distortion: it is coded as (misplaced) support and the turn carries the collusion
     flag.
     """
-    collusive = set(collusive_utterances(ctx, utterances))
     if not collusive:
         return utterances
     out = []

@@ -160,12 +160,20 @@ _DISMISSING = re.compile(
 )
 
 
-def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Flag]:
+def find_flags(
+    ctx: TurnContext,
+    utterances: Sequence[UtteranceCode],
+    *,
+    collusive: set[int] | None = None,
+) -> list[Flag]:
+    """The turn's flags; `collusive` (indexes from `collusive_utterances`) when the
+    caller already has them."""
     flags: list[Flag] = []
     patient = last_patient_text(ctx)
     codes = {c for u in utterances for c in u.codes}
     gives_advice = bool(codes & {"persuade", "persuade_with_permission"})
-    collusive = set(collusive_utterances(ctx, utterances))
+    if collusive is None:
+        collusive = set(collusive_utterances(ctx, utterances))
     # Agreeing with the distortion is not validating the feeling.
     validates = any(
         _validates(u) for i, u in enumerate(utterances) if i not in collusive
