@@ -39,6 +39,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from .denial import contradicts_denial
 from .normalize import normalize
 from .questions import (
     SECOND_PERSON,
@@ -292,7 +293,7 @@ def code_utterance(
         if (
             lx.CONFRONT.search(core)
             or lx.CONFRONT_ARGUE.search(core)
-            or _contradicts_denial(core, patient_text)
+            or contradicts_denial(core, patient_text)
         ):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
@@ -420,41 +421,6 @@ def code_utterance(
         socratic_type=socratic_type(core, question) if inquires else None,
         padesky_stage=stage,
     )
-
-
-# "I'm not jealous" -> "it does sound like jealousy though": insisting on what the
-# patient just denied argues with them (MITI Confront), however softly it is put.
-_DENIED = re.compile(
-    r"\b(?:i'?m|i am|i was|i'?ve been|i feel|i don'?t feel)\s+(?:not\s+)?(?:(?:really|"
-    r"exactly|that|so|very|even|at all|being)\s+){0,2}([a-z]{4,})",
-    re.IGNORECASE,
-)
-
-
-def _contradicts_denial(core: str, patient_text: str) -> bool:
-    low = patient_text.lower()
-    if " not " not in f" {low} " and "n't" not in low:
-        return False
-    denied = {
-        m.group(1).lower()[:5]
-        for m in _DENIED.finditer(low)
-        if re.search(r"\bnot\b|n't", m.group(0))
-        and m.group(1).lower() in lx.FEELING_WORDS | _STATES
-    }
-    if not denied:
-        return False
-    text = core.lower()
-    if re.search(r"\b(?:not|n't|never)\b", text) or not re.search(
-        r"\b(?:you|your|it|that|this|sounds?|seems?)\b", text
-    ):
-        return False
-    return any(w[:5] in denied for w in lx.words(text) if len(w) >= 4)
-
-
-_STATES = frozenset(
-    "depressed depression jealous jealousy angry scared afraid anxious lonely "
-    "worried upset guilty ashamed stressed bitter resentful".split()
-)
 
 
 def _inquires(codes: Sequence[str], core: str) -> bool:

@@ -288,8 +288,8 @@ CONFRONT = re.compile(
 # "X is a strong word", "you're being really negative", "more scared than you're
 # letting on", "i hear you, but...", a challenge closed by "though?".
 CONFRONT_ARGUE = re.compile(
-    r"\b(?:(?:ok|okay|yeah|right|sure|well),? but you (?:did|said|agreed|were|do|have|"
-    r"know|could)|^well,? you (?:did|said|agreed|were|chose)|you(?:'re| are)"
+    r"(?:^|\b(?:ok|okay|yeah|right|sure|well),? )but you (?:did|said|agreed|were|do|"
+    r"have|know|could)\b|\b(?:^well,? you (?:did|said|agreed|were|chose)|you(?:'re| are)"
     r" being (?:really |a bit |very |so |quite |pretty |a little )?(?:hard on yourself|"
     r"negative|harsh|unfair|defensive|stubborn|difficult|unreasonable|pessimistic)|"
     r"(?:be|being) (?:a bit |a little )?less (?:negative|hard|harsh|dramatic|defensive)|"

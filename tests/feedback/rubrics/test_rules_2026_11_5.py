@@ -140,3 +140,53 @@ def test_no_point_in_a_resit_is_no_risk_cue() -> None:
 def test_naming_what_the_patient_did_shows_the_affirm_chip(turn: str) -> None:
     a = annotate(turn, "I spoke up in the meeting for the first time.")
     assert "affirm" in chips(a)
+
+
+# --- confrontation, advice with permission, support, generic understanding ------------
+
+
+def test_insisting_on_a_feeling_the_patient_denied_is_a_confrontation() -> None:
+    a = annotate(
+        "it does sound a lot like resentment though",
+        "I'm not resentful. I just want a bit of help from my brother.",
+    )
+    assert "confront" in chips(a)
+
+
+def test_a_proposal_as_a_question_with_the_choice_left_open_is_advice_with_permission() -> (
+    None
+):
+    a = annotate(
+        "how would you feel about texting her first? totally up to you",
+        "Sure, go on.",
+    )
+    assert "persuade_with_permission" in chips(a)
+    assert "persuade" not in chips(a)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "ok so one thing could be a walk after lunch, same time each day",
+        "you could email your tutor tonight",
+    ],
+)
+def test_suggestions_in_everyday_forms_are_advice_not_reflections(turn: str) -> None:
+    a = annotate(turn, "I don't know what to do about the deadline.")
+    assert {"persuade", "persuade_with_permission"} & chips(a)
+    assert not {"simple_reflection", "complex_reflection"} & chips(a)
+
+
+def test_sympathy_for_a_frightening_moment_shows_the_support_chip() -> None:
+    a = annotate(
+        "that must have been really frightening",
+        "My chest went tight on the train and I thought I was dying.",
+    )
+    assert "support" in chips(a)
+
+
+def test_agreement_without_saying_what_was_understood_is_generic_understanding() -> (
+    None
+):
+    a = annotate("i totally agree, it's so unfair", "My landlord kept the deposit.")
+    assert a.interpretations == 1
