@@ -12,8 +12,9 @@ from llm.types import Message, Usage
 
 from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
+from .collusion import collusive_utterances
 from .empathy import empathy_levels
-from .flags import collusive_utterances, find_flags, suggestion_for
+from .flags import find_flags, suggestion_for
 from .schema import (
     RUBRIC_VERSION,
     BoltCode,
