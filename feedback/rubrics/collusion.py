@@ -266,20 +266,21 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         )
         rejection = others_judged and bool(_REJECTION.search(text))
         restated = _restates(text, key)
-        if (
-            agrees
-            and not sympathy
-            and (verdict or rejection or restated)
+        # Taking the belief's side: agreeing and saying something about it, the
+        # feared outcome confirmed, or others' rejection stated as fact.
+        endorses = bool(
+            (agrees and (verdict or rejection or restated))
             or _CONFIRMS.search(text)
-            and not sympathy
-            or (
-                self_judged
-                and "affirm" not in u.codes
-                and _HARSH_VERDICT.search(text)
-                and _ABOUT.search(text)
-            )
-            or (rejection and not sympathy and _AS_FACT.search(text))
-        ):
+            or (rejection and _AS_FACT.search(text))
+        )
+        # The patient's own label applied to them, with or without agreement.
+        labels = bool(
+            self_judged
+            and "affirm" not in u.codes
+            and _HARSH_VERDICT.search(text)
+            and _ABOUT.search(text)
+        )
+        if (endorses and not sympathy) or labels:
             out.append(i)
     return out
 
