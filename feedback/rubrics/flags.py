@@ -232,7 +232,7 @@ def find_flags(
             flags.append("unexpressed_feeling")
             break
 
-    if any(u.is_question and lx.LEADING_Q.search(_core(u.text)) for u in utterances):
+    if any(_leading(u) for u in utterances):
         flags.append("leading_question")
 
     recent = " ".join(_patient_texts(ctx)[-2:])
@@ -242,6 +242,40 @@ def find_flags(
     if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
         flags.append("missed_risk_cue")
     return flags
+
+
+def _leading(u: UtteranceCode) -> bool:
+    """A question that carries its answer: "Don't you think...?", "surely...?", or
+    a statement closed by a tag of the auxiliary-and-pronoun kind ("you're not
+    stupid, are you?", "you've done it a hundred times, haven't you?"), which asks
+    the patient to confirm the counsellor's view. Checking tags ("..., is that
+    right?") are not leading."""
+    text = _core(u.text)
+    if u.is_question and lx.LEADING_Q.search(text):
+        return True
+    if (u.is_question or u.tag_question) and _LEADING_ANYWHERE.search(text):
+        return True
+    # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
+    # comma marks it; a wh-question ("what was that, was it") is not one.
+    tag = _CANONICAL_TAG.search(text)
+    return bool(
+        tag and not _WH_START.match(text) and tag.group(0).lstrip()[:1] in ",-—"
+    )
+
+
+_WH_START = re.compile(
+    r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which|"
+    r"is|are|was|were|do|does|did|have|has|can|could|would|will|should)\b",
+    re.IGNORECASE,
+)
+_LEADING_ANYWHERE = lx.rx(r"surely|you'?d agree|can'?t you see|you (?:do )?realise")
+_CANONICAL_TAG = re.compile(
+    r"(?:,|\s)\s*(?:(?:no|yes),?\s+)?(?:are|aren'?t|is|isn'?t|was|wasn'?t|were|"
+    r"weren'?t|do|don'?t|does|doesn'?t|did|didn'?t|have|haven'?t|has|hasn'?t|would|"
+    r"wouldn'?t|could|couldn'?t|should|shouldn'?t|will|won'?t|can|can'?t)\s+(?:you|it|"
+    r"they|he|she|we|that)\s*\?*\s*$",
+    re.IGNORECASE,
+)
 
 
 def _core(text: str) -> str:

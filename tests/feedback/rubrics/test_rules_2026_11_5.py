@@ -190,3 +190,33 @@ def test_agreement_without_saying_what_was_understood_is_generic_understanding()
 ):
     a = annotate("i totally agree, it's so unfair", "My landlord kept the deposit.")
     assert a.interpretations == 1
+
+
+# --- leading questions closed by a confirming tag -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "you passed every other module, so you're not thick, are you?",
+        "you've driven that road a hundred times, haven't you?",
+        "no, you wouldn't, would you",
+        "it went fine in the end, surely?",
+    ],
+)
+def test_a_tag_that_asks_to_confirm_the_counsellors_view_is_leading(turn: str) -> None:
+    a = annotate(turn, "I'm useless at exams.")
+    assert "leading_question" in a.flags
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "you're feeling stuck, is that right?",
+        "how long ago was that",
+        "so you turned the alerts off",
+    ],
+)
+def test_checking_a_reflection_is_not_leading(turn: str) -> None:
+    a = annotate(turn, "I turned the job alerts off last week.")
+    assert "leading_question" not in a.flags
