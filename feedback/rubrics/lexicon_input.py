@@ -175,7 +175,14 @@ SEEK = re.compile(
     r"we (?:can|could|might|will|'ll|should|need to|are going to|'re going to|"
     r"gonna) (?:\w+ ){0,2}(?:work|talk|look|think|figure|come up|plan|set|try|"
     r"do|start|meet|go over|make|get|take|find|see|explore|check)|"
-    r"something we can|let'?s)\b",
+    r"something we can|let'?s|"
+    # 2026.11-5: agenda and ideas asked of the patient ("shall we start with...?",
+    # "what would feel most useful today?", "tell me if I've missed anything").
+    r"shall we|can we (?:talk|look|start|go|come back|spend|think)|what would (?:feel|"
+    r"be) (?:most |more )?(?:useful|helpful|important)|worth your time|tell me if "
+    r"i(?:'ve| have)? (?:got|missed|get)|you tell me if|what have you (?:already )?"
+    r"(?:thought|considered|tried)|if you'?d like,? we|we could (?:look|talk|think|"
+    r"explore|work))\b",
     re.IGNORECASE,
 )
 AUTONOMY = re.compile(
@@ -195,7 +202,13 @@ AUTONOMY = re.compile(
     r"have to (?:decide|do|choose|try)|you(?:'re| are) the one who (?:knows|decides|"
     r"is in)|(?:and )?it'?s yours\b|you know what works for you|see what (?:feels|"
     r"seems) (?:doable|right|ok|okay|possible)|(?:totally|completely|entirely) up to "
-    r"you|see what you think|no pressure|only if you (?:want|like|feel))\b",
+    r"you|see what you think|no pressure|only if you (?:want|like|feel)|"
+    # 2026.11-5: leaving the use of an idea to the patient ("you know the team, so
+    # pick what works", "take it or leave it", "your pace, not mine").
+    r"you know (?:the|your|them|him|her) (?:\w+ )?(?:best|better|,|so)|pick (?:what|"
+    r"whatever|whichever)|take (?:it )?or leave (?:it|them)|take what'?s (?:useful|"
+    r"helpful)|(?:or|and) none of (?:it|them)|(?:your|at your own) pace|you don'?t have "
+    r"to\b|(?:whatever|whichever) (?:feels|works|suits)|in your own time)\b",
     re.IGNORECASE,
 )
 AFFIRM = re.compile(
