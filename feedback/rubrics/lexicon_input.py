@@ -61,6 +61,8 @@ ADVICE = re.compile(
     r"(?:the )?(?:first|next|best|main) (?:thing|step) (?:is|would be|to do is) "
     r"(?:to|that you)|next time,? (?:just |maybe |try (?:to )?)?(?:try|step|take|say|"
     r"tell|ask|leave|walk|go|write|call|ring|text|breathe|count|remind)|"
+    r"next (?:meeting|week|session|day|shift|class|lecture|weekend),? (?:just |maybe |"
+    r"try (?:to )?)?(?:try|say|tell|ask|leave|walk|go|write|call|text|speak|sit|put)\b|"
     r"(?:maybe |perhaps )?it'?s (?:about )?time (?:to|you|for you)|"
     r"here'?s what (?:we'?ll|you'?ll|you should|you need to|to) do|you(?:'re| are) "
     r"going to (?:go|do|call|text|start|write|ring|book|try|make|sit)|(?:gonna|going "
@@ -177,12 +179,10 @@ SEEK = re.compile(
     r"do|start|meet|go over|make|get|take|find|see|explore|check)|"
     r"something we can|let'?s|"
     # 2026.11-5: agenda and ideas asked of the patient ("shall we start with...?",
-    # "what would feel most useful today?", "tell me if I've missed anything").
+    # "what would feel most useful today?", "what have you already thought of?").
     r"shall we|can we (?:talk|look|start|go|come back|spend|think)|what would (?:feel|"
-    r"be) (?:most |more )?(?:useful|helpful|important)|worth your time|tell me if "
-    r"i(?:'ve| have)? (?:got|missed|get)|you tell me if|what have you (?:already )?"
-    r"(?:thought|considered|tried)|if you'?d like,? we|we could (?:look|talk|think|"
-    r"explore|work))\b",
+    r"be) (?:most |more )?(?:useful|helpful|important)|what have you "
+    r"(?:already )?(?:thought|considered|tried))\b",
     re.IGNORECASE,
 )
 AUTONOMY = re.compile(
@@ -412,7 +412,8 @@ CLOSING_QUESTION = re.compile(
 )
 # Advice phrased as a question ("Have you talked to your manager?").
 ADVICE_QUESTION = re.compile(
-    r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought (?:about|of)|"
+    r"\b(?:why (?:don'?t|not) you|(?<!what )(?<!which )have you (?:tried|considered|"
+    r"thought (?:about|of)|"
     r"spoken|talked|looked (?:into|at)|asked|reached out|googled|checked)|"
     r"how about|what about (?:you|trying|talking|asking|getting|finding)|"
     r"what if you (?:just )?(?:tried|talked|asked|started|called|rang|told|wrote|took|"
