@@ -26,21 +26,23 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 # Allow "testserver" as a host for the test client.
 os.environ.setdefault("ALLOWED_HOSTS", "*")
 
+import django  # noqa: E402
+
+# Models import only once the app registry is ready; the database comes from the
+# environment, so Django can be set up before the imports below.
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from accounts.models import User  # noqa: E402
+from feedback.analytics import trainee_code  # noqa: E402
+from feedback.models import SessionReview, SessionScore  # noqa: E402
+from practice.models import Cohort, PracticeSession, Turn  # noqa: E402
+
 
 def main() -> None:
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test import Client
-
-    # Function-level, forced by Django: models import only after django.setup().
-    from accounts.models import User
-    from feedback.analytics import trainee_code
-    from feedback.models import SessionReview, SessionScore
-    from practice.models import Cohort, PracticeSession, Turn
-
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=60)
     args = parser.parse_args()

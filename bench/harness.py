@@ -133,49 +133,6 @@ def _check_name(name: str) -> None:
         raise SystemExit(msg)
 
 
-def prepare_seats(count: int) -> list[Seat]:
-    """Migrate, sync the bundled cases, create `count` trainees with a session each."""
-    from django.conf import settings
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.core.management import call_command
-
-    # Function-level, forced by Django: models import only after setup_django().
-    from accounts.models import Role, User
-    from patients.models import Case
-    from patients.services import sync_bundled_cases
-    from practice.services import start_session
-
-    call_command("migrate", verbosity=0, interactive=False)
-    sync_bundled_cases()
-    cases = list(Case.objects.filter(current_version__isnull=False).order_by("slug"))
-    if not cases:
-        raise SystemExit("no bundled cases were published")
-    users = [
-        User(username=f"bench-trainee-{i}", role=Role.TRAINEE) for i in range(count)
-    ]
-    for user in users:
-        user.set_unusable_password()  # no hashing: 200 PBKDF2 runs would take minutes
-    User.objects.bulk_create(users)
-    seats: list[Seat] = []
-    backend = "django.contrib.auth.backends.ModelBackend"
-    for i, user in enumerate(
-        User.objects.filter(username__startswith="bench-trainee-").order_by("pk")
-    ):
-        session = start_session(trainee=user, case=cases[i % len(cases)])
-        # What `login()` stores, without a request: the auth middleware on the
-        # socket reads exactly these three keys.
-        store = SessionStore()
-        store["_auth_user_id"] = str(user.pk)
-        store["_auth_user_backend"] = backend
-        store["_auth_user_hash"] = user.get_session_auth_hash()
-        store.create()
-        seats.append(
-            Seat(session_uuid=str(session.uuid), cookie=store.session_key or "")
-        )
-    assert settings.SESSION_COOKIE_NAME == "sessionid"
-    return seats
-
-
 def close_django_connections() -> None:
     from django.db import connections
 
@@ -495,6 +452,10 @@ def run_benchmark(
         try:
             recreate_database(args.database)
             setup_django(bench)
+            # Function-level, forced by Django: bench.seats imports models, which
+            # load only after setup_django() (the database is chosen at run time).
+            from bench.seats import prepare_seats
+
             prepared = prepare_seats(seats)
             close_django_connections()
             info = machine_info() | {"client_loop": loop_kind, "logs": str(log_dir)}

@@ -32,6 +32,7 @@ import sys
 import time
 import uuid
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,15 @@ from bench.clients import (  # noqa: E402
     PRACTICE_PATH,
     _connect,
 )
+from patients.simulation.case import bundled_cases  # noqa: E402
+from patients.simulation.probe import load_probes  # noqa: E402
+from patients.simulation.probe.runner import (  # noqa: E402
+    Probe,
+    Tally,
+    probes_for,
+    run_probe,
+)
+from patients.simulation.state import PatientState  # noqa: E402
 
 _TOKEN_TEXT = re.compile(
     r'<span hx-swap-oob="beforeend:#turn-([0-9a-f-]{36})-text">(.*?)</span>', re.S
@@ -79,10 +89,18 @@ class SocketConversation:
     probe runner needs): `say` sends a frame and waits for the finished patient
     turn; `state` is the state the server persisted after it."""
 
-    def __init__(self, port: int, seat: h.Seat, timeout: float) -> None:
+    def __init__(
+        self,
+        port: int,
+        seat: h.Seat,
+        timeout: float,
+        read_state: Callable[[str], Any],
+    ) -> None:
         # The benches' own client (asyncio), driven one call at a time.
         self.loop = asyncio.new_event_loop()
         self.session_uuid = seat.session_uuid
+        # The persisted state, read through the bench's Django side (bench.seats).
+        self.read_state = read_state
         self.timeout = timeout
         self.replies: list[str] = []
         path = PRACTICE_PATH.format(uuid=seat.session_uuid)
@@ -90,11 +108,7 @@ class SocketConversation:
 
     @property
     def state(self) -> Any:
-        from patients.simulation.state import PatientState
-        from practice.models import PracticeSession
-
-        row = PracticeSession.objects.get(uuid=self.session_uuid)
-        return PatientState.model_validate(row.state)
+        return PatientState.model_validate(self.read_state(self.session_uuid))
 
     def say(self, text: str) -> str:
         payload = json.dumps(
@@ -142,8 +156,6 @@ class SocketConversation:
 def sample(
     probes: list[Any], cases: list[Any], per_case: int, seed: int
 ) -> list[tuple[Any, Any]]:
-    from patients.simulation.probe.runner import probes_for
-
     rng = random.Random(seed)
     out = []
     for case in cases:
@@ -176,10 +188,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, bench: h.BenchEnv, log_dir: Path) -> int:
-    from patients.simulation.case import bundled_cases
-    from patients.simulation.probe import load_probes
-    from patients.simulation.probe.runner import Probe, Tally, run_probe
-    from practice.models import PracticeSession
+    # Function-level, forced by Django: bench.seats imports models, which load
+    # only after h.setup_django() (the database is chosen at run time).
+    from bench import seats as django_side
 
     if args.probes:
         lines = Path(args.probes).read_text().splitlines()
@@ -192,13 +203,10 @@ def _run(args: argparse.Namespace, bench: h.BenchEnv, log_dir: Path) -> int:
     planned = sample(probes, cases, args.per_case, args.seed)
     # Seats are dealt to cases in slug order; enough of them for every probe.
     most = max(sum(1 for c, _ in planned if c.slug == case.slug) for case in cases)
-    seats = h.prepare_seats(most * len(cases))
+    seats = django_side.prepare_seats(most * len(cases))
     by_case: dict[str, list[h.Seat]] = defaultdict(list)
     for seat in seats:
-        row = PracticeSession.objects.select_related("case_version__case").get(
-            uuid=seat.session_uuid
-        )
-        by_case[row.case_version.case.slug].append(seat)
+        by_case[django_side.case_slug(seat)].append(seat)
     h.close_django_connections()
     totals: dict[str, Tally] = defaultdict(Tally)
     failures: list[dict[str, Any]] = []
@@ -208,7 +216,9 @@ def _run(args: argparse.Namespace, bench: h.BenchEnv, log_dir: Path) -> int:
         for case, probe in planned:
             seat = by_case[case.slug].pop()
             try:
-                talk = SocketConversation(args.port, seat, args.frame_timeout)
+                talk = SocketConversation(
+                    args.port, seat, args.frame_timeout, django_side.session_state
+                )
             except Exception as exc:  # noqa: BLE001 - reported, the run goes on
                 errors.append(f"{case.slug} {probe.id}: connect: {exc}")
                 continue

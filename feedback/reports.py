@@ -11,7 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from feedback.rubrics import CODEBOOK
 from feedback.rubrics.moments import MOVE_WORDS, report_model
+from feedback.rubrics.risk import review_risk
 from feedback.rubrics.scoring import SessionScores
+from patients.services import spec_for_version
+from practice.models import Turn
+from practice.templatetags.practice_tags import state_view
 
 from .charts import LineChart, line_chart
 from .corrections import LEVEL_FIELDS, LEVEL_KEYS, describe_changes, effective_data
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
     from feedback.rubrics.moments import ReportModel
     from feedback.rubrics.risk import RiskReview
     from feedback.rubrics.scoring import TurnRecord
-    from practice.models import PracticeSession, Turn
+    from practice.models import PracticeSession
 
     from .models import SessionScore
 
@@ -254,9 +258,6 @@ def risk_review(
     session: PracticeSession, records: list[TurnRecord]
 ) -> RiskReview | None:
     """The risk assessment after a suicidal disclosure, with the case's risk flags."""
-    from feedback.rubrics.risk import review_risk
-    from patients.services import spec_for_version
-
     flags = spec_for_version(session.case_version).risk_flags
     return review_risk(records, flags=[RISK_FLAG_LABELS.get(f, f) for f in flags])
 
@@ -282,14 +283,10 @@ class RetryComparison:
 
 
 def _state_numbers(state: Any) -> dict[str, Any] | None:
-    from practice.templatetags.practice_tags import state_view
-
     return state_view(state)
 
 
 def _side(session: PracticeSession, index: int) -> RetrySide:
-    from practice.models import Turn
-
     turn = Turn.objects.filter(
         session=session, index=index, speaker=Turn.Speaker.TRAINEE
     ).first()

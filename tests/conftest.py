@@ -15,6 +15,16 @@ from typing import Any
 
 import pytest
 
+from accounts.models import Role, User
+from config import llm as llm_config
+from feedback.engines import get_annotator
+from llm.breaker import reset_breakers
+from patients.services import publish_case_version
+from patients.simulation import bundled_cases
+from practice.models import Cohort
+from practice.services import start_session
+from tests.support.fake_openai import running_fake_openai
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -30,8 +40,6 @@ def require_service(name: str, available: bool, why: str) -> None:
 
 @pytest.fixture
 def make_user(db: Any) -> Callable[..., Any]:
-    from accounts.models import Role, User
-
     def make(username: str, role: str = Role.TRAINEE) -> User:
         return User.objects.create_user(
             username=username, password="pw-for-tests-only", role=role
@@ -52,22 +60,16 @@ def other_trainee(make_user: Callable[..., Any]) -> Any:
 
 @pytest.fixture
 def supervisor(make_user: Callable[..., Any]) -> Any:
-    from accounts.models import Role
-
     return make_user("supervisor", Role.SUPERVISOR)
 
 
 @pytest.fixture
 def other_supervisor(make_user: Callable[..., Any]) -> Any:
-    from accounts.models import Role
-
     return make_user("other_supervisor", Role.SUPERVISOR)
 
 
 @pytest.fixture
 def program_admin(make_user: Callable[..., Any]) -> Any:
-    from accounts.models import Role
-
     return make_user("program_admin", Role.PROGRAM_ADMIN)
 
 
@@ -75,8 +77,6 @@ def program_admin(make_user: Callable[..., Any]) -> Any:
 def cohort(
     trainee: Any, supervisor: Any, other_trainee: Any, other_supervisor: Any
 ) -> Any:
-    from practice.models import Cohort
-
     mine = Cohort.objects.create(name="Tuesday group")
     mine.trainees.add(trainee)
     mine.supervisors.add(supervisor)
@@ -89,8 +89,6 @@ def cohort(
 @pytest.fixture
 def case(db: Any) -> Any:
     """The first bundled case, published as version 1."""
-    from patients.services import publish_case_version
-    from patients.simulation import bundled_cases
 
     spec = sorted(bundled_cases(), key=lambda c: c.slug)[0]
     return publish_case_version(spec=spec, bundled=True).case
@@ -98,17 +96,12 @@ def case(db: Any) -> Any:
 
 @pytest.fixture
 def risk_case(db: Any) -> Any:
-    from patients.services import publish_case_version
-    from patients.simulation import bundled_cases
-
     spec = next(c for c in bundled_cases() if c.risk_flags)
     return publish_case_version(spec=spec, bundled=True).case
 
 
 @pytest.fixture
 def practice_session(trainee: Any, case: Any, cohort: Any) -> Any:
-    from practice.services import start_session
-
     return start_session(trainee=trainee, case=case)
 
 
@@ -127,7 +120,12 @@ def _close_connection_pools(django_db_setup: Any, django_db_blocker: Any) -> Any
         close_pool = getattr(conn, "close_pool", None)
         if close_pool is not None:
             close_pool()
-    if connection.vendor == "postgresql":
+    # pytest-django creates the test database only when a selected test needs it;
+    # otherwise the connection still names DATABASE_URL's own database, which need
+    # not exist on a fresh machine, and there is nothing to end.
+    settings_dict = connection.settings_dict
+    in_use = settings_dict["NAME"] == settings_dict.get("TEST", {}).get("NAME")
+    if connection.vendor == "postgresql" and in_use:
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -138,8 +136,6 @@ def _close_connection_pools(django_db_setup: Any, django_db_blocker: Any) -> Any
 
 @pytest.fixture(scope="session")
 def _fake_openai_server() -> Any:
-    from tests.support.fake_openai import running_fake_openai
-
     # One server for the run: starting uvicorn costs ~0.2 s, and `reset()`
     # gives each test a clean script and request log.
     with running_fake_openai() as server:
@@ -153,7 +149,6 @@ def fake_openai(_fake_openai_server: Any) -> Any:
     Circuit breakers are per endpoint and process-wide; the fake server's
     address is the same for the whole run, so each test starts them closed.
     """
-    from llm.breaker import reset_breakers
 
     _fake_openai_server.reset()
     reset_breakers()
@@ -165,8 +160,6 @@ def fake_openai(_fake_openai_server: Any) -> Any:
 @pytest.fixture
 def llm_configured(settings: Any, fake_openai: Any) -> Any:
     """Point the patient and the annotator at the fake server for this test."""
-    from config import llm as llm_config
-    from feedback.engines import get_annotator
 
     settings.OPENAI_API_KEY = "test-key"
     settings.OPENAI_BASE_URL = fake_openai.base_url

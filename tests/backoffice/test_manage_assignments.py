@@ -14,7 +14,7 @@ from django.utils import timezone
 from accounts.models import AuditEvent
 from practice import assignments
 from practice.exceptions import AssignmentError, AttemptUsed
-from practice.models import Assignment, Cohort, Mode, PracticeSession
+from practice.models import Assignment, Cohort, Mode, PracticeSession, Turn
 from practice.services import end_session, start_session
 
 pytestmark = pytest.mark.django_db
@@ -278,8 +278,6 @@ def test_trainees_see_open_assignments_first_with_due_dates(
 def test_a_reset_closes_the_running_attempt_and_fails_its_unfinished_reply(
     trainee: Any, supervisor: Any, case: Any, cohort: Any
 ) -> None:
-    from practice.models import Turn
-
     assignment = Assignment.objects.create(
         trainee=trainee, case=case, mode=Mode.ASSESSMENT
     )

@@ -13,6 +13,7 @@ from accounts.models import AuditEvent
 from backoffice.case_form import PATIENT_VOICE, SITUATION_VOICE, case_initial
 from patients.models import Case, CaseVersion
 from patients.simulation import bundled_cases, export_patient_psi
+from practice.services import start_session
 
 pytestmark = pytest.mark.django_db
 
@@ -205,8 +206,6 @@ def test_it_refuses_a_new_case_with_a_taken_slug(program_admin: Any, case: Any) 
 def test_editing_publishes_a_new_version_and_running_sessions_keep_theirs(
     program_admin: Any, trainee: Any, case: Any
 ) -> None:
-    from practice.services import start_session
-
     session = start_session(trainee=trainee, case=case)
     spec = case.current_version.spec
     response = client_for(program_admin).post(
@@ -250,8 +249,6 @@ def test_the_diff_shows_what_changed_between_versions(
 def test_a_case_in_use_is_archived_never_deleted(
     program_admin: Any, trainee: Any, case: Any
 ) -> None:
-    from practice.services import start_session
-
     start_session(trainee=trainee, case=case)
     client = client_for(program_admin)
     response = client.post(f"/manage/cases/{case.slug}/delete/")

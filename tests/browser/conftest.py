@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from config.asgi import application
 from tests.conftest import require_service
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -38,8 +39,6 @@ def asgi_server(transactional_db: Any) -> Iterator[str]:
     """Serve config.asgi.application from a thread of this process, so it shares
     the test database and settings."""
     import uvicorn
-
-    from config.asgi import application
 
     port = _free_port()
     config = uvicorn.Config(

@@ -8,6 +8,16 @@ from typing import Any
 
 import pytest
 
+from feedback.models import CodeOverride, SessionReview, SessionScore, TurnCorrection
+from feedback.reports import report_data
+from feedback.scoring_services import score_for
+from practice.services import (
+    complete_patient_turn,
+    end_session,
+    start_session,
+    submit_trainee_turn,
+)
+
 from .conftest import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -16,13 +26,6 @@ Runner = Callable[[Callable[[Any], None]], None]
 
 
 def finished_session(trainee: Any, case: Any) -> Any:
-    from practice.services import (
-        complete_patient_turn,
-        end_session,
-        start_session,
-        submit_trainee_turn,
-    )
-
     session = start_session(trainee=trainee, case=case)
     for text in (
         "What brings you in today?",
@@ -51,15 +54,6 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
     case: Any,
     cohort: Any,
 ) -> None:
-    from feedback.models import (
-        CodeOverride,
-        SessionReview,
-        SessionScore,
-        TurnCorrection,
-    )
-    from feedback.reports import report_data
-    from feedback.scoring_services import score_for
-
     session = finished_session(trainee, case)
     advice = session.turns.get(index=3)
     before = {

@@ -10,6 +10,10 @@ from typing import Any
 
 import pytest
 
+from patients.services import _spec_for_version_id
+from practice import services
+from practice.models import Assignment, Mode
+
 from .conftest import login
 from .test_practice_flow import COMPLETE_PATIENT, TRAINEE, end_session, send
 
@@ -43,8 +47,6 @@ def fits(page: Any, width: int) -> None:
 def play(trainee: Any, case: Any, lines: list[str]) -> Any:
     """A finished, scored session made through the services (autocommit: the
     after-commit annotation and scoring run inline)."""
-    from patients.services import _spec_for_version_id
-    from practice import services
 
     # Parsed specs are cached by version id, which a flushed test database reuses.
     _spec_for_version_id.cache_clear()
@@ -82,8 +84,6 @@ def test_a_trainee_practises_ends_goes_back_and_retries_a_turn(
     settings: Any,
     width: int,
 ) -> None:
-    from practice.models import Assignment, Mode
-
     # Slow words, so the reply is still streaming when the test looks at Send.
     settings.PATIENT_TOKEN_DELAY = 0.06
     Assignment.objects.create(case=case, trainee=trainee, mode=Mode.ASSESSMENT)
@@ -199,8 +199,6 @@ def test_the_assessment_starts_from_its_card_after_a_confirmation(
     cohort: Any,
     width: int,
 ) -> None:
-    from practice.models import Assignment, Mode
-
     Assignment.objects.create(case=case, trainee=trainee, mode=Mode.ASSESSMENT)
 
     def scenario(page: Any) -> None:

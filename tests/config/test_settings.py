@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from config.celery import app
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -116,6 +118,4 @@ def test_the_compose_file_runs_commands_that_exist_in_the_project() -> None:
         env = services[name]["environment"]
         assert {"SECRET_KEY", "DATABASE_URL", "REDIS_URL"} <= set(env)
     # The Celery app the commands name exists and is configured from Django.
-    from config.celery import app
-
     assert app.main == "config"

@@ -17,6 +17,13 @@ from typing import Any
 
 import pytest
 
+from config import celery_app
+from practice.services import (
+    complete_patient_turn,
+    end_session,
+    start_session,
+    submit_trainee_turn,
+)
 from tests.conftest import require_service
 from tests.support.celery_worker import (
     FAKE_MODEL,
@@ -53,7 +60,6 @@ def pipeline_queue(transactional_db: None) -> Iterator[str]:
     earlier run (or an earlier test's retry with a countdown) never reach the
     worker under test.
     """
-    from config import celery_app
 
     redis_url = os.environ.get("REDIS_URL", "")
     require_service(
@@ -134,7 +140,6 @@ def start_worker(pipeline_queue: str, tmp_path: Path) -> Iterator[StartWorker]:
 @pytest.fixture
 def submit_turn(trainee: Any, practice_session: Any) -> Callable[..., Any]:
     """Submit a trainee turn through the practice service; return the saved turn."""
-    from practice.services import submit_trainee_turn
 
     def submit(text: str) -> Any:
         submitted = submit_trainee_turn(
@@ -164,12 +169,6 @@ def play(
     case: Any, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> Callable[..., Any]:
     """Run a whole session through the services and end it (scoring runs inline)."""
-    from practice.services import (
-        complete_patient_turn,
-        end_session,
-        start_session,
-        submit_trainee_turn,
-    )
 
     settings.PRACTICE_RATE_LIMIT_MESSAGES = 10_000
 

@@ -12,6 +12,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from feedback.models import CodeOverride, SessionScore, TurnCorrection
+from feedback.reports import reviewed_transcript
+from feedback.scoring_services import score_session, stale_corrected_session_ids
+from feedback.services import annotate_turn
+from practice.services import submit_trainee_turn
 from tests.feedback.conftest import LINES
 
 pytestmark = pytest.mark.django_db
@@ -99,9 +104,6 @@ def test_the_live_push_carries_the_same_hooks(
 ) -> None:
     from django.template.loader import render_to_string
 
-    from feedback.services import annotate_turn
-    from practice.services import submit_trainee_turn
-
     sub = submit_trainee_turn(
         session_id=practice_session.pk,
         user_id=trainee.pk,
@@ -162,9 +164,6 @@ def test_a_correction_in_every_family_rescores_and_reaches_the_report(
     cohort: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from feedback.models import SessionScore
-    from feedback.reports import reviewed_transcript
-
     session = play(trainee)
     first = SessionScore.objects.get(session=session)
     assert first.revision == 0 and not first.supervisor_corrected
@@ -287,9 +286,6 @@ def test_a_repeated_correction_adds_no_score_row(
     cohort: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from feedback.models import SessionScore
-    from feedback.scoring_services import score_session
-
     session = play(trainee)
     advice = session.turns.get(text=LINES[3])
     url = f"/feedback/sessions/{session.uuid}/turns/{advice.uuid}/codes/"
@@ -335,8 +331,6 @@ def test_bad_values_are_refused_with_a_clear_message(
     data: dict[str, Any],
     message: str,
 ) -> None:
-    from feedback.models import CodeOverride, SessionScore
-
     session = play(trainee)
     turn = session.turns.get(text=LINES[0])
     url = f"/feedback/sessions/{session.uuid}/turns/{turn.uuid}/codes/"
@@ -370,8 +364,6 @@ def test_bad_levels_and_flags_are_refused(
     data: dict[str, Any],
     message: str,
 ) -> None:
-    from feedback.models import TurnCorrection
-
     session = play(trainee)
     turn = session.turns.get(text=LINES[3])
     url = f"/feedback/sessions/{session.uuid}/turns/{turn.uuid}/levels/"
@@ -395,8 +387,6 @@ def test_only_the_trainees_supervisors_can_correct(
     persona: str,
     status: int,
 ) -> None:
-    from feedback.models import CodeOverride, SessionScore, TurnCorrection
-
     session = play(trainee)
     turn = session.turns.get(text=LINES[3])
     client = client_for(request.getfixturevalue(persona))
@@ -477,9 +467,6 @@ def test_the_sweep_rescores_a_correction_whose_task_was_lost(
     supervisor: Any,
     cohort: Any,
 ) -> None:
-    from feedback.models import SessionScore
-    from feedback.scoring_services import score_session, stale_corrected_session_ids
-
     session = play(trainee)
     turn = session.turns.get(text=LINES[3])
     # No on-commit capture: the rescoring task of this correction is "lost".

@@ -16,6 +16,12 @@ from typing import Any
 import pytest
 import redis
 
+from config import celery_app
+from feedback.dispatch import enqueue_annotation
+from feedback.models import Annotation
+from feedback.tasks import sweep_unannotated_turns
+from llm.settings import LLMConfig
+from practice.models import ModelCall, Turn
 from tests.support.celery_worker import (
     FAKE_MODEL,
     REFUSING_BROKER,
@@ -78,8 +84,6 @@ DEADLINE = 30.0
 
 
 def annotations_of(turn: Any) -> list[Any]:
-    from feedback.models import Annotation
-
     return list(Annotation.objects.filter(turn_id=turn.pk).order_by("created_at"))
 
 
@@ -133,7 +137,6 @@ def test_a_task_delivered_twice_still_leaves_exactly_one_annotation(
     # and both try to store a row: the unique constraint has to decide.
     fake_openai.enqueue(slow_reply(1.5))
     fake_openai.enqueue(slow_reply(1.5))
-    from feedback.dispatch import enqueue_annotation
 
     turn = submit_turn(TRAINEE_TEXT)  # first delivery, after commit
     enqueue_annotation(turn.pk)  # the same turn id again
@@ -197,9 +200,6 @@ def test_an_unreachable_broker_does_not_fail_the_turn_and_the_sweep_annotates_it
     pipeline_queue: str,
 ) -> None:
     """Refused: Redis is down. Silent: it accepts connections but never answers."""
-    from config import celery_app
-    from feedback.tasks import sweep_unannotated_turns
-    from practice.models import Turn
 
     settings.ANNOTATION_DISPATCH = "celery"
     settings.ANNOTATION_SWEEP_AFTER_SECONDS = 0
@@ -268,8 +268,6 @@ def test_a_redelivery_after_a_fallback_keeps_the_one_fallback_annotation(
     submit_turn: Callable[[str], Any],
     fake_openai: FakeOpenAI,
 ) -> None:
-    from feedback.dispatch import enqueue_annotation
-
     settings.ANNOTATION_DISPATCH = "celery"
     fake_openai.enqueue(reply="not json")
     fake_openai.enqueue(reply="not json either")
@@ -293,9 +291,6 @@ def test_a_transient_model_error_falls_back_to_the_offline_annotation_marked(
     submit_turn: Callable[[str], Any],
     fake_openai: FakeOpenAI,
 ) -> None:
-    from llm.settings import LLMConfig
-    from practice.models import ModelCall
-
     settings.ANNOTATION_DISPATCH = "celery"
     # The client retries a 429 itself (with jittered backoff, within the
     # deadline); answer 429 to all of its attempts.

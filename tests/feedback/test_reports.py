@@ -14,6 +14,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
+from config import celery_app
+from feedback.analytics import trainee_code
+from feedback.models import Annotation, FormulationAttempt, SessionScore
+from feedback.scoring_services import score_session
+from feedback.tasks import sweep_unscored_sessions
+from patients.simulation.vocab import CORE_BELIEFS
 from tests.feedback.conftest import LINES
 
 pytestmark = pytest.mark.django_db
@@ -33,9 +39,6 @@ def client_for(user: Any) -> Client:
 def test_ending_a_session_stores_its_scores_once(
     play: Any, trainee: Any, cohort: Any
 ) -> None:
-    from feedback.models import SessionScore
-    from feedback.scoring_services import score_session
-
     session = play(trainee)
     score = SessionScore.objects.get(session=session)
     assert not score.too_short
@@ -49,9 +52,6 @@ def test_ending_a_session_stores_its_scores_once(
 def test_scoring_annotates_turns_the_annotator_has_not_reached(
     play: Any, trainee: Any, cohort: Any
 ) -> None:
-    from feedback.models import Annotation, SessionScore
-    from feedback.scoring_services import score_session
-
     session = play(trainee)
     Annotation.objects.filter(turn__session=session).delete()
     SessionScore.objects.filter(session=session).delete()
@@ -65,9 +65,6 @@ def test_the_report_shows_scoring_until_the_task_has_scored_the_session(
 ) -> None:
     """The GET never scores: it says "Scoring…" and polls; the sweep re-enqueues
     the lost task, and the next poll reloads the page with the scores."""
-    from config import celery_app
-    from feedback.models import SessionScore
-    from feedback.tasks import sweep_unscored_sessions
 
     session = play(trainee)
     SessionScore.objects.filter(session=session).delete()  # the task was lost
@@ -185,8 +182,6 @@ def test_review_access_is_for_the_trainees_supervisors(
 def test_the_formulation_stays_on_the_server_until_submitted(
     play: Any, trainee: Any, cohort: Any, other_trainee: Any
 ) -> None:
-    from feedback.models import FormulationAttempt
-
     session = play(trainee)
     spec = session.case_version.spec
     secrets = [spec.intermediate_belief, spec.coping_strategies, *spec.core_beliefs]
@@ -223,8 +218,6 @@ def test_the_formulation_stays_on_the_server_until_submitted(
 
 def _vocabulary() -> set[str]:
     # Core beliefs are a public closed vocabulary: the form lists all of them.
-    from patients.simulation.vocab import CORE_BELIEFS
-
     return {b for beliefs in CORE_BELIEFS.values() for b in beliefs}
 
 
@@ -254,8 +247,6 @@ def test_the_dashboard_shows_only_the_supervisors_cohorts_and_can_blind(
 def test_the_drill_down_is_scoped_to_the_supervisors_trainees(
     play: Any, trainee: Any, supervisor: Any, other_supervisor: Any, cohort: Any
 ) -> None:
-    from feedback.analytics import trainee_code
-
     play(trainee)
     url = f"/feedback/trainees/{trainee_code(trainee.pk)}/"
     assert client_for(supervisor).get(url).status_code == 200
@@ -326,7 +317,6 @@ def test_page_query_counts_do_not_grow_with_the_data(
     play: Any, trainee: Any, supervisor: Any, cohort: Any, make_user: Any
 ) -> None:
     """Dashboard, drill-down, progress and report: the same queries for 1 or 3 of each."""
-    from feedback.analytics import trainee_code
 
     first = play(trainee)
     sup, me = client_for(supervisor), client_for(trainee)

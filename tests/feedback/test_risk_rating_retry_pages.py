@@ -12,7 +12,7 @@ from django.test import Client
 
 from patients.services import _spec_for_version_id
 from practice import services
-from practice.models import PracticeSession, Turn
+from practice.models import Assignment, Mode, PracticeSession, Turn
 
 pytestmark = pytest.mark.django_db
 
@@ -195,8 +195,6 @@ def test_an_open_assessment_keeps_its_risk_section_until_submitted(
     play_case: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from practice.models import Assignment, Mode
-
     assignment = Assignment.objects.create(
         trainee=trainee, case=risk_case, mode=Mode.ASSESSMENT
     )

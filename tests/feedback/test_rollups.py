@@ -14,6 +14,11 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from feedback import analytics
+from feedback.analytics import trainee_code
+from feedback.models import SessionScore, TraineeSummary
+from feedback.rollups import rebuild_summaries
+from practice.services import start_session
 from tests.feedback.conftest import LINES
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +58,6 @@ VARIANTS = [
 
 
 def _summary_rows() -> list[dict[str, Any]]:
-    from feedback.models import TraineeSummary
-
     return [
         {k: v for k, v in row.items() if k not in ("id", "updated_at")}
         for row in TraineeSummary.objects.order_by(
@@ -65,7 +68,6 @@ def _summary_rows() -> list[dict[str, Any]]:
 
 def _dashboard_both_ways(user: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """What the dashboard shows, computed live from scores and from the rollups."""
-    from feedback import analytics
 
     filters = analytics.Filters()
     cohorts = list(analytics.scoped_cohorts(user))
@@ -110,9 +112,6 @@ def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
     cohort: Any,
     make_user: Any,
 ) -> None:
-    from feedback.analytics import trainee_code
-    from feedback.rollups import rebuild_summaries
-
     extra = make_user("extra")
     cohort.trainees.add(extra)
     sessions = [play(trainee, VARIANTS[i % len(VARIANTS)]) for i in range(8)]
@@ -152,8 +151,6 @@ def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
     # the heat map takes the newest session's value, the trainee row the newest
     # defined one. The play fixture's sessions always define every skill, so the
     # stored scores are edited here and the rollups rebuilt from them.
-    from feedback.models import SessionScore
-
     mine = SessionScore.objects.filter(trainee=trainee, too_short=False)
     newest, *_, older = mine.order_by("-started_at", "-pk").values_list("pk", flat=True)
     mine.filter(pk__in=[newest, older]).update(questioning=None, empathy=None)
@@ -168,8 +165,6 @@ def test_rollups_show_what_the_live_queries_show_and_equal_a_rebuild(
 def test_the_filtered_dashboard_reads_scores_and_the_unfiltered_one_rollups(
     play: Callable[..., Any], trainee: Any, supervisor: Any, cohort: Any
 ) -> None:
-    from feedback.models import TraineeSummary
-
     play(trainee)
     sup = client_for(supervisor)
     assert sup.get("/feedback/").context_data["heat_map"][0].trainees == 1
@@ -192,9 +187,6 @@ def test_rescore_sessions_scores_what_a_version_bump_left_unscored_once(
     cohort: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from feedback.models import SessionScore, TraineeSummary
-    from practice.services import start_session
-
     ended = [play(trainee), play(trainee, VARIANTS[2])]
     running = start_session(trainee=trainee, case=ended[0].case_version.case)
     sup = client_for(supervisor)

@@ -11,8 +11,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from practice.models import Turn
+from feedback.models import Annotation
+from practice.models import Assignment, Mode, Turn
 from practice.realtime import session_group
+from practice.services import end_session, start_session
 
 from .wsutil import completed_patient_frame, message, open_socket, receive_until
 
@@ -208,8 +210,6 @@ async def test_it_pushes_the_annotation_next_to_the_turn(
 async def test_it_rejects_messages_after_the_session_ended(
     practice_session: Any, trainee: Any
 ) -> None:
-    from practice.services import end_session
-
     ws = await open_socket(practice_session.uuid, trainee)
     await ws.connect()
     await database_sync_to_async(end_session)(session=practice_session)
@@ -228,9 +228,6 @@ async def test_it_rejects_messages_after_the_session_ended(
 async def test_it_hides_feedback_during_an_assessment_session(
     trainee: Any, case: Any, cohort: Any
 ) -> None:
-    from practice.models import Assignment, Mode
-    from practice.services import start_session
-
     @database_sync_to_async
     def assessment_session() -> Any:
         assignment = Assignment.objects.create(
@@ -250,8 +247,6 @@ async def test_it_hides_feedback_during_an_assessment_session(
 
     @database_sync_to_async
     def annotations() -> int:
-        from feedback.models import Annotation
-
         return Annotation.objects.filter(turn__session=session).count()
 
     assert await annotations() == 1

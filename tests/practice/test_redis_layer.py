@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import redis
 
+from config.settings.base import CHANNEL_LAYERS as production_layers
 from config.settings.base import redis_db
 from tests.conftest import require_service
 
@@ -32,9 +33,6 @@ def redis_layer(settings: Any) -> Any:
         except redis.RedisError:
             reachable = False
     require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
-    # A database of its own, so a test run never reads another's messages.
-    from config.settings.base import CHANNEL_LAYERS as production_layers
-
     # Production's layer configuration, on a database of its own.
     layer = copy.deepcopy(production_layers["default"])
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from backoffice import usage
 from config.settings.base import parse_model_prices
+from feedback.models import Annotation
 from llm.types import Usage
 from practice import budget
 from practice.exceptions import TokenBudgetExceeded
@@ -192,8 +193,6 @@ async def test_the_chat_refuses_a_message_over_the_daily_budget(
 def test_annotation_tokens_count_in_usage_and_in_the_budget(
     settings: Any, trainee: Any, case: Any, cohort: Any
 ) -> None:
-    from feedback.models import Annotation
-
     settings.MODEL_PRICES = {
         "gpt-4o-mini": {"input": 1.0, "output": 2.0},
         "judge": {"input": 3.0, "output": 6.0},

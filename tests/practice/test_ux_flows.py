@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from feedback.rubrics.scoring import MIN_TRAINEE_TURNS
 from practice import services
 from practice.models import Assignment, Mode, PracticeSession, Turn
 
@@ -121,8 +122,6 @@ def test_a_scorable_session_completes_the_practice_assignment(
 
 
 def test_the_practice_minimum_is_the_scorers_minimum() -> None:
-    from feedback.rubrics.scoring import MIN_TRAINEE_TURNS
-
     assert services.MIN_SCORED_TRAINEE_TURNS == MIN_TRAINEE_TURNS
 
 

@@ -8,6 +8,9 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
+from practice.models import Assignment, Turn
+from practice.services import complete_patient_turn
+
 pytestmark = pytest.mark.django_db
 
 
@@ -178,8 +181,6 @@ def test_it_shows_assignments_with_due_dates_first(
 
     from django.utils import timezone
 
-    from practice.models import Assignment
-
     Assignment.objects.create(
         trainee=trainee,
         case=case,
@@ -201,8 +202,6 @@ def test_it_shows_an_empty_state_without_cases(trainee: Any) -> None:
 def test_ending_a_session_fails_a_reply_still_streaming(
     practice_session: Any, trainee: Any
 ) -> None:
-    from practice.models import Turn
-
     streaming = Turn.objects.create(
         session=practice_session,
         index=1,
@@ -214,8 +213,6 @@ def test_ending_a_session_fails_a_reply_still_streaming(
     assert streaming.status == Turn.Status.FAILED
     assert streaming.error == "The session ended before the reply."
     # The streamer finishing late does not turn it into a complete turn.
-    from practice.services import complete_patient_turn
-
     complete_patient_turn(
         turn_id=streaming.pk, text="Too late.", responder="offline", usage=None
     )

@@ -12,6 +12,8 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from config.asgi import application
+
 ORIGIN = b"http://127.0.0.1:8000"
 
 
@@ -25,8 +27,6 @@ def session_cookie(user: Any) -> str:
 async def open_socket(
     session_uuid: Any, user: Any | None, *, origin: bytes | None = ORIGIN
 ) -> WebsocketCommunicator:
-    from config.asgi import application
-
     headers = [(b"host", b"127.0.0.1:8000")]
     if origin is not None:
         headers.append((b"origin", origin))

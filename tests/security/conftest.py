@@ -10,6 +10,13 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from practice.services import (
+    complete_patient_turn,
+    end_session,
+    start_session,
+    submit_trainee_turn,
+)
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
@@ -24,12 +31,6 @@ def play_session(
     case: Any, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> Callable[..., Any]:
     """Run a whole session through the services and end it (annotation and scoring inline)."""
-    from practice.services import (
-        complete_patient_turn,
-        end_session,
-        start_session,
-        submit_trainee_turn,
-    )
 
     settings.PRACTICE_RATE_LIMIT_MESSAGES = 10_000
 

@@ -21,6 +21,9 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from feedback.analytics import trainee_code
+from practice.models import Assignment, Turn
+
 pytestmark = pytest.mark.django_db
 
 ROLES = ("anonymous", "owner", "other", "sup", "osup", "admin", "root")
@@ -160,9 +163,6 @@ def world(
     django_user_model: Any,
     play_session: Any,
 ) -> dict[str, Any]:
-    from feedback.analytics import trainee_code
-    from practice.models import Assignment, Turn
-
     program_admin.is_staff = True  # as create_account makes program admins
     program_admin.save()
     # A superuser is given the program admin role, as the README says to create one.

@@ -10,7 +10,9 @@ import pytest
 
 from accounts.models import Role
 from feedback.models import FormulationAttempt
+from patients.services import publish_case_version
 from practice.models import Assignment, Mode
+from tests.practice.wsutil import open_socket
 
 from .conftest import client_for
 
@@ -258,8 +260,6 @@ def test_next_within_the_site_is_kept(
 def test_long_lists_are_paginated(
     trainee: Any, program_admin: Any, settings: Any, case: Any
 ) -> None:
-    from patients.services import publish_case_version
-
     settings.PAGE_SIZE = 5
     spec = case.current_version.spec
     for n in range(12):
@@ -282,8 +282,6 @@ def test_long_lists_are_paginated(
 async def test_an_http_origin_is_refused_on_an_https_only_site(
     practice_session: Any, trainee: Any, settings: Any
 ) -> None:
-    from tests.practice.wsutil import open_socket
-
     settings.SESSION_COOKIE_SECURE = True
     ws = await open_socket(
         practice_session.uuid, trainee, origin=b"http://127.0.0.1:8000"

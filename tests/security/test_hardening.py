@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from accounts.security import LinkHidingConsoleBackend
+from accounts.security import DropRefusalTraceback, LinkHidingConsoleBackend
 from config.settings.base import redis_db
 
 from .conftest import client_for
@@ -145,8 +145,6 @@ def test_every_page_carries_a_policy_without_inline_script(trainee: Any) -> None
 def test_a_403_is_logged_as_one_line_without_a_traceback(
     trainee: Any, caplog: Any
 ) -> None:
-    from accounts.security import DropRefusalTraceback
-
     logger = logging.getLogger("django.request")
     refusals = DropRefusalTraceback()
     logger.addFilter(

@@ -13,7 +13,9 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from config.asgi import application
 from practice.models import Turn
+from practice.services import start_session
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -29,8 +31,6 @@ def signed_in(user: Any) -> Client:
 
 
 def socket_for(session_uuid: Any, client: Client) -> WebsocketCommunicator:
-    from config.asgi import application
-
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     return WebsocketCommunicator(
         application,
@@ -125,8 +125,6 @@ async def test_logout_closes_that_logins_sockets_only(
 async def test_an_account_change_closes_every_socket_of_the_user(
     practice_session: Any, trainee: Any, other_trainee: Any, case: Any, change: str
 ) -> None:
-    from practice.services import start_session
-
     theirs = await database_sync_to_async(start_session)(
         trainee=other_trainee, case=case
     )

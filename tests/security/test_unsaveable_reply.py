@@ -9,6 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
+from practice import consumers
 from practice.models import Turn
 from tests.practice.wsutil import message, open_socket, receive_until
 
@@ -27,7 +28,6 @@ async def test_a_reply_the_database_refuses_fails_with_retry(
 ) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("PostgreSQL refuses NUL in text; SQLite stores it")
-    from practice import consumers
 
     monkeypatch.setattr(consumers, "FINISH_RETRY_SECONDS", (0.05, 0.05))
     settings.PATIENT_RESPONDER = "llm"

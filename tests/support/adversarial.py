@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tests.support.blind_paraphrases import BLIND_AI_ADMISSIONS, BLIND_THERAPIST_REPLIES
+from tests.support.fake_openai import Behaviour, FakeOpenAI, _uvicorn_config
 
 # What a good answer looks like: in role, English, no advice, two sentences.
 GOOD = "I suppose it's been building up for a while. Work has been a lot lately."
@@ -220,8 +221,6 @@ def scenarios() -> list[Scenario]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from tests.support.fake_openai import Behaviour, FakeOpenAI, _uvicorn_config
-
     parser = argparse.ArgumentParser(description="Fake OpenAI server, adversarial mode")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)

@@ -354,16 +354,24 @@ def evaluate_gold(
     import time
 
     everything = read_gold(path)
-    # The annotator is scored once per id, against the first labeller's codes (A or
-    # B); labeller C's double codes only feed the agreement figure.
-    primary = [t for t in everything if t.labeller in HALVES]
+    # The annotator is scored once per id, against the first labeller who coded it
+    # (files are read in name order, so A or B before C); a double code of an id
+    # already seen only feeds the agreement figure. A corpus of other labellers
+    # (`--path` to a folder of one's own) is scored whole, not silently dropped.
+    seen: set[str] = set()
+    primary = []
+    for t in everything:
+        if t.id not in seen:
+            seen.add(t.id)
+            primary.append(t)
     if limit is not None:
         primary = primary[:limit]
     start = time.perf_counter()
     anns = [annotator.annotate(t.context) for t in primary]
     seconds = time.perf_counter() - start
     halves: dict[str, Any] = {}
-    for labeller, half in HALVES.items():
+    for labeller in sorted({t.labeller for t in primary}):
+        half = HALVES.get(labeller, "other")
         idx = [i for i, t in enumerate(primary) if t.labeller == labeller]
         if idx:
             halves[f"{labeller} ({half})"] = score(

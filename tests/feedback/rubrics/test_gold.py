@@ -90,3 +90,18 @@ def test_public_datasets_can_be_scored_on_one_half(
     whole = json.loads(capsys.readouterr().out)
     assert half_a["n"] + half_b["n"] == whole["n"]
     assert half_a["half"] == "A" and "half" not in whole
+
+
+def test_a_corpus_of_other_labellers_is_scored_not_dropped(tmp_path: Path) -> None:
+    # A programme's own corpus (`--path`) need not use the A/B/C letters: its
+    # turns are scored, not silently left out as if the corpus were empty.
+    for source in sorted(FIXTURE.glob("labeller_[AB]_*.jsonl")):
+        target = tmp_path / source.name.replace("labeller_A", "labeller_H").replace(
+            "labeller_B", "labeller_H"
+        )
+        with target.open("a", encoding="utf-8") as fh:
+            fh.write(source.read_text(encoding="utf-8"))
+    result = evaluate_gold(OfflineAnnotator(), tmp_path)
+    assert result["n_turns"] == 4
+    assert set(result["halves"]) == {"H (other)"}
+    assert result["per_code"]["question"]["recall"] == 1.0

@@ -11,6 +11,7 @@ from feedback.rubrics import LLMAnnotator, OfflineAnnotator, TurnContext
 from feedback.rubrics.annotators import LLMTurnAnnotation
 from llm.errors import LLMTimeout
 from llm.fake import FakeLLM
+from llm.openai_client import OpenAIChatModel
 
 CTX = TurnContext(
     "It sounds like the late nights are wearing you down. What feels hardest?",
@@ -143,7 +144,6 @@ def test_a_transient_error_falls_back_to_the_offline_annotation_marked() -> None
 
 def test_it_falls_back_against_the_loopback_openai_server() -> None:
     fake_openai = pytest.importorskip("tests.support.fake_openai")
-    from llm.openai_client import OpenAIChatModel
 
     with fake_openai.running_fake_openai() as server:
         server.enqueue(reply="this is not JSON")
@@ -161,7 +161,6 @@ def test_it_falls_back_against_the_loopback_openai_server() -> None:
 
 def test_it_accepts_a_valid_answer_from_the_loopback_openai_server() -> None:
     fake_openai = pytest.importorskip("tests.support.fake_openai")
-    from llm.openai_client import OpenAIChatModel
 
     with fake_openai.running_fake_openai() as server:
         server.enqueue(reply=reply())
@@ -184,8 +183,6 @@ def test_it_reports_the_tokens_the_model_spent() -> None:
 
 
 def test_the_offline_annotator_costs_no_tokens() -> None:
-    from feedback.rubrics import OfflineAnnotator
-
     metered = OfflineAnnotator().annotate_metered(CTX)
     assert metered.usage.prompt_tokens == metered.usage.completion_tokens == 0
     assert metered.annotation.annotator == "offline-rules"

@@ -21,7 +21,7 @@ from patients.simulation import (
 )
 from patients.simulation.case import CASES_DIR
 from patients.simulation.direction import StageDirection
-from patients.simulation.prompts import TURN_TEMPLATE
+from patients.simulation.prompts import TURN_TEMPLATE, render_stable_prompt
 from patients.simulation.vocab import EMOTIONS, STYLES
 
 CASES = bundled_cases()
@@ -228,7 +228,6 @@ def test_the_template_fails_loudly_on_a_missing_field() -> None:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.slug)
 def test_the_prompt_opens_with_the_same_bytes_on_every_turn(case: CaseSpec) -> None:
     """The stable part comes first and never varies, so a prompt cache can hold it."""
-    from patients.simulation.prompts import render_stable_prompt
 
     stable = render_stable_prompt(case)
     prompts = [render_system_prompt(case, s, d) for s, d in _directions(case)]
