@@ -8,7 +8,9 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from patients.simulation.case import bundled_cases
 from patients.simulation.probe import load_probes
+from patients.simulation.probe.grader import grade_factual
 
 METRICS = (
     "answered",
@@ -62,3 +64,13 @@ def test_it_needs_a_case_or_all_cases() -> None:
         run()
     with pytest.raises(CommandError):
         run("--case", "nobody")
+
+
+def test_an_answer_about_another_domain_is_not_an_answer() -> None:
+    # What a blind judge called unanswered and a polar-only grader passed.
+    ruth = next(c for c in bundled_cases() if c.slug == "ruth-grief")
+    question = "how's your appetite been since Alan died?"
+    off = "Alan's my husband. He died eight months ago. A heart attack."
+    on = "Not good. I don't eat much, I've lost weight since Alan died."
+    assert grade_factual(ruth, question, "appetite", off)["answered"] is False
+    assert grade_factual(ruth, question, "appetite", on)["answered"] is True

@@ -52,6 +52,8 @@ YES = re.compile(
 )
 NO = re.compile(
     r"^(?:(?:well|oh|um|look|honestly|i mean|like i said|as i said)[,.]?\s+)*"
+    # "I'm not sure" and "I don't know" are hedges, not a no.
+    r"(?!i'?m not sure\b|i don'?t (?:really )?know\b)"
     r"(?:no|nope|not|never|nothing|nobody|i don'?t|i'?m not|i haven'?t|i'?ve never|"
     r"i wouldn'?t|there'?s no)\b",
     re.IGNORECASE,
@@ -195,6 +197,35 @@ def expected_present(case: CaseSpec, domain: str) -> bool:
     return case.facts.fact(domain).present
 
 
+def _sheet_text(case: CaseSpec, domain: str) -> str:
+    if domain == "people":
+        return " ".join(person_line(p) for p in case.facts.people)
+    return case.facts.fact(domain).answer(domain)
+
+
+def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
+    """The domain a reply answers instead of the one asked, if it plainly does.
+
+    A yes/no about the wrong thing reads as an answer to a lenient grader ("Is
+    anyone hurting you?" -> "No. I've never had thoughts of hurting anyone.");
+    a blind judge reading the same replies called these unanswered. The reply is
+    off-domain when it shares at least two content stems more with the sheet's
+    answer for another domain than with the answer for the domain asked.
+    """
+    words = reply_stems(reply) - _generic_stems()
+    asked = len(words & (reply_stems(_sheet_text(case, domain)) - _generic_stems()))
+    best, best_domain = 0, None
+    for other in (*DOMAINS, *SI_FIELDS):
+        if other == domain:
+            continue
+        shared = len(words & (reply_stems(_sheet_text(case, other)) - _generic_stems()))
+        if shared > best:
+            best, best_domain = shared, other
+    if best >= 2 and best > asked + 1:
+        return best_domain
+    return None
+
+
 def grade_factual(
     case: CaseSpec, question: str, domain: str | None, reply: str
 ) -> dict[str, bool]:
@@ -217,7 +248,10 @@ def grade_factual(
         contradiction = (pol == "yes") != fact.present
     detail = bool(reply_stems(reply) & reply_stems(said) - _generic_stems())
     polar_ok = polar and pol is not None and not contradiction
-    answered = not hedge and not contradiction and (detail or polar_ok)
+    off_domain = answers_other_domain(case, domain, reply) is not None
+    answered = (
+        not hedge and not contradiction and not off_domain and (detail or polar_ok)
+    )
     return {"answered": answered, "contradiction": contradiction, "bare_hedge": hedge}
 
 
