@@ -12,8 +12,9 @@ from llm.types import Message, Usage
 
 from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
+from .collusion import collusive_utterances
 from .empathy import empathy_levels
-from .flags import collusive_utterances, find_flags, suggestion_for
+from .flags import find_flags, suggestion_for
 from .schema import (
     RUBRIC_VERSION,
     BoltCode,
@@ -61,9 +62,12 @@ class OfflineAnnotator:
         return Metered(self.annotate(ctx))
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
-        utterances = _without_collusive_reflections(ctx, code_turn(ctx))
+        coded = code_turn(ctx)
+        # Computed once: the same sentences are recoded below and flagged in find_flags.
+        collusive = set(collusive_utterances(ctx, coded))
+        utterances = _without_collusive_reflections(coded, collusive)
         er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
-        flags = find_flags(ctx, utterances)
+        flags = find_flags(ctx, utterances, collusive=collusive)
         return TurnAnnotation(
             utterances=utterances,
             emotional_reactions=er,
@@ -81,7 +85,7 @@ class OfflineAnnotator:
 
 
 def _without_collusive_reflections(
-    ctx: TurnContext, utterances: list[UtteranceCode]
+    utterances: list[UtteranceCode], collusive: set[int]
 ) -> list[UtteranceCode]:
     """An utterance that endorses a distorted belief is agreement, not a reflection.
 
@@ -90,7 +94,6 @@ def _without_collusive_reflections(
     distortion: it is coded as (misplaced) support and the turn carries the collusion
     flag.
     """
-    collusive = set(collusive_utterances(ctx, utterances))
     if not collusive:
         return utterances
     out = []

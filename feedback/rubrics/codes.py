@@ -39,6 +39,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from .denial import contradicts_denial
 from .normalize import normalize
 from .questions import (
     SECOND_PERSON,
@@ -257,7 +258,7 @@ def code_utterance(
         question = question_kind(core)
         if lx.PERMISSION.search(core) or lx.SEEK.search(core):
             codes.append("seek_collaboration")
-        if lx.CONFRONT.search(core):
+        if lx.CONFRONT.search(core) or lx.CONFRONT_ARGUE.search(core):
             codes.append("confront")
         leading = bool(lx.LEADING_Q.search(core))
         if leading and "confront" not in codes:
@@ -273,7 +274,12 @@ def code_utterance(
         if lx.ADVICE_QUESTION.search(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
-            codes.append("persuade_with_permission" if permission_given else "persuade")
+            # With the patient's choice framed in the turn ("...? totally up to
+            # you"), as for advice in statement form.
+            with_permission = (
+                permission_given or autonomy_in_turn or bool(lx.AUTONOMY.search(core))
+            )
+            codes.append("persuade_with_permission" if with_permission else "persuade")
             advice_form = "advise"
     elif lx.SUMMARY_MARKERS.search(core) and SECOND_PERSON.search(core):
         # A summary collects what the patient said: a complex reflection (MITI), even
@@ -284,7 +290,11 @@ def code_utterance(
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
     else:
-        if lx.CONFRONT.search(core):
+        if (
+            lx.CONFRONT.search(core)
+            or lx.CONFRONT_ARGUE.search(core)
+            or contradicts_denial(core, patient_text)
+        ):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
         asked_for_it = bool(lx.ASKED_FOR_IT.search(core))
@@ -384,6 +394,16 @@ def code_utterance(
             else:
                 codes.append("other")
 
+    if (
+        question is None
+        and "affirm" not in codes
+        and codes != ["other"]
+        and lx.AFFIRM_DOING.search(core)
+    ):
+        # Naming what the patient did ("you went even though you were terrified") is
+        # an affirmation; it is added to the sentence's other code, not put in its
+        # place, because it usually mirrors what the patient said as well.
+        codes.append("affirm")
     inquires = _inquires(codes, core)
     # Advice, confrontation or leave asked in question form is no Padesky stage.
     stage = (

@@ -48,7 +48,11 @@ _IP_GENERIC = re.compile(
     r"get you|know how you feel|know the feeling|know what you mean|know that feeling|"
     r"hear you|feel you|can relate|relate)|i know how (?:it|that|hard)|"
     r"i can (?:only )?imagine|that makes sense|understandable|i see (?:what|why)|"
-    r"familiar|i know (?:the|that) feeling|same here|me too)\b",
+    r"familiar|i know (?:the|that) feeling|same here|me too|"
+    # 2026.11-5: agreement and resonance without saying what was understood.
+    r"i (?:really )?resonate|i (?:completely |totally )?agree|(?:so|how) true|"
+    r"i (?:could|can) understand|i know how \w+ (?:it|that) (?:feels|is|can be))\b|"
+    r"^(?:exactly|definitely|absolutely|totally)\b",
     re.IGNORECASE,
 )
 _IP_SPECIFIC = re.compile(

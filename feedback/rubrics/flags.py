@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from . import lexicon as lx
 from . import rewrite
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
+from .collusion import collusive_utterances
 from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 
@@ -159,95 +160,20 @@ _DISMISSING = re.compile(
 )
 
 
-def collusive_utterances(
-    ctx: TurnContext, utterances: Sequence[UtteranceCode]
-) -> list[int]:
-    """Indexes of the utterances that endorse the patient's distorted belief as fact.
-
-    The patient's last line voices a distortion (labelling, mind reading, fortune
-    telling, self-blame); an utterance agrees with it ("You're right...", "that does
-    say something about where you rank", "sounds like they've moved on without you")
-    without holding it as the patient's thought ("it feels like...", "part of
-    you...") and without asking about it.
-    """
-    patient = last_patient_text(ctx)
-    if not patient:
-        return []
-    distortions = list(lx.DISTORTION.finditer(patient))
-    if not distortions and not lx.NEGATIVE_BELIEF.search(patient):
-        return []
-    # The belief's own words ("failure", "forgotten", "pathetic"): restating them as
-    # the counsellor's verdict, unframed and unnegated, endorses the belief.
-    key_words = {
-        w
-        for m in distortions
-        for w in lx.words(m.group(0))
-        if len(w) > 3 and w not in _NOT_KEY
-    }
-    out = []
-    for i, u in enumerate(utterances):
-        if u.is_question or "confront" in u.codes:
-            continue
-        text = normalize(_core(u.text))
-        if lx.BELIEF_FRAME.search(text):
-            continue
-        raw = normalize(u.text.strip()).lower()
-        agrees = bool(
-            lx.AGREEMENT.search(text)
-            or lx.ENDORSEMENT.search(text)
-            or (lx.AGREEING.search(raw) and not _ONLY_SYMPATHY.search(raw))
-        )
-        ws = lx.words(text)
-        restated = [
-            i
-            for i, w in enumerate(ws)
-            if w in key_words
-            and not any(_NEGATION_WORD.match(v) for v in ws[max(0, i - 3) : i])
-        ]
-        restates = bool(
-            (u.is_reflection or "support" in u.codes)
-            and restated
-            and _SECOND_OR_THIRD.search(text)
-        )
-        if agrees or restates:
-            out.append(i)
-    return out
-
-
-# "Yeah, that sounds really hard.": agreeing that it is hard validates the feeling,
-# not the belief; so does a reflection of a feeling.
-_ONLY_SYMPATHY = re.compile(
-    r"^\W*(?:yeah|yes|honestly|totally|of course|definitely)?,?\s*(?:that|it|this)?"
-    r"(?:'s| is| was| sounds?| must be| seems?)?\s*(?:so |really |very |such an? |"
-    r"incredibly |pretty )*(?:hard|tough|awful|difficult|painful|rough|horrible|"
-    r"exhausting|lonely|scary|frightening|frustrating|a lot|heavy|upsetting|"
-    r"understandable|sad)\b[^,;]{0,20}$|^\W*(?:yeah|yes),? (?:i'?m|i am) (?:so |really )?"
-    r"sorry|\b(?:you|your|you'?re) (?:feel|feeling|felt|sound|seem)\w*\b|\?\s*$",
-    re.IGNORECASE,
-)
-_NOT_KEY = frozenset(
-    "that this with have will would should always never going they them their "
-    "everyone everybody nobody thinks think know knows want wants like".split()
-)
-# "You're not a failure", "that doesn't make you a bad mother": disagreeing with the
-# belief is the opposite of colluding with it.
-_NEGATION_WORD = re.compile(
-    r"^(?:not|never|no|isn't|aren't|wasn't|doesn't|don't|didn't|won't|hardly|make|"
-    r"mean|means)$"
-)
-_SECOND_OR_THIRD = re.compile(
-    r"\b(?:you(?:'re|'ve|'ll)?|your|he|she|they|they'?re|they'?ve|he'?s|she'?s|it|"
-    r"that)\b",
-    re.IGNORECASE,
-)
-
-
-def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Flag]:
+def find_flags(
+    ctx: TurnContext,
+    utterances: Sequence[UtteranceCode],
+    *,
+    collusive: set[int] | None = None,
+) -> list[Flag]:
+    """The turn's flags; `collusive` (indexes from `collusive_utterances`) when the
+    caller already has them."""
     flags: list[Flag] = []
     patient = last_patient_text(ctx)
     codes = {c for u in utterances for c in u.codes}
     gives_advice = bool(codes & {"persuade", "persuade_with_permission"})
-    collusive = set(collusive_utterances(ctx, utterances))
+    if collusive is None:
+        collusive = set(collusive_utterances(ctx, utterances))
     # Agreeing with the distortion is not validating the feeling.
     validates = any(
         _validates(u) for i, u in enumerate(utterances) if i not in collusive
@@ -306,7 +232,7 @@ def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Fl
             flags.append("unexpressed_feeling")
             break
 
-    if any(u.is_question and lx.LEADING_Q.search(_core(u.text)) for u in utterances):
+    if any(_leading(u) for u in utterances):
         flags.append("leading_question")
 
     recent = " ".join(_patient_texts(ctx)[-2:])
@@ -316,6 +242,40 @@ def find_flags(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[Fl
     if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
         flags.append("missed_risk_cue")
     return flags
+
+
+def _leading(u: UtteranceCode) -> bool:
+    """A question that carries its answer: "Don't you think...?", "surely...?", or
+    a statement closed by a tag of the auxiliary-and-pronoun kind ("you're not
+    stupid, are you?", "you've done it a hundred times, haven't you?"), which asks
+    the patient to confirm the counsellor's view. Checking tags ("..., is that
+    right?") are not leading."""
+    text = _core(u.text)
+    if u.is_question and lx.LEADING_Q.search(text):
+        return True
+    if (u.is_question or u.tag_question) and _LEADING_ANYWHERE.search(text):
+        return True
+    # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
+    # comma marks it; a wh-question ("what was that, was it") is not one.
+    tag = _CANONICAL_TAG.search(text)
+    return bool(
+        tag and not _WH_START.match(text) and tag.group(0).lstrip()[:1] in ",-—"
+    )
+
+
+_WH_START = re.compile(
+    r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which|"
+    r"is|are|was|were|do|does|did|have|has|can|could|would|will|should)\b",
+    re.IGNORECASE,
+)
+_LEADING_ANYWHERE = lx.rx(r"surely|you'?d agree|can'?t you see|you (?:do )?realise")
+_CANONICAL_TAG = re.compile(
+    r"(?:,|\s)\s*(?:(?:no|yes),?\s+)?(?:are|aren'?t|is|isn'?t|was|wasn'?t|were|"
+    r"weren'?t|do|don'?t|does|doesn'?t|did|didn'?t|have|haven'?t|has|hasn'?t|would|"
+    r"wouldn'?t|could|couldn'?t|should|shouldn'?t|will|won'?t|can|can'?t)\s+(?:you|it|"
+    r"they|he|she|we|that)\s*\?*\s*$",
+    re.IGNORECASE,
+)
 
 
 def _core(text: str) -> str:

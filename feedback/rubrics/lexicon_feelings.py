@@ -401,7 +401,22 @@ RISK_CUE = rx(
     r"on|trying))?(?: any ?more)?|what'?s the point of trying|(?:don'?t see )?why i "
     r"(?:even )?bother(?: getting up| going on| living)?|rather (?:just )?be (?:with "
     r"(?:him|her) now|dead|gone)|"
-    r"done with (?:it all|everything|life)|give up on everything",
+    r"done with (?:it all|everything|life)|give up on everything|"
+    # General forms of the same cues (2026.11-5): any "what's the point", "I don't
+    # (really) see the point", no way out, "if I just disappeared/wasn't here",
+    # "manage fine without me", nothing to live for.
+    r"what'?s (?:even )?the point (?:in|of) (?:any of (?:this|it)|anything|trying|"
+    r"living|carrying on|getting up|me)|(?:don'?t|can'?t|do not|cannot) (?:\w+ )?see "
+    r"(?:the|any|much) point(?! (?:in|of) (?:the|that|this|a|doing|going to|resit)\b)|if i (?:just )?(?:disappeared|vanished|"
+    r"wasn'?t (?:here|around)|weren'?t (?:here|around)|was gone|died|didn'?t exist)|"
+    r"(?:manage|cope|do) (?:\w+ )?(?:fine |better |ok |okay )?without me|"
+    r"(?:wouldn'?t|won'?t|would not) (?:even )?(?:miss|notice) (?:me|if)|nothing (?:left )?"
+    r"to live for|no (?:reason|point) (?:to|in) (?:being here|carrying on|getting up)|"
+    r"(?:don'?t|do not) want to (?:go on|carry on|exist|be around|be alive)|wish i "
+    r"(?:wasn'?t|weren'?t|was not|hadn'?t been) (?:here|around|alive|born)|wish (?:it|"
+    r"everything) would (?:all )?(?:stop|end)|can'?t (?:take|cope with|face) (?:this|it|"
+    r"any of it) any ?more|no future|not (?:be|being) (?:here|around)(?! (?:for|to|at|"
+    r"on|when|until|till))",
 )
 VEILED_RISK_CUE = rx(
     r"what'?s the point|no point|give up on everything|tired of (?:everything|it all|"
@@ -416,7 +431,12 @@ RISK_RESPONSE = rx(
     r"not wanting to be (?:here|alive|around)|ending (?:things|it all|your (?:own )?"
     r"life)|(?:thoughts|thinking) (?:about|of) (?:ending|dying|suicide|not (?:being|"
     r"wanting))|(?:want|wanting) to (?:be alive|live)|be alive|"
-    r"take your (?:own )?life|plan to|no point",
+    r"take your (?:own )?life|plan to|no point|"
+    # Exploring the cue counts as addressing it: asking what they meant, or taking up
+    # the cue's own words ("when you say they'd be better off...", "disappeared how?").
+    r"what do you mean|what did you mean|when you say|you said (?:you|they|there'?s|"
+    r"that|what'?s)|better off|disappear\w*|(?:the|no|any) point|no way out|"
+    r"without you|wake up|dark thoughts|living|alive|die|dying|give up|giving up",
 )
 
 # The speaker describing their own experience ("I do.", "I feel the same way", "My mum

@@ -61,6 +61,8 @@ ADVICE = re.compile(
     r"(?:the )?(?:first|next|best|main) (?:thing|step) (?:is|would be|to do is) "
     r"(?:to|that you)|next time,? (?:just |maybe |try (?:to )?)?(?:try|step|take|say|"
     r"tell|ask|leave|walk|go|write|call|ring|text|breathe|count|remind)|"
+    r"next (?:meeting|week|session|day|shift|class|lecture|weekend),? (?:just |maybe |"
+    r"try (?:to )?)?(?:try|say|tell|ask|leave|walk|go|write|call|text|speak|sit|put)\b|"
     r"(?:maybe |perhaps )?it'?s (?:about )?time (?:to|you|for you)|"
     r"here'?s what (?:we'?ll|you'?ll|you should|you need to|to) do|you(?:'re| are) "
     r"going to (?:go|do|call|text|start|write|ring|book|try|make|sit)|(?:gonna|going "
@@ -75,7 +77,20 @@ ADVICE = re.compile(
     r"set|use|have found|like to)|(?:might be |maybe |could be )?worth (?:a try|trying|"
     r"a go|a shot)|you might (?:try|want to try|like to try)|i'?d (?:maybe |probably )?"
     r"(?:start|try|go) (?:with|by|to)|what (?:helped|worked for) me was|(?:lots|a lot) "
-    r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set))\b",
+    r"of (?:people|students|dads|parents|carers) (?:do|try|get|find|set)|"
+    # 2026.11-5: "you could <do>" with more everyday actions, "one thing could be...", "maybe <do>...",
+    # "asking him might be the kindest thing", "start with...".
+    r"you could (?:also |always |maybe |perhaps |just |even )?(?:run|send|text|email|"
+    r"message|book|pick|jot|note|practi[cs]e|rehearse|share|mention|bring|invite|"
+    r"sit down|schedule|arrange|cut|limit|swap|ring|phone|unmute|reply)\b|"
+    r"one (?:small |other )?(?:thing|idea|option|step) (?:could|might|would) be|"
+    r"(?:^|,\s*|\band\s+)(?:maybe|perhaps)\s+(?:just\s+)?(?:start|unmute|reply|text|"
+    r"call|ask|tell|write|go|book|plan|take|give|send|pick|set|put|join|look|check|"
+    r"talk|speak|email|ring|message|sit|walk|get|make|keep|leave|stop|cut|spend|try|"
+    r"let|use|do|add|limit|switch|turn|mute|delete|block|note|list|schedule)\b|"
+    r"\w+ing (?:\w+ ){0,3}(?:might|may|could|would) be (?:the )?(?:kindest|best|"
+    r"easiest|simplest|a good|good|helpful|useful|kinder|easier|worth)|"
+    r"(?:^|,\s*)(?:just )?start (?:with|by|small))\b",
     re.IGNORECASE,
 )
 IMPERATIVE_START = re.compile(
@@ -162,7 +177,12 @@ SEEK = re.compile(
     r"we (?:can|could|might|will|'ll|should|need to|are going to|'re going to|"
     r"gonna) (?:\w+ ){0,2}(?:work|talk|look|think|figure|come up|plan|set|try|"
     r"do|start|meet|go over|make|get|take|find|see|explore|check)|"
-    r"something we can|let'?s)\b",
+    r"something we can|let'?s|"
+    # 2026.11-5: agenda and ideas asked of the patient ("shall we start with...?",
+    # "what would feel most useful today?", "what have you already thought of?").
+    r"shall we|can we (?:talk|look|start|go|come back|spend|think)|what would (?:feel|"
+    r"be) (?:most |more )?(?:useful|helpful|important)|what have you "
+    r"(?:already )?(?:thought|considered|tried))\b",
     re.IGNORECASE,
 )
 AUTONOMY = re.compile(
@@ -182,7 +202,13 @@ AUTONOMY = re.compile(
     r"have to (?:decide|do|choose|try)|you(?:'re| are) the one who (?:knows|decides|"
     r"is in)|(?:and )?it'?s yours\b|you know what works for you|see what (?:feels|"
     r"seems) (?:doable|right|ok|okay|possible)|(?:totally|completely|entirely) up to "
-    r"you|see what you think|no pressure|only if you (?:want|like|feel))\b",
+    r"you|see what you think|no pressure|only if you (?:want|like|feel)|"
+    # 2026.11-5: leaving the use of an idea to the patient ("you know the team, so
+    # pick what works", "take it or leave it", "your pace, not mine").
+    r"you know (?:the|your|them|him|her) (?:\w+ )?(?:best|better|,|so)|pick (?:what|"
+    r"whatever|whichever)|take (?:it )?or leave (?:it|them)|take what'?s (?:useful|"
+    r"helpful)|(?:or|and) none of (?:it|them)|(?:your|at your own) pace|you don'?t have "
+    r"to\b|(?:whatever|whichever) (?:feels|works|suits)|in your own time)\b",
     re.IGNORECASE,
 )
 AFFIRM = re.compile(
@@ -217,6 +243,29 @@ AFFIRM = re.compile(
     r"trying|came|made|got|kept))\b",
     re.IGNORECASE,
 )
+# 2026.11-5: naming the patient's own doing and what it took, in the forms counsellors
+# use ("you did that", "you worked that out yourself", "which took a lot", "you've got
+# real grit", "that's real courage").
+AFFIRM_DOING = re.compile(
+    r"\b(?:you did (?:that|this)(?: yourself)?\W*$|you (?:worked|figured|came up with|"
+    r"noticed|spotted|found|saw|thought of|got to) (?:that|this|it)(?: out| through)? "
+    r"(?:yourself|on your own|all by yourself)|(?:which|that|it|this) (?:took|takes|"
+    r"must have taken|would have taken) (?:a lot|so much|real|some|guts|courage|"
+    r"restraint|strength|bravery|nerve|grit|effort)|you(?:'ve| have) got (?:a lot of |"
+    r"real |so much |such )?(?:grit|courage|strength|determination|guts|heart|"
+    r"resilience|insight)|(?:that'?s|that is|it'?s) (?:real|true|genuine) (?:courage|"
+    r"strength|progress|grit)|(?:that'?s|that is) (?:a )?(?:really |so |very )?"
+    r"(?:important|useful|big|clear|real|valuable|huge|significant) (?:thing|step|"
+    r"goal|insight|change|shift|realisation|realization|discovery) (?:you|to)|you(?:'ve|"
+    r"have) (?:been|made) (?:really |so |very )?(?:honest|open|a start|a real effort|"
+    r"progress|real progress)|you(?:'ve| have) (?:already )?(?:shown|proved|proven) "
+    r"(?:you|that you|yourself)|(?:good|great|brilliant) that you (?:\w+ed|went|did|"
+    r"told|said|came|took|got|kept|made|saw|spoke)|you (?:went|stayed|kept going|"
+    r"stuck with it|showed up|turned up|got through it|did it|spoke up) (?:even|"
+    r"though|anyway|when)|(?:that'?s|it'?s) (?:really |so )?(?:brave|courageous)"
+    r")\b",
+    re.IGNORECASE,
+)
 CONFRONT = re.compile(
     r"\b(?:come on|that'?s (?:just )?(?:an excuse|ridiculous|nonsense|silly|stupid|"
     r"wrong|not true|selfish|irresponsible|crazy|lazy)|you(?:'re| are) (?:just )?(?:in "
@@ -246,6 +295,23 @@ CONFRONT = re.compile(
     r"(?:and|but) you know it\b|so you'?re (?:saying you can|the victim)|read (?:his|"
     r"her|their|people'?s) minds?|why didn'?t you (?:just )?|surely you can see|"
     r"old[- ]fashioned (?:view|idea|way)|though,? (?:isn'?t it|aren'?t you|don'?t you))\b",
+    re.IGNORECASE,
+)
+# 2026.11-5: arguing with the patient in the forms students use: "but you did agree",
+# "X is a strong word", "you're being really negative", "more scared than you're
+# letting on", "i hear you, but...", a challenge closed by "though?".
+CONFRONT_ARGUE = re.compile(
+    r"(?:^|\b(?:ok|okay|yeah|right|sure|well),? )but you (?:did|said|agreed|were|do|"
+    r"have|know|could)\b|\b(?:^well,? you (?:did|said|agreed|were|chose)|you(?:'re| are)"
+    r" being (?:really |a bit |very |so |quite |pretty |a little )?(?:hard on yourself|"
+    r"negative|harsh|unfair|defensive|stubborn|difficult|unreasonable|pessimistic)|"
+    r"(?:be|being) (?:a bit |a little )?less (?:negative|hard|harsh|dramatic|defensive)|"
+    r"more \w+ than you(?:'re| are) (?:letting on|admitting|saying|making out)|"
+    r"i hear you,? but|you know (?:you'?re|you are|it'?s|it is) not|you(?:'re| are) "
+    r"(?:clearly |obviously )?(?:showing|displaying) (?:a lot of |all the |classic )?"
+    r"(?:signs|symptoms)|that'?s not (?:what|how|really|quite|the) |you can'?t "
+    r"(?:keep|just|really) (?:blaming|saying|avoiding|expecting|hiding)|let'?s be "
+    r"(?:real|honest))",
     re.IGNORECASE,
 )
 SUPPORT = re.compile(
@@ -303,7 +369,23 @@ REASSURANCE = re.compile(
     r"loser|disappointment)|(?:it|that) (?:doesn'?t|does not) sound (?:mad|crazy|"
     r"silly|stupid|weird)|it (?:does|will) pass|^(?:that'?s|it'?s) (?:a lot|so much)"
     r"\W*$|of course you(?:'re| are| feel)|that makes (?:complete |total |so much )?"
-    r"sense)\b",
+    r"sense|"
+    # 2026.11-5: sympathy for a frightening or hurtful moment, gladness for the patient,
+    # and normalising in the short forms students use ("it happens", "that's not a
+    # character flaw", "stress does that").
+    r"(?:that|it|this) (?:must have been|must be|sounds|sounded|is|was|'s|would have "
+    r"been) (?:such an? )?(?:so |really |very |incredibly |pretty |absolutely )?"
+    r"(?:frightening|terrifying|overwhelming|exhausting|lonely|stressful|upsetting|"
+    r"draining|horrible|unsettling|distressing|hurtful|devastating|isolating|scary|"
+    r"awful|hard|tough|painful|difficult)|(?:sounds|seems) like (?:it'?s|it has|"
+    r"it'?s been|you'?ve had) (?:been )?(?:a )?(?:really |very |pretty |such a )?"
+    r"(?:rough|hard|tough|difficult|long|horrible|awful) (?:week|day|time|few|month|"
+    r"year|night)|i(?:'m| am) (?:so |really |very )?(?:relieved|pleased|happy|glad) "
+    r"(?:for you|to hear|you)|^i(?:'m| am) (?:so |really )?glad\W*$|^(?:it|that) "
+    r"happens\b|(?:it|that) happens to (?:everyone|lots|a lot|loads|most)|(?:it'?s|that'?s|"
+    r"it is|that is) not a (?:character )?(?:flaw|weakness|failing)|it'?s not you "
+    r"being|(?:stress|grief|anxiety|exhaustion|tiredness|panic) (?:does|can do) that|"
+    r"^(?:it'?s|that'?s) (?:so |really )?(?:rough|tough|hard|a lot)\W*$)\b",
     re.IGNORECASE,
 )
 SUPPORT_REASSURANCE = re.compile(
@@ -330,7 +412,8 @@ CLOSING_QUESTION = re.compile(
 )
 # Advice phrased as a question ("Have you talked to your manager?").
 ADVICE_QUESTION = re.compile(
-    r"\b(?:why (?:don'?t|not) you|have you (?:tried|considered|thought (?:about|of)|"
+    r"\b(?:why (?:don'?t|not) you|(?<!what )(?<!which )have you (?:tried|considered|"
+    r"thought (?:about|of)|"
     r"spoken|talked|looked (?:into|at)|asked|reached out|googled|checked)|"
     r"how about|what about (?:you|trying|talking|asking|getting|finding)|"
     r"what if you (?:just )?(?:tried|talked|asked|started|called|rang|told|wrote|took|"
@@ -343,7 +426,16 @@ ADVICE_QUESTION = re.compile(
     r"(?:maybe|perhaps|or) (?:just )?(?:block|ask|talk|tell|write|go|call|ring|take|"
     r"make|set|stop|start|get|use|put|give|turn|switch|leave|say|text|join|book|"
     r"delete|list)\b|(?:have you got|do you have|is there) (?:anyone|someone|"
-    r"somebody) (?:who )?(?:could|can|to|that could|that can) help)\b",
+    r"somebody) (?:who )?(?:could|can|to|that could|that can) help|"
+    # 2026.11-5: proposals put as questions ("how would you feel about trying...?",
+    # "would you be up for texting her?", "maybe unmute it?").
+    r"how (?:would|do) you feel about (?:maybe |just )?\w+ing|what do you (?:think|"
+    r"reckon) (?:about|of) (?:maybe |just )?\w+ing|would you be (?:up for|open to|"
+    r"willing to|ok with|okay with) (?:maybe |just )?\w+ing|(?:do|would) you fancy|"
+    r"do you think you (?:could|might) (?:try|give|start|ask|tell|text|call|talk|"
+    r"write|book|go)|would (?:it|that) be (?:ok|okay|helpful|useful|worth) (?:to|if "
+    r"you) (?:try|\w+)|(?:maybe|perhaps) (?:just )?(?:unmute|reply|email|message|mute|"
+    r"limit|note|plan|try|pick|send|check|look)\b)\b",
     re.IGNORECASE,
 )
 # Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not

@@ -145,7 +145,13 @@ def _utterance_strategy(
         return "Providing Suggestions"
     if "self_disclosure" in codes:
         return "Self-disclosure"
-    if codes & {"affirm", "emphasize_autonomy"}:
+    # Naming what the seeker did ("you went even though you were terrified") keeps
+    # the strategy of the sentence it sits in (a reflection, information...): ESConv's
+    # Affirmation and Reassurance is praise and reassurance, which lx.AFFIRM covers.
+    if codes & {"emphasize_autonomy"} or (
+        "affirm" in codes
+        and not (lx.AFFIRM_DOING.search(text) and not lx.AFFIRM.search(text))
+    ):
         return "Affirmation and Reassurance"
     if "support" in codes:
         if lx.WELL_WISHING.search(text) and not lx.SUPPORT_REASSURANCE.search(

@@ -1,0 +1,424 @@
+"""Collusion: the trainee takes the side of the patient's distorted belief.
+
+RUBRICS.md's classic failure: the patient voices a negative judgement of themself,
+of how others see them or of the future ("I'm such a rubbish partner", "they've all
+forgotten me", "I'll just fail again"), and the counsellor agrees with it as a fact
+instead of holding it as the patient's thought. It matters more than any other code
+on the turn, because a reflection chip on "yeah, you kind of are a failure at this"
+would teach the trainee that they listened well.
+
+The rule reads the patient's previous line (the belief has to be there) and each
+declarative sentence of the turn. A sentence colludes when it is not framed as the
+patient's thought ("it feels like...", "part of you...", "you're scared that...")
+and does not disagree ("you're not a failure"), and
+
+- it agrees in so many words ("you're right", "to be honest", "yeah, it is") and says
+  something about the belief's subject: the patient's own words restated, a negative
+  verdict on the patient, others' rejection or a bleak forecast stated as fact; or
+- it passes that verdict without any agreement marker ("you have been pretty selfish
+  lately", "people just aren't that interested") right after the patient passed it
+  on themself; or
+- it praises a safety behaviour the patient justified as necessary ("I re-check
+  everything, it's the only way" -> "that's really conscientious of you").
+
+Accurate feeling reflections ("you feel like you've let her down", "that sounds so
+painful") carry no verdict and are never collusion. All word lists are written from
+the rubric and ordinary English, none is mined from a dataset.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import lexicon as lx
+from .normalize import normalize
+from .schema import TurnContext, UtteranceCode, last_patient_text
+
+# --- the patient's side ----------------------------------------------------------------
+
+# A negative judgement the patient passes on themself (beyond lx.DISTORTION's set forms).
+_SELF_JUDGEMENT = lx.rx(
+    r"i(?:'m| am|'ve been| have been| was) (?:(?:such|so|just|really|a|an|being|the|"
+    r"totally|completely|pretty|kind of|a bit of|always|still) ){0,3}(?:\w+ )?"
+    r"(?:failure|loser|burden|mess|fraud|idiot|joke|disaster|coward|useless|worthless|"
+    r"pathetic|stupid|weak|lazy|selfish|boring|ugly|rubbish|crap|terrible|horrible|"
+    r"awful|bad|hopeless|incompetent|disappointment|dramatic|needy|clingy|annoying|"
+    r"too much|too old|too slow|broken|unlovable|thick|dumb|ridiculous|overreacting|"
+    r"letting \w+ down)",
+    r"i(?:'ve| have)? (?:let|failed|ruined|messed up|screwed up|wrecked|blown)",
+    r"(?:it'?s|it was|this is) (?:all )?(?:my fault|on me|because of me)",
+    r"i (?:can'?t|never|don'?t) (?:do|get) anything right|i(?:'ll| will) (?:just |only |"
+    r"probably )?(?:fail|mess|screw|ruin|let|lose|never)",
+    r"what kind of (?:a )?(?:mother|father|person|friend|wife|husband|partner|"
+    r"daughter|son)",
+)
+# How others are said to see the patient ("they think I'm useless", "she's bored of me").
+_OTHERS_JUDGE = lx.rx(
+    r"(?:they|he|she|everyone|everybody|people|nobody|no one|my \w+)(?:'d|'ve|'re|'s| "
+    r"would| have| are| is| all| just| probably| obviously| clearly){0,3} (?:\w+ )?"
+    r"(?:hates?|forgotten|forgot|moved on|given up|gave up|bored|sick|tired|rather|"
+    r"wants? rid|laughing|judging|judge|thinks? (?:i'?m|i am|less)|care|cares|noticed|"
+    r"looks? down|sees? me|want me|invite|asked|interested|leave|leaving|done with)",
+)
+# Rules, predictions and verdicts in the forms cognitive therapy names: "should"
+# statements, "what kind of mother...", "they'll all see...", "it's obvious they...",
+# all-or-nothing verdicts on oneself.
+_BELIEF_FORMS = lx.rx(
+    r"i (?:should|shouldn'?t|must|have to|need to|ought to)(?:'ve| have)? (?:be able|"
+    r"know|known|seen|noticed|done|been|manage|cope|handle|just)",
+    r"(?:a|any) (?:good|real|proper|decent) (?:mum|mother|dad|father|daughter|son|wife|"
+    r"husband|man|woman|friend|partner|parent|student) (?:would|should|knows|doesn'?t|"
+    r"wouldn'?t|can|does)",
+    r"what kind of (?:\w+ )?(?:mum|mother|dad|father|daughter|son|wife|husband|man|"
+    r"person|friend|partner|parent)",
+    r"(?:they|people|everyone|everybody|he|she)(?:'ll| will| would|'d)? (?:all )?"
+    r"(?:see|think|realise|realize|know|find out|notice|judge|laugh|say) (?:that )?"
+    r"(?:i'?m|i am|i can'?t|how|i'?ve|i)",
+    r"(?:it'?s|that'?s) (?:so )?obvious|on purpose|want(?:s)? me (?:gone|out)|"
+    r"(?:freeze|freezing|cutting|cut) me out|out of the picture|odd one out|"
+    r"nothing to me|for nothing|i'?m (?:wasting|abandoning|failing)|"
+    r"(?:weight|burden) (?:round|on)|can'?t even|couldn'?t even|i didn'?t (?:see|"
+    r"notice|know|stop|spot|realise|realize) (?:it|that|anything)|no good|"
+    r"not (?:cut out|up to|clever|smart|good|strong|brave) (?:enough|for)|"
+    r"i(?:'m| am) (?:going to|gonna) (?:fail|lose|crash|mess|be sacked|get sacked|"
+    r"be fired|die|embarrass)|i (?:always|never) (?:\w+ )?(?:get|do|say|mess|ruin|"
+    r"fail|manage)|(?:always|never) (?:be|going to be|gonna be) (?:like this|enough)",
+)
+# A rule that justifies a safety behaviour ("it's the only way to make sure").
+_SAFETY_RULE = lx.rx(
+    r"the only way|make sure nothing|just in case|(?:somebody|someone) has to|"
+    r"can'?t (?:risk|take the risk|let (?:my guard|it) )|i(?:'d| would) never let|"
+    r"stay on top of|(?:have|need) to (?:check|be sure|be certain|keep an eye)|"
+    r"(?:three|four|five|ten|\d+) times|check(?:ing)? (?:it |them |everything )?"
+    r"(?:again|every)",
+)
+
+
+_BELIEF_PATTERNS = (
+    lx.DISTORTION,
+    _SELF_JUDGEMENT,
+    _OTHERS_JUDGE,
+    _BELIEF_FORMS,
+)
+
+
+def patient_belief(patient: str) -> bool:
+    """Whether the patient's line voices a distorted or negative belief."""
+    return bool(
+        lx.DISTORTION.search(patient)
+        or lx.NEGATIVE_BELIEF.search(patient)
+        or _SELF_JUDGEMENT.search(patient)
+        or _OTHERS_JUDGE.search(patient)
+        or _BELIEF_FORMS.search(patient)
+    )
+
+
+# --- the trainee's side ----------------------------------------------------------------
+
+# Candour and agreement: the speaker vouches for what follows as their own view.
+_AGREES = re.compile(
+    r"^(?:(?:well|ok|okay|oh|so|hmm|and),? )*(?:yeah|yes|yep|yup|true|totally|"
+    r"definitely|absolutely|exactly|of course|fair enough|fair|right|sure|i mean|"
+    r"honestly|tbh|ngl|to be (?:fair|honest)|in fairness|look|let'?s be (?:honest|"
+    r"real)|let'?s face it|admittedly)\b|"
+    r"\b(?:you(?:'re| are) (?:\w+ )?(?:right|correct|not wrong)|you(?:'ve| have) "
+    r"(?:got )?a point|good point|fair point|i (?:\w+ )?agree|can'?t argue|hard to "
+    r"argue|i won'?t lie|not gonna lie|to be (?:fair|honest)|tbh|ngl|honestly|"
+    r"in fairness|i(?:'d| would) say|i have to say|i must say|let'?s be (?:honest|real)|"
+    r"(?:can'?t|don'?t) blame (?:them|him|her)|no wonder (?:they|he|she|people)|"
+    r"i(?:'d| would) (?:\w+ )?(?:be|feel|think|do|say) (?:\w+ ){0,3}(?:too|the same)|"
+    r"(?:same|me too|same here)\b|it (?:really |kind of |sort of )?(?:is|does|was|did)"
+    r"(?: though)?\s*[.!,]?$|(?:you|they|he|she|it) (?:really |kind of |sort of |"
+    r"probably |clearly |obviously )(?:are|is|were|was|have|has|did|do|does|might|"
+    r"will)|(?:does|do|did) (?:sound|seem|look)|(?:sounds|seems|looks) (?:about )?"
+    r"right|(?:clearly|obviously|evidently|apparently|probably|chances are)\b|"
+    r"you (?:might|may|could)(?:,| well| actually|\s*$)|that'?s (?:true|fair|the "
+    r"reality|just how it is|life)|it is what it is)",
+    re.IGNORECASE,
+)
+# A negative verdict on the patient or their conduct, in the counsellor's voice.
+_VERDICT = lx.rx(
+    r"failure|failing|failed|loser|burden|mess(?:ed)? up|fraud|idiot|joke|disaster|"
+    r"coward|useless|worthless|pathetic|stupid|weak|lazy|selfish|boring|quiet|dull|"
+    r"rubbish|crap|terrible|horrible|awful|bad|hopeless|incompetent|disappointment|"
+    r"dramatic|needy|clingy|annoying|too much|thick|dumb|not (?:great|good|ideal|"
+    r"brilliant|the best)|isn'?t (?:great|good|ideal)|wasn'?t (?:great|good|ideal)|"
+    r"let (?:\w+ ){1,2}down|your (?:own )?fault|(?:to|2) blame|screwed up|blew it|"
+    r"not cut out|in over your head|too (?:old|late|slow)|hiding|avoiding|snapping|"
+    r"neglect\w*|not pulling your weight|fail again",
+)
+# Others' rejection stated as fact ("they've moved on", "people aren't interested").
+_REJECTION = lx.rx(
+    r"moved on|forgotten|forgot about you|given up|don'?t (?:really )?care|doesn'?t "
+    r"(?:really )?care|aren'?t (?:that |really )?interested|isn'?t (?:that |really )?"
+    r"interested|not (?:that |really )?interested|(?:push|pushing|get|getting) you out|"
+    r"rid of you|rather (?:be|have|not)|don'?t want you|doesn'?t want you|hate you|"
+    r"(?:are|is) (?:judging|laughing)|(?:think|thinks) (?:you'?re|you are|less)|"
+    r"(?:kind of|really|actually) (?:did|do|does|are|is|were)|find you|out to get you|"
+    r"(?:has|have) it in for you|leave you|leaving you|bored of you|sick of you|"
+    r"tired of you|done with you",
+)
+# The sentence keeps the belief at a distance or disagrees with it.
+_DISAGREES = re.compile(
+    r"\b(?:(?:you|that|it|this)(?:'re| are| is|'s)? (?:not|n't|never)|(?:don'?t|doesn'?t|"
+    r"didn'?t) (?:make|mean|prove)|not (?:true|fair on yourself|the whole)|no way|"
+    r"(?:isn'?t|aren'?t|wasn'?t) (?:a|an|the|your) (?:failure|idiot|burden|loser)|"
+    r"(?:'s|'re| is| are) (?:probably |really |just |maybe )?not|"
+    r"far from|harsh on yourself|hard on yourself|be kind|kinder|too hard on|the "
+    r"opposite|(?:i|we) (?:don'?t|do not) know (?:that|yet)|we (?:can|could) (?:test|"
+    r"check|look)|i wonder|what if|how do you know|evidence|other explanation)\b",
+    re.IGNORECASE,
+)
+# Feeling and belief frames spoken to the patient. "I'd feel like an idiot too" is
+# the speaker's own agreement, so first-person "feel like" is not a frame here.
+_FRAMED = re.compile(
+    r"\b(?:you (?:feel|felt|think|thought|believe|worry|fear|wonder|tell yourself|"
+    r"said|mentioned|keep (?:thinking|telling))|you(?:'re| are) (?:feeling|thinking|"
+    r"worried|afraid|scared|telling yourself|wondering|frightened|terrified|convinced|"
+    r"sure|blaming)|(?:it|that) (?:feels|felt) (?:like|as if)|part of you|your mind|"
+    r"the thought|in your (?:head|eyes)|seems to you|the story|the voice|you'?ve been "
+    r"telling|(?:left|leaves|leaving|makes|made|making) you (?:feel|feeling|think)|"
+    r"calling yourself|call yourself|that feeling|belief|the sense that|the fear)\b",
+    re.IGNORECASE,
+)
+_PRAISE = re.compile(
+    r"\b(?:that'?s|it'?s|you(?:'re| are)) (?:really |so |very |such )?(?:a )?"
+    r"(?:conscientious|devoted|dedicated|responsible|careful|thorough|sensible|good|"
+    r"great|admirable|impressive|caring|on top of|committed|vigilant|diligent|"
+    r"loyal|amazing)|(?:well done|good for you|that shows|it shows|how much you care)",
+    re.IGNORECASE,
+)
+_STOP = frozenset(
+    "that this with have will would should always never going they them their there "
+    "just really about what when then than been being from into just like much some "
+    "even know think want wants feel feels felt make made over only also because "
+    "again still ever every everyone everybody nobody something anything".split()
+)
+
+
+def _key_words(patient: str) -> set[str]:
+    """Content words of the belief itself: the matched phrase and the words after it
+    ("I'm such a rubbish partner" -> rubbish, partner), not the situation around it."""
+    out: set[str] = set()
+    for pattern in _BELIEF_PATTERNS:
+        for m in pattern.finditer(patient):
+            tail = patient[m.start() : m.end() + 30]
+            out.update(w for w in lx.words(tail)[:8] if len(w) > 3 and w not in _STOP)
+    return out
+
+
+# An elliptical "yes" to the patient's verdict: "you kind of have", "you might, to be
+# honest", "it probably would".
+_ELLIPTIC = re.compile(
+    r"^(?:yeah,? |yes,? |well,? |i mean,? )?(?:you|it|they|he|she|that) (?:kind of |"
+    r"sort of |probably |really |might |may |definitely )*(?:are|is|did|do|does|have|"
+    r"has|might|will|would|were|was|could)\b\W*(?:$|,|to be|tbh|honestly|if)",
+    re.IGNORECASE,
+)
+
+
+def _restates(text: str, key: set[str]) -> bool:
+    ws = lx.words(text)
+    return any(
+        w in key and not any(v in {"not", "never", "no"} for v in ws[max(0, i - 3) : i])
+        for i, w in enumerate(ws)
+    )
+
+
+def collusive_utterances(
+    ctx: TurnContext, utterances: Sequence[UtteranceCode]
+) -> list[int]:
+    """Indexes of the sentences of the turn that endorse the patient's belief."""
+    return sorted(
+        set(_general(ctx, utterances)) | set(_lexical_collusive(ctx, utterances))
+    )
+
+
+def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]:
+    patient = last_patient_text(ctx)
+    if not patient or not (patient_belief(patient) or _SAFETY_RULE.search(patient)):
+        return []
+    key = _key_words(patient)
+    self_judged = bool(
+        _SELF_JUDGEMENT.search(patient) or lx.DISCLOSING_DISTORTION.search(patient)
+    )
+    others_judged = bool(_OTHERS_JUDGE.search(patient))
+    safety = bool(_SAFETY_RULE.search(patient))
+    out = []
+    for i, u in enumerate(utterances):
+        if u.is_question and not u.tag_question:
+            continue
+        text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
+        if _FRAMED.search(text) or _DISAGREES.search(text):
+            continue
+        if safety and ({"affirm"} & set(u.codes) or _PRAISE.search(text)):
+            out.append(i)
+            continue
+        agrees = bool(
+            _AGREES.search(text)
+            or lx.AGREEMENT.search(text)
+            or lx.ENDORSEMENT.search(text)
+        )
+        sympathy = bool(_ONLY_SYMPATHY.search(text))
+        verdict = bool(
+            (_VERDICT.search(text) and _ABOUT.search(text)) or _ELLIPTIC.search(text)
+        )
+        rejection = others_judged and bool(_REJECTION.search(text))
+        restated = _restates(text, key)
+        # Taking the belief's side: agreeing and saying something about it, the
+        # feared outcome confirmed, or others' rejection stated as fact.
+        endorses = bool(
+            (agrees and (verdict or rejection or restated))
+            or _CONFIRMS.search(text)
+            or (rejection and _AS_FACT.search(text))
+        )
+        # The patient's own label applied to them, with or without agreement.
+        labels = bool(
+            self_judged
+            and "affirm" not in u.codes
+            and _HARSH_VERDICT.search(text)
+            and _ABOUT.search(text)
+        )
+        if (endorses and not sympathy) or labels:
+            out.append(i)
+    return out
+
+
+# "Yeah, that sounds really hard": agreeing that it is hard validates the feeling,
+# not the belief.
+_ONLY_SYMPATHY = re.compile(
+    r"^\W*(?:yeah|yes|honestly|totally|of course|definitely|oh)?,?\s*(?:that|it|this)?"
+    r"(?:'s| is| was| sounds?| must be| seems?| must have been)?\s*(?:so |really |very |"
+    r"such an? |incredibly |pretty )*(?:hard|tough|awful|difficult|painful|rough|"
+    r"horrible|exhausting|lonely|scary|frightening|frustrating|a lot|heavy|upsetting|"
+    r"understandable|sad|shit|crap|rubbish)\b[^,;]{0,30}$|(?:i'?m|i am) (?:so |really )?"
+    r"sorry",
+    re.IGNORECASE,
+)
+# The verdict is about the patient, or about the people they feel judged by.
+_ABOUT = re.compile(
+    r"\b(?:you(?:'re|'ve|'ll|'d)?|your|yourself|they|they'?re|they'?ve|he|she|"
+    r"people|everyone|it|that)\b",
+    re.IGNORECASE,
+)
+# A verdict no counsellor passes without agreeing: the patient's own label, applied.
+_HARSH_VERDICT = re.compile(
+    r"\byou(?:'ve| have|'re| are| were)? (?:been |being )?(?:(?:a bit|pretty|quite|"
+    r"kind of|sort of|really|very|a little|such|so|rather|a|an|bit of|a bit of) )*"
+    r"(?:\w+ )?(?:selfish|lazy|useless|rubbish|terrible|horrible|awful|pathetic|"
+    r"stupid|weak|boring|failure|loser|burden|idiot|disappointment|mess|hopeless|"
+    r"incompetent|dramatic|needy|clingy|bad (?:mother|father|daughter|son|partner|"
+    r"friend|wife|husband|parent))\b|\b(?:you )?(?:kind of|sort of) (?:have|are|did|"
+    r"were|do)\b|\bnot (?:being )?(?:a )?(?:great|good) (?:\w+ )?(?:partner|mother|"
+    r"father|daughter|son|friend|wife|husband|parent)",
+    re.IGNORECASE,
+)
+# Others' rejection put as the counsellor's reading of the facts.
+_AS_FACT = re.compile(
+    r"\b(?:really|actually|clearly|obviously|definitely|just|kind of|sort of|probably|"
+    r"does|do|did|have|has|are|is)\b",
+    re.IGNORECASE,
+)
+
+
+def _lexical_collusive(
+    ctx: TurnContext, utterances: Sequence[UtteranceCode]
+) -> list[int]:
+    """Indexes of the utterances that endorse the patient's distorted belief as fact.
+
+    The patient's last line voices a distortion (labelling, mind reading, fortune
+    telling, self-blame); an utterance agrees with it ("You're right...", "that does
+    say something about where you rank", "sounds like they've moved on without you")
+    without holding it as the patient's thought ("it feels like...", "part of
+    you...") and without asking about it.
+    """
+    patient = last_patient_text(ctx)
+    if not patient:
+        return []
+    distortions = list(lx.DISTORTION.finditer(patient))
+    if not distortions and not lx.NEGATIVE_BELIEF.search(patient):
+        return []
+    # The belief's own words ("failure", "forgotten", "pathetic"): restating them as
+    # the counsellor's verdict, unframed and unnegated, endorses the belief.
+    key_words = {
+        w
+        for m in distortions
+        for w in lx.words(m.group(0))
+        if len(w) > 3 and w not in _NOT_KEY
+    }
+    out = []
+    for i, u in enumerate(utterances):
+        if u.is_question or "confront" in u.codes:
+            continue
+        text = normalize(_core(u.text))
+        if lx.BELIEF_FRAME.search(text):
+            continue
+        raw = normalize(u.text.strip()).lower()
+        agrees = bool(
+            lx.AGREEMENT.search(text)
+            or lx.ENDORSEMENT.search(text)
+            or (lx.AGREEING.search(raw) and not _OLD_SYMPATHY.search(raw))
+        )
+        ws = lx.words(text)
+        restated = [
+            i
+            for i, w in enumerate(ws)
+            if w in key_words
+            and not any(_NEGATION_WORD.match(v) for v in ws[max(0, i - 3) : i])
+        ]
+        restates = bool(
+            (u.is_reflection or "support" in u.codes)
+            and restated
+            and _SECOND_OR_THIRD.search(text)
+        )
+        if agrees or restates:
+            out.append(i)
+    return out
+
+
+# "Yeah, that sounds really hard.": agreeing that it is hard validates the feeling,
+# not the belief; so does a reflection of a feeling.
+_OLD_SYMPATHY = re.compile(
+    r"^\W*(?:yeah|yes|honestly|totally|of course|definitely)?,?\s*(?:that|it|this)?"
+    r"(?:'s| is| was| sounds?| must be| seems?)?\s*(?:so |really |very |such an? |"
+    r"incredibly |pretty )*(?:hard|tough|awful|difficult|painful|rough|horrible|"
+    r"exhausting|lonely|scary|frightening|frustrating|a lot|heavy|upsetting|"
+    r"understandable|sad)\b[^,;]{0,20}$|^\W*(?:yeah|yes),? (?:i'?m|i am) (?:so |really )?"
+    r"sorry|\b(?:you|your|you'?re) (?:feel|feeling|felt|sound|seem)\w*\b|\?\s*$",
+    re.IGNORECASE,
+)
+_NOT_KEY = frozenset(
+    "that this with have will would should always never going they them their "
+    "everyone everybody nobody thinks think know knows want wants like".split()
+)
+# "You're not a failure", "that doesn't make you a bad mother": disagreeing with the
+# belief is the opposite of colluding with it.
+_NEGATION_WORD = re.compile(
+    r"^(?:not|never|no|isn't|aren't|wasn't|doesn't|don't|didn't|won't|hardly|make|"
+    r"mean|means)$"
+)
+_SECOND_OR_THIRD = re.compile(
+    r"\b(?:you(?:'re|'ve|'ll)?|your|he|she|they|they'?re|they'?ve|he'?s|she'?s|it|"
+    r"that)\b",
+    re.IGNORECASE,
+)
+
+
+def _core(text: str) -> str:
+    return lx.LEADING_MARKERS.sub("", text).strip() or text
+
+
+# The feared outcome confirmed as how the world works: "people do notice it", "doctors
+# do miss things", "it does happen", "that's a fair worry", "I'd be suspicious too".
+_CONFIRMS = re.compile(
+    r"\b(?:(?:people|they|he|she|doctors|others|everyone|employers|kids|bosses) "
+    r"(?:do|does|did|really do|definitely do|can) (?:\w+ )?(?:notice|judge|miss|see|"
+    r"think|talk|pick up|look down|care about|remember|forget)|it (?:does|did|can) "
+    r"happen|(?:that'?s|it'?s) (?:a )?(?:fair|valid|real|reasonable|legit) "
+    r"(?:worry|fear|point|concern|risk|assumption)|i(?:'d| would) (?:be|feel|think) "
+    r"(?:\w+ )?(?:suspicious|worried|the same|that too)|(?:can'?t|don'?t) blame you for "
+    r"(?:thinking|feeling|believing)|you(?:'re| are) (?:probably |totally |absolutely )?"
+    r"right (?:to|that|about))\b",
+    re.IGNORECASE,
+)
