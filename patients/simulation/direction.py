@@ -132,6 +132,11 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     fact = case.facts.fact(domain)
     if domain == "suicidal_thoughts" and fact.present and not fact.say:
         return case.voice.risk[0] if case.voice.risk else fact.answer(domain)
+    also = content.get("also")
+    if also:
+        # Two questions in one turn: both answers, the first asked first.
+        second = split_sentences(case.facts.fact(also).answer(also))[:2]
+        return f"{fact.answer(domain)} {' '.join(second)}"
     return fact.answer(domain)
 
 
@@ -201,6 +206,8 @@ def direct(
             content["person"] = fact.person
         if fact.detail:
             content["detail"] = fact.detail
+        if fact.also:
+            content["also"] = fact.also
     elif moveset & {"confrontation", "leading_question"}:
         act, reason = "defend", "confronted"
     elif "advice" in moveset:

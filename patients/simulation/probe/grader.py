@@ -16,6 +16,7 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.facts import (
     DOMAINS,
     POLAR_DOMAINS,
+    SCREENING_DOMAINS,
     SI_FIELDS,
     person_line,
 )
@@ -226,10 +227,54 @@ def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
     return None
 
 
+# A second question in the same turn ("How are you sleeping, and are you
+# eating ok?"): a new clause that starts like a question.
+_SECOND_QUESTION = re.compile(
+    r"(?:,\s*|;\s*|\?\s*|\s+)(?:and|or|also|plus|but)\s+(?:are|do|does|did|have|has|"
+    r"how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b"
+    r"|\?\s+\S",
+    re.IGNORECASE,
+)
+
+
 def grade_factual(
     case: CaseSpec, question: str, domain: str | None, reply: str
 ) -> dict[str, bool]:
-    """`answered` and `contradiction` for a factual, screening or risk question."""
+    """`answered` and `contradiction` for a factual, screening or risk question.
+
+    A turn of two questions is answered for this domain when some run of the
+    reply's sentences answers it (the other part's answer around it is not an
+    off-domain reply); the yes/no is read where that run starts."""
+    whole = _grade_factual(case, question, domain, reply)
+    sentences = split_sentences(reply)
+    if whole["answered"] or not _SECOND_QUESTION.search(question) or len(sentences) < 2:
+        return whole
+    for i in range(1, len(sentences)):
+        for j in range(len(sentences), i, -1):
+            part = _grade_factual(case, question, domain, " ".join(sentences[i:j]))
+            if part["answered"]:
+                return {**part, "bare_hedge": whole["bare_hedge"]}
+    return whole
+
+
+def _screening_answer_of_other(case: CaseSpec, domain: str, reply: str) -> bool:
+    """The reply gives another screening domain's own answer instead ("Does
+    anyone hurt you?" -> "No. Never. I've never had thoughts of hurting
+    anyone."): a denial of the wrong thing is not an answer."""
+    if domain not in SCREENING_DOMAINS:
+        return False
+    own = case.facts.fact(domain).answer(domain)
+    if own in reply:
+        return False
+    return any(
+        other != domain and case.facts.fact(other).answer(other) in reply
+        for other in SCREENING_DOMAINS
+    )
+
+
+def _grade_factual(
+    case: CaseSpec, question: str, domain: str | None, reply: str
+) -> dict[str, bool]:
     hedge = is_bare_hedge(reply)
     if domain is None or domain not in (*DOMAINS, *SI_FIELDS):
         return {
@@ -248,7 +293,9 @@ def grade_factual(
         contradiction = (pol == "yes") != fact.present
     detail = bool(reply_stems(reply) & reply_stems(said) - _generic_stems())
     polar_ok = polar and pol is not None and not contradiction
-    off_domain = answers_other_domain(case, domain, reply) is not None
+    off_domain = answers_other_domain(
+        case, domain, reply
+    ) is not None or _screening_answer_of_other(case, domain, reply)
     answered = (
         not hedge and not contradiction and not off_domain and (detail or polar_ok)
     )
