@@ -135,8 +135,17 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     also = content.get("also")
     if also:
         # Two questions in one turn: both answers, the first asked first.
-        second = split_sentences(case.facts.fact(also).answer(also))[:2]
-        return f"{fact.answer(domain)} {' '.join(second)}"
+        first = fact.answer(domain)
+        second = split_sentences(case.facts.fact(also).answer(also))
+        if (
+            len(second) > 1
+            and second[0] in {"No.", "Yes."}
+            and first.startswith(second[0][:-1])
+        ):
+            # "No. I've never talked to anyone. The doctor offered...", not
+            # "No. ... No. The doctor offered...".
+            second = second[1:]
+        return f"{first} {' '.join(second[:2])}"
     return fact.answer(domain)
 
 

@@ -124,7 +124,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"home|else is at home)\b|\bwhere (?:do you|are you) liv",
             r"\b(?:at home|your home|house|flat|apartment)\b.{0,20}\b(?:who|with|alone)\b",
             r"\bon your own\b.*\bhome\b|\blive\b.{0,15}\b(?:house|flat|apartment)\b",
-            r"\b(?:lived|living|lives) (?:with (?:you|me)|together)\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
+            r"\b(?:lived|living|lives) (?:with (?:you|me)|together)\b|"
+            r"\b(?:live|living) in (?:halls|a|the|your)\b|\bhalls\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
             r"\b(?:someone|anyone|else|with you)\b",
         ),
     ),
@@ -291,15 +292,13 @@ def _fact_question(
     si_named = bool(SUICIDAL.search(joined))
     if MEANS.search(last):
         return FactQuestion("si_means")
-    if (si_named or risk_context) and INTENT.search(last):
-        return FactQuestion("si_intent")
     for domain, pattern in SCREENING:
         if pattern.search(last):
             return FactQuestion(domain)
     if si_named or risk_context:
         sentences = list(reversed(split_sentences(text)))
         for sentence in [last, *sentences]:
-            for domain, pattern in SI_FOLLOW_UPS:
+            for domain, pattern in (*SI_FOLLOW_UPS, ("si_intent", INTENT)):
                 if pattern.search(sentence):
                     return FactQuestion(domain)
         if risk_context:
@@ -398,7 +397,7 @@ _VISIT = re.compile(
 _ABOUT_THIS = re.compile(
     r"\babout (?:this|it|that|all this|how|the way|what)\b|\bhow (?:low|down|you'?re "
     r"(?:feeling|doing))\b|\b(?:mood|anxi\w*|depress\w*|feelings?|low|stress\w*|"
-    r"nerves|panic\w*|grief|worry|worries|mental)\b",
+    r"nerves|panic\w*|grief|worry|worries|mental|counsel\w*|therap\w*|services?)\b",
     re.IGNORECASE,
 )
 _NAMES_DOCTOR = re.compile(r"\b(?:GP|doctors?)\b", re.IGNORECASE)
@@ -416,6 +415,9 @@ def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
     ]
     if primary in named:
         return FactQuestion(primary)
+    if primary == "previous_help":
+        # The doctor's line about the mood, if there is one, before the body.
+        named.sort(key=lambda d: not _ABOUT_THIS.search(facts.fact(d).say))
     if named:
         return FactQuestion(primary, also=named[0])
     if primary == "previous_help":

@@ -92,8 +92,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
         # The patient as the one who might hurt someone else.
         "harm_to_others",
         _rx(
-            rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother)"
-            rf"(?:ing)? {_WHO}",
+            rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother|punch)"
+            rf"(?:t?ing)? {_WHO}",
+            r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
+            r"a|an|his|her|their) \w+",
             rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
             r"\bthoughts? (?:of|about) (?:hurting|harming|killing|violence)\b"
             r"(?! (?:yourself|your ?self))",
@@ -197,7 +199,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_plan",
         _rx(
             r"\bplan(?:s|ned|ning)?\b",
-            r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b",
+            r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
+            r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
             r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
             r"\blooked into\b",
@@ -215,7 +218,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:at home|in the house|around|saved|kept|still)\b",
             r"\b(?:something|anything)\b.{0,40}\b(?:you could|to|you'?d|you might) "
             r"(?:use|do it with|hurt yourself)\b|\blike pills\b",
-            r"\b(?:how|what) would you (?:do it|use)\b",
+            r"\bwhat would you (?:do it with|use)\b",
         ),
     ),
     (

@@ -237,6 +237,16 @@ _SECOND_QUESTION = re.compile(
 )
 
 
+# A doctor's visit is about health and about help sought at once ("Have you
+# seen your GP about this?"): either answer, in its own words, answers it.
+_DOCTOR_VISIT = re.compile(
+    r"\b(?:GP|doctors?)\b.{0,40}\b(?:about|since|for|after|recently)\b|"
+    r"\b(?:seen|see|been to|talked to|spoken to|visit\w*) (?:a |your |the )?"
+    r"(?:GP|doctor)\b",
+    re.IGNORECASE,
+)
+
+
 def grade_factual(
     case: CaseSpec, question: str, domain: str | None, reply: str
 ) -> dict[str, bool]:
@@ -247,14 +257,25 @@ def grade_factual(
     off-domain reply); the yes/no is read where that run starts."""
     whole = _grade_factual(case, question, domain, reply)
     sentences = split_sentences(reply)
-    if whole["answered"] or not _SECOND_QUESTION.search(question) or len(sentences) < 2:
-        return whole
-    for i in range(1, len(sentences)):
+    two_part = _SECOND_QUESTION.search(question) or _DOCTOR_VISIT.search(question)
+    if whole["answered"] or not two_part or len(sentences) < 2:
+        return {k: v for k, v in whole.items() if k != "detail"}
+    for i in range(len(sentences)):
         for j in range(len(sentences), i, -1):
-            part = _grade_factual(case, question, domain, " ".join(sentences[i:j]))
-            if part["answered"]:
-                return {**part, "bare_hedge": whole["bare_hedge"]}
-    return whole
+            if (i, j) == (0, len(sentences)):
+                continue
+            run = " ".join(sentences[i:j])
+            part = _grade_factual(case, question, domain, run)
+            # The run must carry the sheet's own words, not only a yes or no
+            # (or be the sheet's whole answer, when that is a bare "No.").
+            own = domain in (*DOMAINS, *SI_FIELDS) and run == _sheet_text(case, domain)
+            if part["answered"] and (part.get("detail") or own):
+                return {
+                    "answered": True,
+                    "contradiction": part["contradiction"],
+                    "bare_hedge": whole["bare_hedge"],
+                }
+    return {k: v for k, v in whole.items() if k != "detail"}
 
 
 def _screening_answer_of_other(case: CaseSpec, domain: str, reply: str) -> bool:
@@ -299,7 +320,12 @@ def _grade_factual(
     answered = (
         not hedge and not contradiction and not off_domain and (detail or polar_ok)
     )
-    return {"answered": answered, "contradiction": contradiction, "bare_hedge": hedge}
+    return {
+        "answered": answered,
+        "contradiction": contradiction,
+        "bare_hedge": hedge,
+        "detail": detail,
+    }
 
 
 def unsupported_claims(case: CaseSpec, reply: str) -> list[str]:
