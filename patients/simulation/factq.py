@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from patients.simulation.factq_risk import (
     INTENT,
     MEANS,
+    MUTUAL,
     SCREENING,
     SI_BY_MEANING,
     SI_FOLLOW_UPS,
@@ -97,7 +98,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "appetite",
         _rx(
             r"\bappetite\b|\beat(?:s|ing|en)?\b|\bfood\b|\bmeals?\b|\bweight\b|"
-            r"\bhungry\b|\bate\b|\bcook(?:s|ing|ed)?\b|\btakeaways?\b|\blunch\b|"
+            r"\bhungry\b|\bate\b|\bdiet\b|\bcook(?:s|ing|ed)?\b|\btakeaways?\b|\blunch\b|"
             r"\bdinners?\b|\bbreakfast\b|\bsnack\w*"
         ),
     ),
@@ -294,6 +295,9 @@ def _fact_question(
         return FactQuestion("si_means")
     for domain, pattern in SCREENING:
         if pattern.search(last):
+            if domain in {"being_hurt", "harm_to_others"} and MUTUAL.search(last):
+                # Both ways: whether anyone hurts them, and whether they hurt.
+                return FactQuestion("being_hurt", also="harm_to_others")
             return FactQuestion(domain)
     if si_named or risk_context:
         sentences = list(reversed(split_sentences(text)))
@@ -385,13 +389,19 @@ _SPECIFIC = frozenset(
 )
 
 
+_HOW_LONG_FEELING = re.compile(
+    r"\bhow long (?:have you been|has this been|have you felt|since you (?:started|"
+    r"began)) (?:feeling|worrying|struggling|anxious|low|down|depressed|panick\w*|"
+    r"stressed|like this|this way|having)\b",
+    re.IGNORECASE,
+)
 # Eating and sleeping asked with a person named are still about the patient.
 _BODY = frozenset({"appetite", "sleep"})
 _DOCTOR = re.compile(r"\b(?:GP|G\.P\.|doctors?|doc|physician)\b", re.IGNORECASE)
 _VISIT = re.compile(
     r"\b(?:seen|see|saw|seeing|been to|go(?:ne)? to|went to|going to|visit\w*|"
     r"talk(?:ed)? to|spoken to|spoke to|told|mention\w*|check-?ups?|appointments?|"
-    r"booked|last)\b",
+    r"booked|last|know|knows|aware)\b",
     re.IGNORECASE,
 )
 _ABOUT_THIS = re.compile(
@@ -445,6 +455,10 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
                     # about the patient's life, not the person.
                     break
                 return FactQuestion("people", person=person.name, detail=_detail(last))
+    if _HOW_LONG_FEELING.search(last):
+        # "How long have you been worrying about your health like this?" asks
+        # when the problem began, not about health.
+        return FactQuestion("timeline")
     if focus in _CCD_FOCUS and not closed:
         # "When would you say the worry started?" names a feeling but asks when.
         if _STARTED.search(last):

@@ -77,7 +77,12 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:feel|feeling|are you|be) safe (?:at home|where you live|in your "
             r"(?:home|house|relationship))\b|\brough with you\b",
             r"\b(?:scared|afraid|frightened|nervous) (?:to go|of going) home\b|"
-            r"\bmade? you (?:feel )?(?:scared|afraid|frightened|unsafe)\b",
+            r"\bma(?:de|kes?|king) you (?:feel )?(?:scared|afraid|frightened|unsafe|"
+            r"small|worthless)\b",
+            r"\bsafe where you(?:'re| are)? liv\w*|\bsafe (?:living|in your (?:own )?"
+            r"(?:home|house|flat|place))\b",
+            r"\b(?:mean|nasty|cruel|horrible|aggressive|violent) (?:to|towards) you\b",
+            r"\b(?:anyone|anybody|someone|somebody)\b.{0,30}\bviolent\b",
             r"\b(?:has|have|does|did|is|was) (?:he|she|they|your \w+|"
             r"(?-i:[A-Z][a-z]+)) (?:ever |been )?(?:hit|hurt|harm|push|shove|threaten|"
             r"violent|rough|physical)\w*(?! (?:anyone|anybody|someone|somebody|"
@@ -86,6 +91,11 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bbetween you and (?-i:[A-Z][a-z]+)\b.{0,40}\bphysical",
             r"\b(?:anyone|anybody|someone|somebody)\b.{0,30}\b(?:been|being|got|get|"
             r"gets|getting) (?:violent|physical|rough)\b",
+            # Passive: "Have you been hurt by anyone?", "threatened by him".
+            r"\b(?:hurt|harmed|hit|abused|attacked|threatened|assaulted|bullied|"
+            r"beaten|pushed|mistreated|intimidated)\b.{0,12}\bby (?:anyone|anybody|"
+            r"someone|somebody|him|her|them|your|a |an |(?-i:[A-Z]))",
+            r"\bvictim\b|\blaid a (?:hand|finger) on you\b|\bhand on you\b",
         ),
     ),
     (
@@ -104,6 +114,8 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:a danger|dangerous) to (?:anyone|others|other people|the baby|"
             r"your)\b",
             r"\byour temper\b.{0,30}\bphysical\b",
+            r"\blash(?:ing|ed)? out at (?:someone|somebody|anyone|anybody|people|him|"
+            r"her|them|your|(?-i:[A-Z]))",
         ),
     ),
     (
@@ -129,10 +141,16 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# Harm asked both ways at once ("does it ever get physical, either of you?").
+MUTUAL = _rx(
+    r"\beither of you\b|\bboth of you\b|\beach other\b|\bone another\b|"
+    r"\bbetween (?:you|the two of you)\b|\bgo(?:es)? both ways\b",
+)
 # Means and intent read by meaning, before any screening pattern: "anything in
 # the house you could use to hurt yourself" asks about means, not self-harm
 # history; "stuff stored up" about means, not medication.
 MEANS = _rx(
+    r"\b(?:hurt|harm|kill) yourself with\b",
     r"\b(?:anything|something|stuff|things?|pills|tablets|medication)\b.{0,40}"
     r"\b(?:you (?:could|would|might|can)|you'?d|to) use\b",
     r"\bwhat (?:you'?d|you would|you might|would you|could you) use\b",
@@ -157,7 +175,7 @@ INTENT = _rx(
     r"something|act)\b",
     r"\bsomething you'?d (?:ever |actually |really )?do\b|\byou (?:might|would|"
     r"could|will) (?:actually |really )?do it\b",
-    r"\bhow likely\b|\bintend\w*|\bintent(?:ion)?s?\b",
+    r"\bhow likely\b|\blikely to (?:do|act)\b|\bintend\w*|\bintent(?:ion)?s?\b",
 )
 SUICIDAL = _rx(
     r"suicid",
@@ -323,7 +341,8 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
             r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
             r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let) "
-            r"(?:anyone|anybody|someone|somebody|people|your|a friend|family)\b",
+            r"(?:anyone|anybody|someone|somebody|people|your|a friend|family|"
+            r"(?-i:[A-Z][a-z]+))\b",
             r"\bwho (?:else )?(?:knows|knew|have you told|could you tell|is there)\b",
         ),
     ),
