@@ -135,17 +135,25 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     also = content.get("also")
     if also:
         # Two questions in one turn: both answers, the first asked first.
+        # Briefly: the second answer fits in what the style's sentence cap leaves
+        # (at most two sentences).
         first = fact.answer(domain)
         second = split_sentences(case.facts.fact(also).answer(also))
+        room = min(2, P.STYLE_PARAMS[case.style].sentence_cap - sentence_count(first))
+        if domain in SCREENING_DOMAINS:
+            # Asked about harm both ways: both denials, whatever the style.
+            room = 2
+        if room <= 0:
+            return first
         if (
             len(second) > 1
             and second[0] in {"No.", "Yes."}
-            and first.startswith(second[0][:-1])
+            and (first.startswith(second[0][:-1]) or len(second) > room)
         ):
             # "No. I've never talked to anyone. The doctor offered...", not
-            # "No. ... No. The doctor offered...".
+            # "No. ... No. The doctor offered...": the substance, not the bare no.
             second = second[1:]
-        return f"{first} {' '.join(second[:2])}"
+        return f"{first} {' '.join(second[:room])}"
     return fact.answer(domain)
 
 
