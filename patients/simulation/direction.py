@@ -134,27 +134,39 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
         return case.voice.risk[0] if case.voice.risk else fact.answer(domain)
     also = content.get("also")
     if also:
-        # Two questions in one turn: both answers, the first asked first.
-        # Briefly: the second answer fits in what the style's sentence cap leaves
-        # (at most two sentences).
-        first = fact.answer(domain)
-        second = split_sentences(case.facts.fact(also).answer(also))
-        room = min(2, P.STYLE_PARAMS[case.style].sentence_cap - sentence_count(first))
-        if domain in SCREENING_DOMAINS:
-            # Asked about harm both ways: both denials, whatever the style.
-            room = 2
-        if room <= 0:
-            return first
-        if (
-            len(second) > 1
-            and second[0] in {"No.", "Yes."}
-            and (first.startswith(second[0][:-1]) or len(second) > room)
-        ):
-            # "No. I've never talked to anyone. The doctor offered...", not
-            # "No. ... No. The doctor offered...": the substance, not the bare no.
-            second = second[1:]
-        return f"{first} {' '.join(second[:room])}"
+        return _both(case, domain, also)
     return fact.answer(domain)
+
+
+def _brief(sentences: list[str], room: int) -> list[str]:
+    """The first sentence (the direct answer), then the most telling of the rest
+    ("I blush a lot", not "Fine."), in their order, `room` in all."""
+    if len(sentences) <= room:
+        return sentences
+    rest = sorted(
+        sorted(
+            range(1, len(sentences)), key=lambda i: -len(content_words(sentences[i]))
+        )[: room - 1]
+    )
+    return [sentences[0], *(sentences[i] for i in rest)]
+
+
+def _both(case: CaseSpec, domain: str, also: str) -> str:
+    """Two questions in one turn: both answers, briefly, the first asked first,
+    within the style's sentence cap (both denials for harm asked both ways)."""
+    first = split_sentences(case.facts.fact(domain).answer(domain))
+    second = split_sentences(case.facts.fact(also).answer(also))
+    if len(second) > 1 and second[0] in {"No.", "Yes."}:
+        # "No. I've never talked to anyone. The doctor offered...", not
+        # "No. ... No. The doctor offered...": the substance, not a second no.
+        second = second[1:]
+    if domain in SCREENING_DOMAINS:
+        return " ".join([*first, *second[:2]])
+    total = max(2, P.STYLE_PARAMS[case.style].sentence_cap)
+    second_room = 1 if total <= 3 else 2
+    first = _brief(first, max(1, total - min(second_room, len(second))))
+    second = _brief(second, max(1, min(second_room, total - len(first))))
+    return " ".join([*first, *second])
 
 
 def _next_unvoiced(state: PatientState) -> int | None:

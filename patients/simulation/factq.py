@@ -405,7 +405,7 @@ _VISIT = re.compile(
     re.IGNORECASE,
 )
 _ABOUT_THIS = re.compile(
-    r"\babout (?:this|it|that|all this|how|the way|what)\b|\bhow (?:low|down|you'?re "
+    r"\babout (?:(?:any|all|some) of )?(?:this|it|that|all this|how|the way|what)\b|\bhow (?:low|down|you'?re "
     r"(?:feeling|doing))\b|\b(?:mood|anxi\w*|depress\w*|feelings?|low|stress\w*|"
     r"nerves|panic\w*|grief|worry|worries|mental|counsel\w*|therap\w*|services?)\b",
     re.IGNORECASE,
@@ -429,7 +429,16 @@ def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
         # The doctor's line about the mood, if there is one, before the body.
         named.sort(key=lambda d: not _ABOUT_THIS.search(facts.fact(d).say))
     if named:
-        return FactQuestion(primary, also=named[0])
+        # The sheet's line about the doctor is the answer. The other domain's
+        # short answer follows only when both say no ("No. The doctor offered me
+        # something... I've never talked to anyone like this."); after "The GP
+        # sent me here" a "No, never" would contradict it.
+        line = facts.fact(named[0]).say
+        both_no = line.lower().startswith("no") and not facts.fact(primary).present
+        if primary == "health" and facts.health.present:
+            # "When did you last see a doctor?": their health, then the doctor.
+            return FactQuestion("health", also=named[0])
+        return FactQuestion(named[0], also=primary if both_no else None)
     if primary == "previous_help":
         # Not seen anyone about it; how they are physically says the rest.
         return FactQuestion(primary, also="health")

@@ -96,6 +96,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"beaten|pushed|mistreated|intimidated)\b.{0,12}\bby (?:anyone|anybody|"
             r"someone|somebody|him|her|them|your|a |an |(?-i:[A-Z]))",
             r"\bvictim\b|\blaid a (?:hand|finger) on you\b|\bhand on you\b",
+            r"\bsafe (?:one|relationship|place to live)\b|\brelationship\b.{0,20}\bsafe\b|"
+            r"\bsafety (?:at home|with|in your|where you live)\b|\bforc(?:e|ed|es|ing) you\b|\bcoerc\w*|"
+            r"\bpressur(?:e|ed|es|ing) you into\b",
         ),
     ),
     (
@@ -150,7 +153,9 @@ MUTUAL = _rx(
 # the house you could use to hurt yourself" asks about means, not self-harm
 # history; "stuff stored up" about means, not medication.
 MEANS = _rx(
-    r"\b(?:hurt|harm|kill) yourself with\b",
+    r"\b(?:hurt|harm|kill) yourself with\b|\bto do it with\b|\bstash\w*",
+    r"\b(?:anything|something|stuff)\b.{0,20}\byou (?:could|would|might|can) take\b",
+    r"\bbought\b.{0,20}\b(?:pills|tablets|anything|something|rope)\b",
     r"\b(?:anything|something|stuff|things?|pills|tablets|medication)\b.{0,40}"
     r"\b(?:you (?:could|would|might|can)|you'?d|to) use\b",
     r"\bwhat (?:you'?d|you would|you might|would you|could you) use\b",
@@ -211,6 +216,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
             r"ever|past)\b",
             r"\bever (?:acted|done anything)\b",
+            r"\b(?:made|make|any|an) (?:an? |any )?attempts?\b",
         ),
     ),
     (
@@ -222,7 +228,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
             r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
             r"\blooked into\b",
-            r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b",
+            r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"
+            r"\bdecided (?:how|when|where|on)\b",
         ),
     ),
     (
