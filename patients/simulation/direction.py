@@ -19,7 +19,12 @@ from patients.simulation.facts import SCREENING_DOMAINS, person_line
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.moves import role_break_kind
 from patients.simulation.state import PatientState
-from patients.simulation.text import content_words, sentence_count, split_sentences
+from patients.simulation.text import (
+    content_words,
+    lower_first,
+    sentence_count,
+    split_sentences,
+)
 from patients.simulation.transitions import SI_DOMAINS, Outcome
 
 Act = Literal[
@@ -138,11 +143,20 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     return fact.answer(domain)
 
 
-def _brief(sentences: list[str], room: int) -> list[str]:
+def _brief(sentences: list[str], room: int, keep: frozenset[str]) -> list[str]:
     """The first sentence (the direct answer), then the most telling of the rest
-    ("I blush a lot", not "Fine."), in their order, `room` in all."""
+    ("I blush a lot", not "Fine."), in their order, `room` in all. A one- or
+    two-word answer joins the telling sentence after it ("Fine, I eat lunch at
+    my desk.") rather than standing alone for a whole question."""
     if len(sentences) <= room:
         return sentences
+    if len(sentences[0].split()) <= 2:
+        best = max(sentences[1:], key=lambda x: len(content_words(x)))
+        head = f"{sentences[0].rstrip('.!')}, {lower_first(best, keep)}."
+        rest = (x for x in sentences[1:] if x is not best and len(x.split()) > 2)
+        sentences = [head, *rest]
+        if len(sentences) <= room:
+            return sentences
     rest = sorted(
         sorted(
             range(1, len(sentences)), key=lambda i: -len(content_words(sentences[i]))
@@ -164,8 +178,9 @@ def _both(case: CaseSpec, domain: str, also: str) -> str:
         return " ".join([*first, *second[:2]])
     total = max(2, P.STYLE_PARAMS[case.style].sentence_cap)
     second_room = 1 if total <= 3 else 2
-    first = _brief(first, max(1, total - min(second_room, len(second))))
-    second = _brief(second, max(1, min(second_room, total - len(first))))
+    keep = frozenset(p.name.split()[0] for p in case.facts.people)
+    first = _brief(first, max(1, total - min(second_room, len(second))), keep)
+    second = _brief(second, max(1, min(second_room, total - len(first))), keep)
     return " ".join([*first, *second])
 
 
