@@ -153,8 +153,8 @@ def _brief(sentences: list[str], room: int, keep: frozenset[str]) -> list[str]:
     if len(sentences[0].split()) <= 2:
         best = max(sentences[1:], key=lambda x: len(content_words(x)))
         head = f"{sentences[0].rstrip('.!')}, {lower_first(best, keep)}."
-        rest = (x for x in sentences[1:] if x is not best and len(x.split()) > 2)
-        sentences = [head, *rest]
+        others = [x for x in sentences[1:] if x is not best and len(x.split()) > 2]
+        sentences = [head, *others]
         if len(sentences) <= room:
             return sentences
     rest = sorted(
