@@ -204,6 +204,9 @@ def _sheet_text(case: CaseSpec, domain: str) -> str:
     return case.facts.fact(domain).answer(domain)
 
 
+_ABOUT_PEOPLE = frozenset({"children", "partner", "living_situation"})
+
+
 def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
     """The domain a reply answers instead of the one asked, if it plainly does.
 
@@ -217,7 +220,9 @@ def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
     asked = len(words & (reply_stems(_sheet_text(case, domain)) - _generic_stems()))
     best, best_domain = 0, None
     for other in (*DOMAINS, *SI_FIELDS):
-        if other == domain:
+        if other == domain or (other == "people" and domain in _ABOUT_PEOPLE):
+            # "How old is she?" about a daughter is answered by the line about
+            # Kayla: people and children (partner, household) overlap in meaning.
             continue
         shared = len(words & (reply_stems(_sheet_text(case, other)) - _generic_stems()))
         if shared > best:
