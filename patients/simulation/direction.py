@@ -146,11 +146,12 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
 def _brief(sentences: list[str], room: int, keep: frozenset[str]) -> list[str]:
     """The first sentence (the direct answer), then the most telling of the rest
     ("I blush a lot", not "Fine."), in their order, `room` in all. A one- or
-    two-word answer joins the telling sentence after it ("Fine, I eat lunch at
-    my desk.") rather than standing alone for a whole question."""
+    two-word answer (up to four words when it must stand alone) joins the
+    telling sentence after it ("Fine, I eat lunch at my desk.") rather than
+    standing alone for a whole question."""
     if len(sentences) <= room:
         return sentences
-    if len(sentences[0].split()) <= 2:
+    if len(sentences[0].split()) <= (4 if room == 1 else 2):
         best = max(sentences[1:], key=lambda x: len(content_words(x)))
         head = f"{sentences[0].rstrip('.!')}, {lower_first(best, keep)}."
         others = [x for x in sentences[1:] if x is not best and len(x.split()) > 2]
