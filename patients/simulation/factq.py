@@ -239,6 +239,8 @@ def fact_question(
             and hit.domain not in domains
         ):
             domains.append(hit.domain)
+    if len(domains) < 2:
+        domains = _listed(text) or domains
     if found.domain in domains and len(domains) >= 2:
         # The domain read from the whole turn and the other part, in the order
         # they were asked.
@@ -251,7 +253,8 @@ def fact_question(
 # A second question joined by "and"/"or" or asked as its own sentence.
 _JOINED = re.compile(
     r"(?:,\s*|;\s*|\s+-\s+|\s+)(?:and|or|also|plus|but)\s+(?=(?:are|do|does|did|have|"
-    r"has|how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b)",
+    r"has|how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b)"
+    r"|,\s*(?:and|or)\s+(?=your\b)",
     re.IGNORECASE,
 )
 _EVERYDAY = frozenset(
@@ -271,6 +274,21 @@ _EVERYDAY = frozenset(
         "timeline",
     }
 )
+
+
+def _listed(text: str) -> list[str]:
+    """Two specific domains listed in one question ("Do you smoke, or drink?")."""
+    for question in _questions(text):
+        hits = sorted(h for h in _domain_hits(question) if h[2] in _SPECIFIC)
+        named: list[tuple[int, str]] = []
+        for start, _, domain in hits:
+            if domain not in (d for _, d in named):
+                named.append((start, domain))
+        if len(named) >= 2:
+            (a, first), (b, second) = named[:2]
+            if re.search(r",|\b(?:and|or)\b", question[a:b]):
+                return [first, second]
+    return []
 
 
 def _parts(text: str) -> list[str]:
@@ -410,6 +428,11 @@ _ABOUT_THIS = re.compile(
     r"nerves|panic\w*|grief|worry|worries|mental|counsel\w*|therap\w*|services?)\b",
     re.IGNORECASE,
 )
+_BODY_VISIT = re.compile(
+    r"\b(?:last|check\w*|tests?|physical\w*|since|after|recently|headaches?|blood|"
+    r"heart|stomach|body|pain|scans?|results?|often|times)\b",
+    re.IGNORECASE,
+)
 _NAMES_DOCTOR = re.compile(r"\b(?:GP|doctors?)\b", re.IGNORECASE)
 
 
@@ -417,7 +440,10 @@ def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
     """A doctor's visit: "Have you seen your GP about this?" asks whether they got help for it;
     "When did you last see a doctor?" about their health. Either way the sheet's
     own line about a doctor answers it where there is one."""
-    primary = "previous_help" if _ABOUT_THIS.search(last) else "health"
+    # About the problem unless the visit is plainly about the body ("When did
+    # you last see a doctor?", "checked over", "about the headaches").
+    about_body = not _ABOUT_THIS.search(last) and _BODY_VISIT.search(last)
+    primary = "health" if about_body else "previous_help"
     named = [
         d
         for d in ("previous_help", "health", "medication")

@@ -96,6 +96,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"beaten|pushed|mistreated|intimidated)\b.{0,12}\bby (?:anyone|anybody|"
             r"someone|somebody|him|her|them|your|a |an |(?-i:[A-Z]))",
             r"\bvictim\b|\blaid a (?:hand|finger) on you\b|\bhand on you\b",
+            r"\b(?:violence|abuse|hitting|fighting)\b.{0,20}\b(?:in|at) (?:your |the )?"
+            r"(?:home|house|relationship|family|household)\b",
+            r"\b(?:safe|unsafe) (?:with|around) (?:someone|anyone|somebody|anybody|"
+            r"people|the people)\b",
             r"\bsafe (?:one|relationship|place to live)\b|\brelationship\b.{0,20}\bsafe\b|"
             r"\bsafety (?:at home|with|in your|where you live)\b|\bforc(?:e|ed|es|ing) you\b|\bcoerc\w*|"
             r"\bpressur(?:e|ed|es|ing) you into\b",
@@ -117,6 +121,8 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:a danger|dangerous) to (?:anyone|others|other people|the baby|"
             r"your)\b",
             r"\byour temper\b.{0,30}\bphysical\b",
+            r"\b(?:got|get|getting|been) (?:in|into) (?:a |any )?(?:fights?|punch-ups?|"
+            r"scraps?)\b|\bphysical fights?\b",
             r"\blash(?:ing|ed)? out at (?:someone|somebody|anyone|anybody|people|him|"
             r"her|them|your|(?-i:[A-Z]))",
         ),
@@ -181,6 +187,7 @@ INTENT = _rx(
     r"\bsomething you'?d (?:ever |actually |really )?do\b|\byou (?:might|would|"
     r"could|will) (?:actually |really )?do it\b",
     r"\bhow likely\b|\blikely to (?:do|act)\b|\bintend\w*|\bintent(?:ion)?s?\b",
+    r"\bat risk of (?:doing|acting|going|hurting|harming|ending)\b",
 )
 SUICIDAL = _rx(
     r"suicid",
@@ -329,7 +336,8 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:stuff|things?|anything|something|pills|tablets)\b.{0,40}\b(?:house|home|"
             r"flat|could use|to hand|around|lying about|kept|saved)\b",
-            r"\bget (?:hold of|your hands on)\b|\baccess\b",
+            r"\bget (?:hold of|your hands on)\b|\baccess\b|"
+            r"\bwhere (?:to|you'?d|you could|you would|you might) (?:get|find|buy)\b",
         ),
     ),
     (

@@ -237,7 +237,7 @@ def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
 _SECOND_QUESTION = re.compile(
     r"(?:,\s*|;\s*|\?\s*|\s+)(?:and|or|also|plus|but)\s+(?:are|do|does|did|have|has|"
     r"how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b"
-    r"|\?\s+\S",
+    r"|\?\s+\S|,\s*(?:and|or)\b",
     re.IGNORECASE,
 )
 

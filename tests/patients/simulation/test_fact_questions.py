@@ -53,6 +53,8 @@ BEING_HURT = (
     "Is anybody treating you badly, like physically?",
     "Have you been hurt by anyone recently?",
     "Is there anyone who makes you feel scared at home?",
+    "Is there any violence in your home?",
+    "Have you ever felt unsafe with someone close to you?",
     "I'm not sure how to ask this... has anyone hurt you?",
 )
 
@@ -183,6 +185,16 @@ def test_a_gp_question_without_a_doctor_on_the_sheet_is_a_plain_no() -> None:
             "daniel-perfectionism",
             "Are you working at the moment, and how are things with money?",
             ("senior data analyst", "Money's fine"),
+        ),
+        (
+            "marcus-job-loss",
+            "Do you smoke, or drink?",
+            ("I don't take drugs", "A few beers"),
+        ),
+        (
+            "mei-caregiver-burnout",
+            "How's your sleep been, and your appetite?",
+            ("full night", "I eat"),
         ),
     ],
 )
