@@ -1,0 +1,343 @@
+"""A second opinion on the failure flags: small linear models trained on the gold corpus.
+
+The rule flags (`flags.find_flags`) catch the wordings someone wrote a pattern for.
+Labellers flag by meaning, and the same failure comes in many wordings ("yeah that's
+really shit of them", "honestly if he forgot your anniversary, that does say
+something"). Per flag, one logistic regression scores the turn; the annotator adds
+the flag when the score reaches a threshold chosen by cross-validation for a low
+false-flag rate, so the model only adds flags to what the rules already say (rule
+OR model: the rules' precision is kept, the model brings recall).
+
+Features are self-contained here on purpose (no import of the rule lexicons): the
+weights file must be reproducible from the corpus alone, whatever later edits to the
+rules' word lists. They are:
+
+- words and word pairs of the trainee's turn (contractions expanded);
+- cue classes of the patient's last line (risk, feeling, self-condemning belief,
+  denied feeling, asking for advice) and of the turn (advice, validation, agreement,
+  risk response, leading forms, tentative framing, a named feeling);
+- the crosses of the two (a risk cue with no risk response; a feeling disclosed and
+  advice given without validation; a self-condemning belief and agreement), which
+  are what the flags are about.
+
+Weights: `flag_weights.json` beside this module, written by
+`python manage.py train_flag_model` (or `python -m feedback.rubrics.flag_train`)
+from the project's own gold corpus only (never the licensed datasets). Pure Python,
+no Django: the offline annotator calls it on every turn.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import get_args
+
+from .schema import FLAGS, Flag, TurnContext
+
+__all__ = ["WEIGHTS_PATH", "features", "gate", "revise", "scores"]
+
+WEIGHTS_PATH = Path(__file__).with_name("flag_weights.json")
+# Evaluation hook: score a fold's weights (`FLAG_MODEL_WEIGHTS=/tmp/fold.json`) or
+# the rules alone (`FLAG_MODEL_WEIGHTS=none`) without editing the shipped file.
+_ENV = "FLAG_MODEL_WEIGHTS"
+
+_CONTRACTIONS = (
+    (re.compile(r"\bcan'?t\b"), "can not"),
+    (re.compile(r"\bwon'?t\b"), "will not"),
+    (re.compile(r"\bdont\b"), "do not"),
+    (re.compile(r"\bdidnt\b"), "did not"),
+    (re.compile(r"\bisnt\b"), "is not"),
+    (re.compile(r"\bthats\b"), "that is"),
+    (re.compile(r"\bits\b"), "it is"),
+    (re.compile(r"\bim\b"), "i am"),
+    (re.compile(r"\byoure\b"), "you are"),
+    (re.compile(r"n't\b"), " not"),
+    (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"'re\b"), " are"),
+    (re.compile(r"'ve\b"), " have"),
+    (re.compile(r"'ll\b"), " will"),
+    (re.compile(r"'d\b"), " would"),
+    (re.compile(r"'s\b"), " s"),
+    (re.compile(r"[\u2018\u2019]"), "'"),
+)
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _rx(*alternatives: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b")
+
+
+# Cue classes, read on the normalised text (lower case, contractions expanded).
+_PATIENT_CUES: dict[str, re.Pattern[str]] = {
+    "risk": _rx(
+        r"better off without me",
+        r"better off (?:not )?(?:having|with)",
+        r"(?:what|see) (?:is )?the point",
+        r"no point",
+        r"not wake up",
+        r"disappear\w*",
+        r"still here",
+        r"carry(?:ing)? on (?:like this|any ?more)",
+        r"(?:can not|point in|point of) (?:carry|carrying|go|going|keep|keeping) (?:on|going)",
+        r"end (?:it|things|my life)",
+        r"kill\w*",
+        r"suicid\w*",
+        r"(?:want|wish|wanted|rather) (?:to |i (?:had|could|would) |just )?"
+        r"(?:die|died|be dead|not be alive)",
+        r"better off dead",
+        r"hurt(?:ing)? myself",
+        r"waste of space",
+        r"why i bother",
+        r"give up",
+        r"tired of (?:living|everything|it all)",
+        r"can not do this any ?more",
+        r"nobody would (?:notice|care|miss)",
+        r"burden",
+    ),
+    "feeling": _rx(
+        r"feel\w*",
+        r"sad|lonely|alone|scared|afraid|anxious|worried|terrified|panic\w*",
+        r"angry|furious|annoyed|upset|hurt|guilty|ashamed|embarrassed|stupid",
+        r"hopeless|helpless|exhausted|tired|overwhelmed|stressed|miserable|awful",
+        r"heartbroken|devastated|numb|empty|jealous|frustrated|rubbish|crap",
+        r"cry\w*|cried|tears|pounding|shaking",
+    ),
+    "belief": _rx(
+        r"i am (?:a |such a |so |just a |the )?(?:total |complete |terrible )?"
+        r"(?:failure|useless|worthless|idiot|stupid|mess|burden|rubbish|"
+        r"terrible|pathetic|loser|disgrace|bad)",
+        r"nobody|no one|everyone|everybody",
+        r"always|never",
+        r"(?:he|she|they) (?:would rather|hate|think|do not care)",
+        r"not (?:good|clever|smart) enough",
+        r"not worth",
+        r"forgotten me",
+        r"going to (?:fail|leave|lose)",
+        r"can not even",
+        r"what kind of",
+        r"i should have",
+        r"my fault",
+        r"missed it",
+    ),
+    "denied": _rx(
+        r"i am (?:fine|ok|okay|alright|good)",
+        r"not (?:really |exactly )?(?:lonely|sad|angry|upset|bothered|worried)",
+        r"do not (?:really )?(?:feel|mind|care)",
+    ),
+    "asks": _rx(
+        r"what (?:should|can|do) i do",
+        r"any (?:ideas|advice|tips)",
+        r"tell me what",
+        r"how do i",
+        r"should i",
+    ),
+}
+_TURN_CUES: dict[str, re.Pattern[str]] = {
+    "advice": _rx(
+        r"you should\w*",
+        r"you (?:could|might|need to|have to|must|ought)",
+        r"(?:why|how about|what about) (?:do not you|not|you)",
+        r"have you (?:thought about|tried|considered)",
+        r"maybe (?:you|try|just)",
+        r"try\w*",
+        r"next time",
+        r"i would",
+        r"if i were you",
+        r"the best (?:bet|thing)",
+        r"just (?:go|tell|ask|do|say)",
+        r"go (?:along|to|for)",
+        r"it (?:will|can) not (?:actually )?",
+        r"getting a",
+    ),
+    "valid": _rx(
+        r"sounds?|seems?",
+        r"must (?:be|have been|feel)",
+        r"hard|tough|awful|painful|difficult|rough|heavy|a lot",
+        r"sorry",
+        r"makes sense|of course|no wonder|understandabl\w*",
+        r"i hear",
+    ),
+    "agree": _rx(
+        r"yeah|yes|right|true|exactly|totally|definitely|fair",
+        r"honestly|tbh|to be honest",
+        r"you are right",
+        r"does (?:say|sound|seem)",
+        r"they (?:have|did|do|are)",
+        r"(?:he|she) (?:is|does|has|did)",
+        r"do (?:miss|take)",
+        r"since you are",
+        r"pretty|really",
+    ),
+    "riskresp": _rx(
+        r"safe\w*",
+        r"suicid\w*",
+        r"kill\w*",
+        r"end(?:ing)? (?:your|it|things)",
+        r"hurt(?:ing)? yourself",
+        r"harm\w*",
+        r"thoughts of",
+        r"not (?:wanting|want) to (?:be here|live|wake)",
+        r"better off without",
+        r"(?:still )?here",
+        r"when you say",
+        r"what do you mean",
+        r"the point",
+    ),
+    "leading": _rx(
+        r"do not you",
+        r"is not it",
+        r"surely",
+        r"would not you",
+        r"you would agree",
+        r"(?:are|is|do|does|did|have|has|would|could|will|can) (?:not )?"
+        r"(?:you|it|they|that)\s*\??\s*$",
+    ),
+    "tentative": _rx(
+        r"i wonder",
+        r"maybe|perhaps|might",
+        r"is that right|am i right|does that fit",
+        r"kind of|sort of",
+    ),
+    "named": _rx(
+        r"angry|furious|resent\w*|relieved|relief|guilty|ashamed|jealous|lonely",
+        r"sad\w*|scared|afraid|anxious|hurt|liar|embarrassed|happy|proud",
+        r"picking up|sensing|i can (?:hear|see|tell)",
+        r"you (?:must )?(?:feel|felt|are) (?:so |really |such )",
+    ),
+    "question": re.compile(r"\?"),
+    "self": _rx(r"i was|my (?:dad|mum|mother|father|friend|uni)|happened to me|i get"),
+}
+_CROSSES = (
+    ("risk", "riskresp"),
+    ("feeling", "advice"),
+    ("feeling", "valid"),
+    ("belief", "agree"),
+    ("belief", "advice"),
+    ("belief", "question"),
+    ("denied", "named"),
+    ("feeling", "named"),
+    ("asks", "advice"),
+)
+
+
+def normalise(text: str) -> str:
+    text = text.lower()
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def features(ctx: TurnContext) -> list[str]:
+    """The turn's feature names (with repeats removed, in a stable order)."""
+    turn = normalise(ctx.trainee_text)
+    patient_lines = [u.text for u in ctx.history if u.speaker == "patient"]
+    if ctx.previous_patient_text:
+        patient_lines.append(ctx.previous_patient_text)
+    last = normalise(patient_lines[-1]) if patient_lines else ""
+    # Risk said earlier still has to be answered (the rule reads the last two).
+    recent = normalise(" ".join(patient_lines[-2:]))
+    words = _WORDS.findall(turn)
+    out = [f"w:{w}" for w in words]
+    out += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+    out.append(f"len:{min(len(words) // 8, 4)}")
+    p_cues = {
+        name
+        for name, pattern in _PATIENT_CUES.items()
+        if pattern.search(recent if name == "risk" else last)
+    }
+    if ctx.case_has_risk:
+        p_cues.add("caserisk")
+    t_cues = {name for name, pattern in _TURN_CUES.items() if pattern.search(turn)}
+    out += [f"p:{c}" for c in sorted(p_cues)]
+    out += [f"t:{c}" for c in sorted(t_cues)]
+    for p, t in _CROSSES:
+        if p in p_cues:
+            out.append(f"x:{p}+{t}" if t in t_cues else f"x:{p}-{t}")
+    if "feeling" in p_cues and "advice" in t_cues and "valid" not in t_cues:
+        out.append("x:feeling+advice-valid")
+    if "risk" in p_cues and "riskresp" not in t_cues and "advice" in t_cues:
+        out.append("x:risk+advice-riskresp")
+    return list(dict.fromkeys(out))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+# bias, weights, threshold (add the flag at or above), veto (drop a rule's flag below)
+Model = tuple[float, dict[str, float], float, float]
+
+
+@cache
+def _load(path: str) -> dict[str, Model]:
+    if path == "none" or not Path(path).is_file():
+        return {}
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return {
+        flag: (
+            float(m["bias"]),
+            dict(m["weights"]),
+            float(m["threshold"]),
+            float(m.get("veto", 0.0)),
+        )
+        for flag, m in data["models"].items()
+        if flag in FLAGS
+    }
+
+
+def _models() -> dict[str, Model]:
+    return _load(os.environ.get(_ENV) or str(WEIGHTS_PATH))
+
+
+def _probabilities(models: dict[str, Model], feats: Sequence[str]) -> dict[str, float]:
+    return {
+        flag: _sigmoid(model[0] + sum(model[1].get(f, 0.0) for f in feats))
+        for flag, model in models.items()
+    }
+
+
+def scores(ctx: TurnContext) -> dict[str, float]:
+    """flag -> the model's probability for this turn."""
+    return _probabilities(_models(), features(ctx))
+
+
+# What a flag presupposes on the patient's side (RUBRICS.md: problem solving is
+# premature after a disclosure; a risk cue must have been voiced to be missed). The
+# model adds a flag only when its precondition is there, so word overlap with a
+# flagged turn cannot raise it after, say, a small-talk opener.
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "missed_risk_cue": ("p:risk", "p:caserisk"),
+    "problem_solving_after_disclosure": ("p:feeling", "p:risk", "p:belief"),
+}
+
+
+def gate(flag: str, feats: Sequence[str]) -> bool:
+    """Whether the model may add `flag` to a turn with these features."""
+    needs = _NEEDS.get(flag)
+    return needs is None or any(f in feats for f in needs)
+
+
+def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
+    """The rules' flags, less those the model scores below its veto, plus those it
+    scores at or above its threshold where the flag's precondition holds (appended
+    in `FLAGS` order)."""
+    models = _models()
+    if not models:
+        return list(rule_flags)
+    feats = features(ctx)
+    probability = _probabilities(models, feats)
+    kept = [f for f in rule_flags if f not in models or probability[f] >= models[f][3]]
+    added = [
+        f
+        for f in get_args(Flag)
+        if f in models
+        and f not in kept
+        and probability[f] >= models[f][2]
+        and gate(f, feats)
+    ]
+    return kept + added
