@@ -37,9 +37,10 @@ from functools import cache
 from pathlib import Path
 from typing import get_args
 
+from .flag_gates import rubric_allows
 from .schema import FLAGS, Flag, TurnContext
 
-__all__ = ["WEIGHTS_PATH", "features", "gate", "revise", "scores"]
+__all__ = ["ADDS", "VETOES", "WEIGHTS_PATH", "features", "gate", "revise", "scores"]
 
 WEIGHTS_PATH = Path(__file__).with_name("flag_weights.json")
 # Evaluation hook: score a fold's weights (`FLAG_MODEL_WEIGHTS=/tmp/fold.json`) or
@@ -316,6 +317,21 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Which flags the model may add and which rule flags it may drop, chosen by the
+# out-of-fold figures in docs/annotation.md (both cross-validation schemes):
+# - added: collusion, unexpressed feeling and missed risk cue, where it found more
+#   labelled flags than it raised false ones. Not premature problem solving (no
+#   flag found out of fold that the rules missed) nor leading questions (the rules
+#   raise no false ones; the model raised more false than it found).
+# - dropped: only where its veto removed more false flags than true ones; never a
+#   risk flag (a missed risk cue costs far more than a false one) nor a leading
+#   question (the veto only lost true ones).
+ADDS = frozenset({"collusion", "unexpressed_feeling", "missed_risk_cue"})
+VETOES = frozenset(
+    {"problem_solving_after_disclosure", "collusion", "unexpressed_feeling"}
+)
+
+
 def gate(flag: str, feats: Sequence[str]) -> bool:
     """Whether the model may add `flag` to a turn with these features."""
     needs = _NEEDS.get(flag)
@@ -336,8 +352,10 @@ def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
         f
         for f in get_args(Flag)
         if f in models
+        and f in ADDS
         and f not in kept
         and probability[f] >= models[f][2]
         and gate(f, feats)
+        and rubric_allows(f, ctx)
     ]
     return kept + added

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from .evaluation.gold import GOLD_DIR, GoldTurn, read_gold
-from .flag_model import WEIGHTS_PATH, features, gate
+from .flag_gates import rubric_allows
+from .flag_model import ADDS, VETOES, WEIGHTS_PATH, features, gate
 from .schema import FLAGS
 
 Vector = list[int]
@@ -223,17 +224,29 @@ def report(
     veto = {f: float(str(models[f]["veto"])) for f in FLAGS}
     named = [features(t.context) for t in turns]
     model = [
-        {f for f in FLAGS if scores[f][i] >= cut[f] and gate(f, named[i])}
+        {
+            f
+            for f in FLAGS
+            if scores[f][i] >= cut[f]
+            and gate(f, named[i])
+            and rubric_allows(f, turns[i].context)
+        }
         for i in range(len(turns))
     ]
     vetoed = [
         {f for f in rules[i] if scores[f][i] >= veto[f]} for i in range(len(turns))
+    ]
+    shipped = [
+        {f for f in rules[i] if f not in VETOES or f in vetoed[i]}
+        | {f for f in model[i] if f in ADDS}
+        for i in range(len(turns))
     ]
     variants = (
         ("rules", list(rules)),
         ("model", model),
         ("rules|model", [r | m for r, m in zip(rules, model, strict=True)]),
         ("veto|model", [r | m for r, m in zip(vetoed, model, strict=True)]),
+        ("shipped", shipped),
     )
     lines = []
     for labeller in sorted({t.labeller for t in turns}):
