@@ -339,15 +339,19 @@ def gate(flag: str, feats: Sequence[str]) -> bool:
 
 
 def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
-    """The rules' flags, less those the model scores below its veto, plus those it
-    scores at or above its threshold where the flag's precondition holds (appended
-    in `FLAGS` order)."""
+    """The rules' flags, less those in `VETOES` the model scores below its veto,
+    plus those in `ADDS` it scores at or above its threshold where the flag's
+    preconditions hold (appended in `FLAGS` order)."""
     models = _models()
     if not models:
         return list(rule_flags)
     feats = features(ctx)
     probability = _probabilities(models, feats)
-    kept = [f for f in rule_flags if f not in models or probability[f] >= models[f][3]]
+    kept = [
+        f
+        for f in rule_flags
+        if f not in VETOES or f not in models or probability[f] >= models[f][3]
+    ]
     added = [
         f
         for f in get_args(Flag)
