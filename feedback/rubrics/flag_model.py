@@ -33,6 +33,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import get_args
@@ -47,16 +48,23 @@ WEIGHTS_PATH = Path(__file__).with_name("flag_weights.json")
 # the rules alone (`FLAG_MODEL_WEIGHTS=none`) without editing the shipped file.
 _ENV = "FLAG_MODEL_WEIGHTS"
 
-_CONTRACTIONS = (
+_CAN_WONT = (
     (re.compile(r"\bcan'?t\b"), "can not"),
     (re.compile(r"\bwon'?t\b"), "will not"),
-    (re.compile(r"\bdont\b"), "do not"),
-    (re.compile(r"\bdidnt\b"), "did not"),
-    (re.compile(r"\bisnt\b"), "is not"),
-    (re.compile(r"\bthats\b"), "that is"),
-    (re.compile(r"\bits\b"), "it is"),
-    (re.compile(r"\bim\b"), "i am"),
-    (re.compile(r"\byoure\b"), "you are"),
+)
+# Contractions typed without the apostrophe: whole words, one pass.
+_BARE = {
+    "dont": "do not",
+    "didnt": "did not",
+    "isnt": "is not",
+    "thats": "that is",
+    "its": "it is",
+    "im": "i am",
+    "youre": "you are",
+}
+_BARE_RX = re.compile(r"\b(?:" + "|".join(_BARE) + r")\b")
+# Only tried when the text has an apostrophe (most turns typed fast have none).
+_APOSTROPHE = (
     (re.compile(r"n't\b"), " not"),
     (re.compile(r"\bi'm\b"), "i am"),
     (re.compile(r"'re\b"), " are"),
@@ -64,8 +72,8 @@ _CONTRACTIONS = (
     (re.compile(r"'ll\b"), " will"),
     (re.compile(r"'d\b"), " would"),
     (re.compile(r"'s\b"), " s"),
-    (re.compile(r"[\u2018\u2019]"), "'"),
 )
+_CURLY = re.compile(r"[\u2018\u2019]")
 _WORDS = re.compile(r"[a-z]+")
 
 
@@ -227,9 +235,18 @@ _CROSSES = (
 
 
 def normalise(text: str) -> str:
+    """Lower case with contractions expanded (curly quotes are unified last, as
+    the weights were trained)."""
     text = text.lower()
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
+    if "can" in text or "won" in text:
+        for pattern, repl in _CAN_WONT:
+            text = pattern.sub(repl, text)
+    text = _BARE_RX.sub(lambda m: _BARE[m.group(0)], text)
+    if "'" in text:
+        for pattern, repl in _APOSTROPHE:
+            text = pattern.sub(repl, text)
+    if "\u2018" in text or "\u2019" in text:
+        text = _CURLY.sub("'", text)
     return text
 
 
@@ -270,41 +287,55 @@ def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-# bias, weights, threshold (add the flag at or above), veto (drop a rule's flag below)
-Model = tuple[float, dict[str, float], float, float]
+@dataclass(frozen=True, slots=True)
+class _Models:
+    flags: tuple[str, ...]
+    bias: tuple[float, ...]
+    threshold: dict[str, float]  # add the flag at or above
+    veto: dict[str, float]  # drop a rule's flag below
+    # feature -> its weight in each flag's model (one look-up per feature).
+    table: dict[str, tuple[float, ...]]
 
 
 @cache
-def _load(path: str) -> dict[str, Model]:
+def _load(path: str) -> _Models | None:
     if path == "none" or not Path(path).is_file():
-        return {}
+        return None
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return {
-        flag: (
-            float(m["bias"]),
-            dict(m["weights"]),
-            float(m["threshold"]),
-            float(m.get("veto", 0.0)),
-        )
-        for flag, m in data["models"].items()
-        if flag in FLAGS
-    }
+    models = {f: m for f, m in data["models"].items() if f in FLAGS}
+    flags = tuple(models)
+    names = sorted({name for m in models.values() for name in m["weights"]})
+    return _Models(
+        flags=flags,
+        bias=tuple(float(models[f]["bias"]) for f in flags),
+        threshold={f: float(models[f]["threshold"]) for f in flags},
+        veto={f: float(models[f].get("veto", 0.0)) for f in flags},
+        table={
+            name: tuple(float(models[f]["weights"].get(name, 0.0)) for f in flags)
+            for name in names
+        },
+    )
 
 
-def _models() -> dict[str, Model]:
+def _models() -> _Models | None:
     return _load(os.environ.get(_ENV) or str(WEIGHTS_PATH))
 
 
-def _probabilities(models: dict[str, Model], feats: Sequence[str]) -> dict[str, float]:
-    return {
-        flag: _sigmoid(model[0] + sum(model[1].get(f, 0.0) for f in feats))
-        for flag, model in models.items()
-    }
+def _probabilities(models: _Models, feats: Sequence[str]) -> dict[str, float]:
+    z = list(models.bias)
+    table = models.table
+    for f in feats:
+        row = table.get(f)
+        if row is not None:
+            for k, w in enumerate(row):
+                z[k] += w
+    return {flag: _sigmoid(z[k]) for k, flag in enumerate(models.flags)}
 
 
 def scores(ctx: TurnContext) -> dict[str, float]:
-    """flag -> the model's probability for this turn."""
-    return _probabilities(_models(), features(ctx))
+    """flag -> the model's probability for this turn ({} when switched off)."""
+    models = _models()
+    return _probabilities(models, features(ctx)) if models else {}
 
 
 # What a flag presupposes on the patient's side (RUBRICS.md: problem solving is
@@ -350,15 +381,15 @@ def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
     kept = [
         f
         for f in rule_flags
-        if f not in VETOES or f not in models or probability[f] >= models[f][3]
+        if f not in VETOES or f not in probability or probability[f] >= models.veto[f]
     ]
     added = [
         f
         for f in get_args(Flag)
-        if f in models
-        and f in ADDS
+        if f in ADDS
+        and f in probability
         and f not in kept
-        and probability[f] >= models[f][2]
+        and probability[f] >= models.threshold[f]
         and gate(f, feats)
         and rubric_allows(f, ctx)
     ]
