@@ -62,6 +62,7 @@ def train_binary(
     epochs: int,
     rate: float = 0.3,
     l2: float = 1e-3,
+    seed: int = 7,
 ) -> tuple[float, dict[int, float]]:
     """Logistic regression by SGD; the classes are weighted to count equally (a flag
     is on few turns, so unweighted the model would learn to say nothing)."""
@@ -71,7 +72,7 @@ def train_binary(
     weights: dict[int, float] = {}
     bias = 0.0
     order = list(range(len(xs)))
-    shuffle = random.Random(7)
+    shuffle = random.Random(seed)
     for epoch in range(epochs):
         shuffle.shuffle(order)
         step = rate / (1 + epoch)
@@ -119,7 +120,7 @@ def out_of_fold(
     ys: Sequence[int],
     folds: Sequence[int],
     epochs: int,
-    hyper: dict[str, float],
+    hyper: dict[str, Any],
 ) -> list[float]:
     oof = [0.0] * len(xs)
     for fold in sorted(set(folds)):
@@ -157,12 +158,13 @@ def train(
     max_false: float,
     max_lost: float = 0.0,
     rate: float = 0.05,
+    seed: int = 7,
     l2: float = 1e-3,
     min_count: int = 2,
 ) -> tuple[dict[str, dict[str, object]], dict[str, list[float]]]:
     """The weights payload and, per flag, the out-of-fold score per turn."""
     xs, vocab = vectorise(turns, min_count)
-    hyper = {"rate": rate, "l2": l2}
+    hyper: dict[str, Any] = {"rate": rate, "l2": l2, "seed": seed}
     fold = fold_of(turns, folds)
     models: dict[str, dict[str, object]] = {}
     decisions: dict[str, list[float]] = {}
@@ -313,6 +315,7 @@ def hyper(args: argparse.Namespace) -> dict[str, Any]:
         "rate": args.rate,
         "l2": args.l2,
         "min_count": args.min_count,
+        "seed": args.seed,
         "max_false": args.max_false,
         "max_lost": args.max_lost,
     }
@@ -325,6 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=0.05)
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--min-count", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-false", type=float, default=0.005)
     parser.add_argument("--labellers", default="AB")
     parser.add_argument("--gold", type=Path, default=None)
