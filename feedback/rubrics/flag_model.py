@@ -3,10 +3,13 @@
 The rule flags (`flags.find_flags`) catch the wordings someone wrote a pattern for.
 Labellers flag by meaning, and the same failure comes in many wordings ("yeah that's
 really shit of them", "honestly if he forgot your anniversary, that does say
-something"). Per flag, one logistic regression scores the turn; the annotator adds
-the flag when the score reaches a threshold chosen by cross-validation for a low
-false-flag rate, so the model only adds flags to what the rules already say (rule
-OR model: the rules' precision is kept, the model brings recall).
+something"). Per flag, one logistic regression scores the turn. `revise` (called by
+the offline annotator after `find_flags`) adds a flag in `ADDS` when its score
+reaches a threshold chosen out of fold for at most 0.5 % false flags, and drops a
+rule's flag in `VETOES` when the score falls under what almost every labelled flag
+scored out of fold. An added flag must also meet its precondition (`gate`) and the
+rubric's exceptions (`flag_gates`). Which flags may be added or dropped was chosen
+by the out-of-fold figures in docs/annotation.md.
 
 Features are self-contained here on purpose (no import of the rule lexicons): the
 weights file must be reproducible from the corpus alone, whatever later edits to the
