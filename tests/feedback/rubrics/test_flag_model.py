@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 from feedback.rubrics import OfflineAnnotator
 from feedback.rubrics.flag_gates import rubric_allows
@@ -136,3 +137,13 @@ def test_the_annotator_applies_the_model() -> None:
         "so this week lets focus on the budget spreadsheet",
     )
     assert "missed_risk_cue" in OfflineAnnotator().annotate(risk).flags
+
+
+def test_the_management_command_trains_with_the_given_settings(tmp_path: Path) -> None:
+    out = tmp_path / "quick.json"
+    call_command(
+        "train_flag_model", "--", "--folds", "2", "--epochs", "1", "--out", str(out)
+    )
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["settings"]["folds"] == 2 and data["settings"]["epochs"] == 1
+    assert data["examples"] == 1080
