@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from patients.simulation.factq_model import classify
 from patients.simulation.factq_risk import (
     INTENT,
     MEANS,
@@ -209,7 +210,11 @@ def _questions(text: str) -> list[str]:
     asked = [s for s in sentences if s.rstrip().endswith("?")]
     if not asked:
         # Typed without a question mark: "do you smoke or vape at all".
-        asked = [s for s in sentences if _CLOSED.match(s) or _WH.match(s)]
+        asked = [
+            s
+            for s in sentences
+            if _CLOSED.match(s) or _WH.match(s) or _INDIRECT.match(s)
+        ]
     if asked:
         return asked[-2:]
     # "Tell me about your sleep." asks without a question mark.
@@ -349,9 +354,33 @@ def _fact_question(
             found = _everyday(sentence, facts)
             if found is not None:
                 return found
+    return _by_meaning(questions)
+
+
+# The classifier's answer is taken only at this probability or above.
+MODEL_MIN_PROBABILITY = 0.6
+
+
+def _by_meaning(questions: list[str]) -> FactQuestion | None:
+    """The fallback for questions the regexes did not place ("hows your eating
+    been", "had any counselling or support before"): the domain the classifier
+    (`factq_model.py`) reads from the words' meaning, when it is confident and the
+    question is not about a feeling or a thought."""
+    for question in reversed(questions):
+        label, probability = classify(question)
+        if label == "none" or probability < MODEL_MIN_PROBABILITY:
+            continue
+        return FactQuestion(label)
     return None
 
 
+# "I was wondering whether you drink much" asks without a question mark.
+_INDIRECT = re.compile(
+    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:i was (?:just )?wondering|"
+    r"i'?m (?:just )?wondering|i wonder(?:ed)?|(?:can|could|may) i ask|i wanted to ask|"
+    r"just wondering)\b",
+    re.IGNORECASE,
+)
 _WH = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
     r"how|why|which)\b",
