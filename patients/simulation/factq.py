@@ -234,6 +234,7 @@ def fact_question(
     found = _fact_question(text, facts, risk_context=risk_context)
     if found is None or found.domain not in _EVERYDAY or found.person:
         return found
+    found = _second_opinion(text, found)
     domains: list[str] = []
     for part in _parts(text):
         hit = _everyday(part, facts)
@@ -359,6 +360,23 @@ def _fact_question(
 
 # The classifier's answer is taken only at this probability or above.
 MODEL_MIN_PROBABILITY = 0.6
+# Domains the regexes find from a word that is often only the setting ("if the
+# job's at risk, is money a worry?", "when did it go wrong with the course?"): a
+# confident classifier overrules them.
+_WEAK = frozenset({"work"})
+MODEL_OVERRULE_PROBABILITY = 0.85
+
+
+def _second_opinion(text: str, found: FactQuestion) -> FactQuestion:
+    if found.domain not in _WEAK or found.also or found.person:
+        return found
+    questions = _questions(text)
+    if not questions:
+        return found
+    label, probability = classify(questions[-1])
+    if label in _EVERYDAY and probability >= MODEL_OVERRULE_PROBABILITY:
+        return FactQuestion(label)
+    return found
 
 
 def _by_meaning(questions: list[str]) -> FactQuestion | None:
@@ -383,7 +401,7 @@ _INDIRECT = re.compile(
 )
 _WH = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
-    r"how|why|which)\b",
+    r"how|why|which|hows|whats|whos)\b",
     re.IGNORECASE,
 )
 _ANAPHORA = re.compile(

@@ -96,7 +96,7 @@ def train(
             total = sum(exp.values())
             for label in classes:
                 grad = exp[label] / total - (1.0 if label == ys[i] else 0.0)
-                if abs(grad) < 1e-6:
+                if abs(grad) < 1e-3:
                     continue
                 bias[label] -= step * grad
                 for f in xs[i]:
@@ -136,7 +136,9 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     bias, weights = train(xs, ys, classes, epochs=epochs)
     kept: Weights = {}
     for f in sorted(weights):
-        row = {k: round(w, 4) for k, w in sorted(weights[f].items()) if abs(w) >= 0.005}
+        # Small weights barely move a probability; dropping them keeps the file
+        # (and the per-turn lookups) small.
+        row = {k: round(w, 3) for k, w in sorted(weights[f].items()) if abs(w) >= 0.05}
         if row:
             kept[f] = row
     return {
@@ -149,13 +151,26 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     }
 
 
+def dump(payload: dict[str, object]) -> str:
+    """JSON with one feature a line: readable diffs, a small file."""
+    head = {k: v for k, v in payload.items() if k != "weights"}
+    weights = payload["weights"]
+    assert isinstance(weights, dict)
+    lines = [
+        f"{json.dumps(f)}: {json.dumps(row, sort_keys=True)}"
+        for f, row in sorted(weights.items())
+    ]
+    body = json.dumps(head, indent=0, sort_keys=True)[:-2]
+    return body + ',\n"weights": {\n' + ",\n".join(lines) + "\n}\n}\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     parser.add_argument("--epochs", type=int, default=30)
     args = parser.parse_args(argv)
     payload = build(epochs=args.epochs)
-    args.out.write_text(json.dumps(payload, indent=0, sort_keys=True) + "\n")
+    args.out.write_text(dump(payload))
     sys.stderr.write(
         f"factq model: {sum(payload['examples'].values())} examples, "  # type: ignore[attr-defined]
         f"cross-validated accuracy {payload['cv_accuracy']}, "
