@@ -374,7 +374,7 @@ def _second_opinion(text: str, found: FactQuestion) -> FactQuestion:
     if not questions:
         return found
     label, probability = classify(questions[-1])
-    if label in _EVERYDAY and probability >= MODEL_OVERRULE_PROBABILITY:
+    if label in _EVERYDAY | {"people"} and probability >= MODEL_OVERRULE_PROBABILITY:
         return FactQuestion(label)
     return found
 
