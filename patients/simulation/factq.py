@@ -361,9 +361,9 @@ def _fact_question(
 # The classifier's answer is taken only at this probability or above.
 MODEL_MIN_PROBABILITY = 0.6
 # Domains the regexes find from a word that is often only the setting ("if the
-# job's at risk, is money a worry?", "when did it go wrong with the course?"): a
-# confident classifier overrules them.
-_WEAK = frozenset({"work"})
+# job's at risk, is money a worry?", "when did it go wrong with the course?",
+# "are you still with the kids' mum?"): a confident classifier overrules them.
+_WEAK = frozenset({"work", "children"})
 MODEL_OVERRULE_PROBABILITY = 0.85
 
 

@@ -8,7 +8,8 @@ Data, all written by this project:
   follow-ups ("How often?") are left out: they mean something only inside a risk
   conversation, which `factq_risk.py` handles.
 
-Never the blind probe sets (`blind*.jsonl`): they are the held-out measure.
+Never the blind probe sets (`blind*.jsonl`): they are the held-out measure (a
+team probe identical to a blind one is dropped too).
 
 One multinomial logistic regression (softmax, L2), trained by stochastic gradient
 descent over a fixed shuffle, so the weights are reproducible; rounded to four
@@ -65,9 +66,26 @@ def probe_rows() -> list[tuple[str, str]]:
     return rows
 
 
+def held_out() -> set[str]:
+    """The blind probe texts: a stock question a team set shares with them word
+    for word ("What's your job?") is left out, so they stay unseen."""
+    texts = set()
+    for path in sorted(PROBES.glob("blind*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                texts.add(_key(json.loads(line)["text"]))
+    return texts
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def dataset() -> list[tuple[str, str]]:
     # Deduplicated and sorted: the order of the files never changes the weights.
-    return sorted(set(corpus_rows()) | set(probe_rows()))
+    unseen = held_out()
+    rows = set(corpus_rows()) | set(probe_rows())
+    return sorted(row for row in rows if _key(row[0]) not in unseen)
 
 
 def train(
