@@ -65,12 +65,12 @@ def test_hows_your_eating_gets_the_appetite_line() -> None:
 
 @pytest.mark.parametrize(
     "question",
-    (
+    [
         "What brings you here today?",
         "How did that make you feel?",
         "What went through your mind just then?",
         "What would it mean about you if you failed?",
-    ),
+    ],
 )
 def test_a_question_about_the_ccd_gets_no_fact_domain(question: str) -> None:
     assert fact_question(question, BY_SLUG["daniel-perfectionism"].facts) is None
