@@ -91,7 +91,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "sleep",
         _rx(
-            r"\bsleep\w*|\binsomnia\b|\bkip\b|\bshut-?eye\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
+            r"\bsleep\w*\b(?! (?:tablets|pills|meds|medication))|\binsomnia\b|\bkip\b|\bshut-?eye\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
             r"(?:in the night|at night|early)\b|\bnights?\b.{0,20}\b(?:like|been)\b"
         ),
     ),
@@ -209,11 +209,12 @@ def _questions(text: str) -> list[str]:
     sentences = split_sentences(text) or [text]
     asked = [s for s in sentences if s.rstrip().endswith("?")]
     if not asked:
-        # Typed without a question mark: "do you smoke or vape at all".
+        # Typed without a question mark: "do you smoke or vape at all", "I
+        # wanted to gently ask if you've had anything like that".
         asked = [
             s
             for s in sentences
-            if _CLOSED.match(s) or _WH.match(s) or _INDIRECT.match(s)
+            if _CLOSED.match(s) or _WH.match(s) or _INDIRECT.search(s)
         ]
     if asked:
         return asked[-2:]
@@ -363,7 +364,12 @@ MODEL_MIN_PROBABILITY = 0.6
 # Domains the regexes find from a word that is often only the setting ("if the
 # job's at risk, is money a worry?", "when did it go wrong with the course?",
 # "are you still with the kids' mum?"): a confident classifier overrules them.
-_WEAK = frozenset({"work", "children"})
+# Sleep is the setting of "has the doctor given you anything for your sleep?".
+_WEAK: dict[str, frozenset[str]] = {
+    "work": _EVERYDAY | {"people"},
+    "children": _EVERYDAY | {"people"},
+    "sleep": frozenset({"medication"}),
+}
 MODEL_OVERRULE_PROBABILITY = 0.85
 
 
@@ -374,7 +380,7 @@ def _second_opinion(text: str, found: FactQuestion) -> FactQuestion:
     if not questions:
         return found
     label, probability = classify(questions[-1])
-    if label in _EVERYDAY | {"people"} and probability >= MODEL_OVERRULE_PROBABILITY:
+    if label in _WEAK[found.domain] and probability >= MODEL_OVERRULE_PROBABILITY:
         return FactQuestion(label)
     return found
 
@@ -394,9 +400,9 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
 
 # "I was wondering whether you drink much" asks without a question mark.
 _INDIRECT = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:i was (?:just )?wondering|"
-    r"i'?m (?:just )?wondering|i wonder(?:ed)?|(?:can|could|may) i ask|i wanted to ask|"
-    r"just wondering)\b",
+    r"\b(?:i was (?:just )?wondering|i'?m (?:just )?wondering|i wonder(?:ed)?|"
+    r"(?:can|could|may) i (?:just )?ask|i wanted to (?:\w+ )?ask|i'?d like to (?:\w+ )?"
+    r"ask|just wondering)\b",
     re.IGNORECASE,
 )
 _WH = re.compile(
