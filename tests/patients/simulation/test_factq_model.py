@@ -105,3 +105,24 @@ def test_the_training_data_holds_no_blind_probe() -> None:
     trained = {" ".join(text.lower().split()) for text, _ in factq_train.dataset()}
     assert not trained & blind
     assert all("blind" not in name for name in factq_train.TRAIN_SOURCES)
+
+
+def test_sleeping_tablets_are_medication_and_so_is_help_for_sleep() -> None:
+    facts = BY_SLUG["marcus-job-loss"].facts
+    found = fact_question("are you on any sleeping tablets or anything", facts)
+    assert found is not None
+    assert found.domain == "medication"
+    assert found.also is None
+    assert "not on anything" in _ask(
+        "marcus-job-loss", "has your GP given you something to help you sleep?"
+    )
+
+
+def test_an_indirect_question_mid_sentence_is_still_a_question() -> None:
+    found = fact_question(
+        "Lots of people drink more when they're stressed, I wanted to gently ask "
+        "if that's been true for you",
+        BY_SLUG["marcus-job-loss"].facts,
+    )
+    assert found is not None
+    assert found.domain == "alcohol"
