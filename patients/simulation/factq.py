@@ -361,6 +361,7 @@ def _fact_question(
 
 # The classifier's answer is taken only at this probability or above.
 MODEL_MIN_PROBABILITY = 0.6
+MODEL_LAYER_PROBABILITY = 0.95
 # Domains the regexes find from a word that is often only the setting ("if the
 # job's at risk, is money a worry?", "when did it go wrong with the course?",
 # "are you still with the kids' mum?"): a confident classifier overrules them.
@@ -392,7 +393,11 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
     question is not about a feeling or a thought."""
     for question in reversed(questions):
         label, probability = classify(question)
-        if label == "none" or probability < MODEL_MIN_PROBABILITY:
+        # A question the focus reader takes for a CCD layer ("What happened with
+        # the lunch at work?" asks about a situation) needs a surer reading.
+        layer = question_focus(question) in _CCD_FOCUS and not _CLOSED.match(question)
+        least = MODEL_LAYER_PROBABILITY if layer else MODEL_MIN_PROBABILITY
+        if label == "none" or probability < least:
             continue
         return FactQuestion(label)
     return None
