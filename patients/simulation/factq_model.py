@@ -90,7 +90,7 @@ for _label, _stems in {
     "CHILDREN": "kid child children son daughter baby babies toddler "
     "grandchild grandkid youngest eldest",
     "PARTNER": "partner husband wife boyfriend girlfriend married marriage "
-    "spouse fella together relationship dating single divorce dating",
+    "spouse fella relationship dating single divorce",
     "HOME": "live living flat house apartment home halls housemate flatmate "
     "roommate accommodation",
     "WORK": "work job career employ employer boss office shift "
