@@ -99,7 +99,7 @@ for _label, _stems in {
     "MONEY": "money financ afford bill debt rent mortgage income saving benefit "
     "skint broke pay cash wage salary loan",
     "HEALTH": "health physical ill illness pain ache medical condition doctor "
-    "gp test scan diagnos heart symptom body fit unwell",
+    "gp test scan diagnos heart symptom body unwell",
     "WHEN": "long when start began begin since month year week ago first",
     "PEOPLE": "friend family sibling brother sister relative colleague mate "
     "neighbour parent mum mom dad mother father",

@@ -70,6 +70,9 @@ def test_hows_your_eating_gets_the_appetite_line() -> None:
         "How did that make you feel?",
         "What went through your mind just then?",
         "What would it mean about you if you failed?",
+        "And is there anything that doesn't quite fit with it?",
+        "Looking at all of that together, how does it fit with the thought?",
+        "What happened with the lunch at work?",
     ],
 )
 def test_a_question_about_the_ccd_gets_no_fact_domain(question: str) -> None:
