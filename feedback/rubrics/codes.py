@@ -40,6 +40,8 @@ from collections.abc import Sequence
 
 from . import lexicon as lx
 from .denial import contradicts_denial
+from .moves import confronts as _confronts
+from .moves import relational_moves as _relational_moves
 from .normalize import normalize
 from .questions import (
     SECOND_PERSON,
@@ -251,14 +253,15 @@ def code_utterance(
         and not is_question
     ) or (not is_question and lx.ACKNOWLEDGEMENT.match(core)):
         # Pleasantries, and acknowledgements that approve of what was said without
-        # reflecting any of it ("That's true.", "Sounds good."), carry no behaviour.
-        return UtteranceCode(text=typed, codes=["other"])
+        # reflecting any of it ("That's true.", "Sounds good."), carry no behaviour;
+        # validation said in the same breath ("i'm glad you told me") still supports.
+        return UtteranceCode(text=typed, codes=["other", *_relational_moves(raw, [])])
     if is_question:
         codes.append("question")
         question = question_kind(core)
         if lx.PERMISSION.search(core) or lx.SEEK.search(core):
             codes.append("seek_collaboration")
-        if lx.CONFRONT.search(core) or lx.CONFRONT_ARGUE.search(core):
+        if _confronts(core):
             codes.append("confront")
         leading = bool(lx.LEADING_Q.search(core))
         if leading and "confront" not in codes:
@@ -290,11 +293,7 @@ def code_utterance(
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
     else:
-        if (
-            lx.CONFRONT.search(core)
-            or lx.CONFRONT_ARGUE.search(core)
-            or contradicts_denial(core, patient_text)
-        ):
+        if _confronts(core) or contradicts_denial(core, patient_text):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
         asked_for_it = bool(lx.ASKED_FOR_IT.search(core))
@@ -404,6 +403,7 @@ def code_utterance(
         # an affirmation; it is added to the sentence's other code, not put in its
         # place, because it usually mirrors what the patient said as well.
         codes.append("affirm")
+    codes.extend(_relational_moves(raw, codes, question))
     inquires = _inquires(codes, core)
     # Advice, confrontation or leave asked in question form is no Padesky stage.
     stage = (

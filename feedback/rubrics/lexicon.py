@@ -80,6 +80,13 @@ from .lexicon_input import (
     WARN,
     WELL_WISHING,
 )
+from .lexicon_moves import (
+    CHALLENGE,
+    NOT_BLAMING,
+    STRENGTH,
+    VALIDATION,
+    VALIDATION_ALONE,
+)
 
 __all__ = [
     "ACKNOWLEDGEMENT",
@@ -92,6 +99,7 @@ __all__ = [
     "AUTONOMY",
     "AUX_START",
     "BELIEF_FRAME",
+    "CHALLENGE",
     "CLOSING_QUESTION",
     "COMPLEX_MARKERS",
     "CONFRONT",
@@ -116,6 +124,7 @@ __all__ = [
     "LEADING_MARKERS",
     "LEADING_Q",
     "NEGATIVE_BELIEF",
+    "NOT_BLAMING",
     "NEGATIVE_EMOTION_WORDS",
     "OPENER",
     "OWN_EXPERIENCE",
@@ -132,11 +141,14 @@ __all__ = [
     "SOCIAL_TALK",
     "STRONG_INFORMATION",
     "STRUCTURING",
+    "STRENGTH",
     "SUMMARY_MARKERS",
     "SUPPORT",
     "SUPPORT_REASSURANCE",
     "TAG_QUESTION",
     "TELL_ME",
+    "VALIDATION",
+    "VALIDATION_ALONE",
     "VEILED_RISK_CUE",
     "WARN",
     "WELL_WISHING",

@@ -1,0 +1,126 @@
+"""Word lists for relational moves in the forms counselling students write them
+(rubric 2026.11-6): validation (MISC support), affirmation of strengths and efforts,
+and confrontation (arguing, blaming, shaming, questioning the client's account).
+
+Part of the lexicon (`lexicon.py` re-exports every name). Written from the rubric
+definitions (RUBRICS.md §1.1: MITI Affirm and Confront, MISC Support) and from how
+people ordinarily say these things; none is mined from a dataset. These patterns are
+*added* beside the sentence's other code (a validating reflection stays a reflection),
+so the public schemes that read the reflection keep reading it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DEG = (
+    r"(?:so |really |very |totally |completely |perfectly |entirely |pretty |quite )?"
+)
+
+# Validation and sympathy: the feeling is acceptable, shared by others, or deserved.
+VALIDATION = re.compile(
+    r"\b(?:(?:that|it|this|which)(?:'s| is| does| totally| really| completely)? "
+    r"makes? (?:\w+ ){0,2}sense|makes? (?:total |complete |perfect |so much )?sense "
+    r"(?:that|why|you|given|after|with|considering)|"
+    r"any(?:one|body)(?: else)?(?: in your (?:shoes|position|situation))? (?:would|"
+    r"could|'d|might) (?:\w+ ){0,2}(?:feel|be|have|struggle|react|find|get|want)|"
+    r"(?:most|lots of|loads of|a lot of|many|plenty of) (?:other )?(?:people|parents|"
+    r"mums|dads|students|carers|folk) (?:(?:would|do|have|must) )?(?:feel|felt|"
+    r"struggle|go through|gone through|experience|find (?:it|this|that) (?:hard|"
+    r"difficult|tough))|you(?:'re| are) (?:definitely |really |honestly |so )?not "
+    r"(?:the only (?:one|person)|alone (?:in|with))|"
+    r"(?:it'?s|it is|that'?s|that is) " + _DEG + r"(?:ok(?:ay)?|alright|all right|"
+    r"fine|normal|natural|understandable|valid|human|allowed) (?:to|that|if|not to)|"
+    r"(?:that'?s|it'?s|that is|it is) " + _DEG + r"(?:understandable|valid|natural|"
+    r"human)\b(?! (?:question|point))|(?:your|those|these|the) (?:feelings?|reactions?"
+    r"|responses?|emotions?) (?:are|is|make) " + _DEG + r"(?:valid|understandable|"
+    r"normal|natural|sense|real)|you(?:'ve| have)(?: got)? every right|no wonder|only "
+    r"natural|of course you(?:'re| are| feel| felt| would| do|'d| were)|there'?s "
+    r"nothing wrong with|nothing to be (?:ashamed|embarrassed|sorry)|(?:it'?s|it is|"
+    r"that'?s|that is|it was|it wasn'?t|wasn'?t) (?:not |never )?(?:\w+ )?your fault|"
+    r"(?:not|never) (?:\w+ )?your fault|you(?:'re| are) doing (?:the best|your best|"
+    r"(?:so |really )?well|everything you can)|(?:be|go) (?:kind|gentle|easy) "
+    r"(?:to|on|with) yourself|i (?:can(?:'t| not|not)?|could(?:n'?t)?) (?:only )?"
+    r"(?:even )?imagine|(?:that'?s|it'?s|that is|what|such) (?:\w+ )?a lot (?:to|for "
+    r"(?:you|one|anyone))|i hear you\W*$|i (?:totally |really |completely |do )?get "
+    r"(?:it|that|why)\b(?! (?:done|right|sorted|out))|(?:i'?m|i am) (?:really |so |"
+    r"very )?glad (?:you|that you) (?:told|shared|said|came|brought|mentioned|feel|"
+    r"reached|spoke|talked)|i(?:'m| am) (?:right )?here (?:with|for) you|"
+    r"heartbreaking|heartbroken for you|(?:sounds|seems|sounded) like (?:a|such a) "
+    r"(?:really |very |pretty )?(?:horrible|awful|rough|tough|hard|difficult|long|"
+    r"stressful|miserable|scary|lonely) (?:week|day|time|few|month|year|night|"
+    r"morning|situation|experience|spot)|there'?s no (?:right|wrong) way to|ok(?:ay)? "
+    r"not to be ok(?:ay)?|(?:i'?m|i am) (?:so |really |very )?sorry (?:you|to hear|"
+    r"that|for|about)|sorry (?:for your loss|to hear)|oh no\b)",
+    re.IGNORECASE,
+)
+# Chat-style "I'm glad." / "That's a lot." said on their own.
+VALIDATION_ALONE = re.compile(
+    r"^(?:oh,? |aw,? |gosh,? |wow,? )?(?:i(?:'m| am) (?:so |really )?glad|"
+    r"(?:that'?s|it'?s) (?:so |really |such )?(?:a lot|so much)|i(?:'m| am) (?:so |"
+    r"really )?sorry)(?=\W*$)",
+    re.IGNORECASE,
+)
+
+# Affirmation: naming the client's effort, strengths, values in action (MITI Affirm).
+STRENGTH = re.compile(
+    r"\b(?:you(?:'ve| have) (?:clearly |really |obviously |genuinely )?(?:worked|tried|"
+    r"pushed|fought|persevered) (?:so |really |incredibly )?hard|you(?:'ve| have) put "
+    r"(?:in )?(?:so much|a lot of|real|loads of|a huge amount of) (?:effort|work|"
+    r"energy|thought|care)|you pushed (?:through|yourself|on)|you(?:'re| are) "
+    r"(?:clearly |obviously |really )?(?:someone|the kind of (?:person|\w+)|a person) "
+    r"who (?:doesn'?t give up|cares|keeps|tries|works|shows up|puts|fights|never "
+    r"gives up|takes)|(?:a|an) (?:real |big |huge |genuine )?(?:achievement|"
+    r"accomplishment)|(?:shows|showed|says|tells me) (?:\w+ )?(?:how|just how|a lot "
+    r"about how) (?:committed|determined|much you care|strong|hard you|caring|brave|"
+    r"much (?:it|this|they|she|he|you))|(?:should|can|could) be (?:really |so |very |"
+    r"incredibly )?proud|(?:something|a lot|plenty) to be proud of|no small (?:thing|"
+    r"feat|achievement|step)|stronger than you (?:give yourself credit|think|realise|"
+    r"realize|know)|you(?:'ve| have) been (?:really |so |very |incredibly )?(?:brave|"
+    r"strong|resilient|persistent|determined|patient|resourceful)|i (?:really |"
+    r"genuinely )?(?:admire|respect) (?:your|how|the way|that)|(?:it'?s|it is) clear "
+    r"(?:how much|that you) (?:\w+ )?(?:effort|care|matters|you care|you'?ve|you'?re)|"
+    r"you(?:'re| are) (?:clearly |obviously |really )?(?:a|such a) (?:very |really )?"
+    r"(?:caring|kind|thoughtful|determined|strong|loving|good|devoted|dedicated|"
+    r"brave|resilient|committed) (?:person|mum|dad|mother|father|friend|parent|"
+    r"daughter|son|wife|husband|partner|carer|nurse|teacher)|you care (?:so much|a "
+    r"lot|deeply|so deeply)|you(?:'ve| have) (?:stuck with|kept at|kept up|not given "
+    r"up)|didn'?t give up|took (?:real |a lot of |so much )?(?:courage|guts|bravery)|"
+    r"that(?:'s| is| was) (?:a )?(?:really |so |very |such a |pretty )?(?:big|huge|"
+    r"brave|bold|positive|great|important) (?:step|move|decision|thing to do)|"
+    r"(?:that'?s|that is) (?:real |great |good )?progress)",
+    re.IGNORECASE,
+)
+
+# Confrontation: disagreeing, arguing, blaming, shaming, doubting the client's account
+# (MITI Confront), in students' forms.
+CHALLENGE = re.compile(
+    r"\b(?:face (?:the fact|facts|reality|up to)|(?:just |only |nothing but |more of "
+    r"|sounds like |that'?s |it'?s )an? (?:excuse|cop[- ]out)|you(?:'re| are) (?:just |"
+    r"only |always |still )?(?:blaming|deflecting|minimi[sz]ing|making excuses|in "
+    r"denial|kidding|not taking (?:any |much )?responsibility|not being (?:honest|"
+    r"straight|truthful)|not (?:really )?trying)|blaming (?:everyone|everybody|"
+    r"others|other people|her|him|them) (?:but|else|except|for)|take (?:some |any |"
+    r"more |real )?responsibility|(?:should|ought to) be ashamed|shame on you|"
+    r"i (?:don'?t|do not) (?:really )?(?:think|believe) (?:that'?s|that is|it'?s|it "
+    r"is|that) (?:really )?(?:true|right|fair|accurate|the (?:real )?(?:issue|"
+    r"problem|case))|i (?:totally |completely |honestly )?disagree|(?:that|it|this) "
+    r"(?:doesn'?t|does not) (?:really |quite )?add up|come off it|(?:a bit of an?|"
+    r"bit of an?|an|that'?s an|huge|massive) exaggeration|you can'?t (?:honestly|"
+    r"seriously|really|actually) (?:believe|think|expect|say)|(?:clearly|obviously) "
+    r"the (?:real )?(?:problem|issue)|(?:avoiding|dodging|ignoring) the (?:real |"
+    r"actual )?(?:problem|issue|question)|do you (?:really|honestly|seriously|"
+    r"actually) (?:think|believe|expect)|you (?:really|honestly|seriously) (?:think|"
+    r"believe) (?:it'?s|that'?s|she|he|they|this|that)|is (?:that|it) (?:really|"
+    r"honestly) (?:true|fair|the case|all)|you(?:'re| are) (?:just )?(?:using|hiding "
+    r"behind) (?:that|it|this) as|that'?s (?:no|not an?) (?:excuse|reason)|"
+    r"(?:that'?s|it'?s) (?:not|hardly) (?:fair on|fair to|her fault|his fault|their "
+    r"fault))",
+    re.IGNORECASE,
+)
+# Reassurance that the client is not to blame ("it's not your fault") is not blaming.
+NOT_BLAMING = re.compile(
+    r"\b(?:not|never|n'?t|no one'?s|nobody'?s) (?:\w+ )?(?:your (?:own )?fault|to "
+    r"blame)",
+    re.IGNORECASE,
+)
