@@ -194,7 +194,7 @@ def _advice_form(core: str) -> AdviceForm | None:
         return "warn"
     if lx.IMPERATIVE_START.match(core) and not SECOND_PERSON.match(core):
         return "direct"
-    if lx.ADVICE.search(core):
+    if lx.ADVICE.search(core) or lx.ADVICE_MORE.search(core):
         return "advise"
     return None
 
@@ -259,7 +259,7 @@ def code_utterance(
     if is_question:
         codes.append("question")
         question = question_kind(core)
-        if lx.PERMISSION.search(core) or lx.SEEK.search(core):
+        if _asks_leave(core) or lx.SEEK.search(core):
             codes.append("seek_collaboration")
         if _confronts(core):
             codes.append("confront")
@@ -271,16 +271,16 @@ def code_utterance(
             # persuades.
             if _LEADING_DISAPPROVAL.search(core):
                 codes.append("confront")
-            elif not lx.ADVICE_QUESTION.search(core):
+            elif not _advice_question(core):
                 codes.append("persuade")
                 advice_form = "advise"
-        if lx.ADVICE_QUESTION.search(core):
+        if _advice_question(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
             # With the patient's choice framed in the turn ("...? totally up to
             # you"), as for advice in statement form.
             with_permission = (
-                permission_given or autonomy_in_turn or bool(lx.AUTONOMY.search(core))
+                permission_given or autonomy_in_turn or _leaves_choice(core)
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
             advice_form = "advise"
@@ -303,14 +303,14 @@ def code_utterance(
                 permission_given
                 or autonomy_in_turn
                 or asked_for_it
-                or bool(lx.AUTONOMY.search(core))
+                or _leaves_choice(core)
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
         if lx.AUTONOMY.search(core):
             codes.append("emphasize_autonomy")
         if lx.AFFIRM.search(core):
             codes.append("affirm")
-        if (lx.PERMISSION.search(core) and not asked_for_it) or (
+        if (_asks_leave(core) and not asked_for_it) or (
             lx.SEEK.search(core) and not advice_form and "affirm" not in codes
         ):
             codes.append("seek_collaboration")
@@ -342,7 +342,7 @@ def code_utterance(
         if (
             not codes
             and not tag
-            and lx.STRONG_INFORMATION.search(core)
+            and (lx.STRONG_INFORMATION.search(core) or lx.INFORMATION_MORE.search(core))
             and not (lx.REFLECTION_STEM.match(core))
         ):
             codes.append("giving_information")
@@ -423,6 +423,22 @@ def code_utterance(
     )
 
 
+def _asks_leave(text: str) -> bool:
+    return bool(lx.PERMISSION.search(text) or lx.PERMISSION_ASK.search(text))
+
+
+def _leaves_choice(text: str) -> bool:
+    return bool(lx.AUTONOMY.search(text) or lx.LEAVE.search(text))
+
+
+def _advice_question(core: str) -> bool:
+    return bool(lx.ADVICE_QUESTION.search(core) or _WHAT_ABOUT_DOING.search(core))
+
+
+# "What about writing to her instead?" proposes an action (2026.11-6).
+_WHAT_ABOUT_DOING = re.compile(r"\bwhat about (?:maybe |just )?\w+ing\b", re.I)
+
+
 def _inquires(codes: Sequence[str], core: str) -> bool:
     """A question that asks about the patient's experience or thinking.
 
@@ -434,7 +450,7 @@ def _inquires(codes: Sequence[str], core: str) -> bool:
         return False
     if {"persuade", "persuade_with_permission", "confront"} & set(codes):
         return False
-    if "seek_collaboration" in codes and lx.PERMISSION.search(core):
+    if "seek_collaboration" in codes and _asks_leave(core):
         return False
     return not lx.CLOSING_QUESTION.search(core)
 
@@ -520,7 +536,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
     permission = bool(PATIENT_ASKS_ADVICE.search(last) or CONSENT.match(last))
-    autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
+    autonomy_in_turn = _leaves_choice(ctx.trainee_text)
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []
     for piece in pieces:
@@ -531,7 +547,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
             autonomy_in_turn=autonomy_in_turn,
             previous_codes=previous,
         )
-        if "seek_collaboration" in code.codes and lx.PERMISSION.search(piece):
+        if "seek_collaboration" in code.codes and _asks_leave(normalize(piece)):
             permission = True
         out.append(code)
         previous = list(code.codes)

@@ -117,7 +117,8 @@ def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
 def explorations(utterances: Sequence[UtteranceCode]) -> Level:
     asked = False
     for u in utterances:
-        if not u.is_question or "persuade" in u.codes:
+        # Advice in question form explores nothing, with leave asked or not.
+        if not u.is_question or {"persuade", "persuade_with_permission"} & set(u.codes):
             continue
         asked = True
         core = lx.LEADING_MARKERS.sub("", u.text).strip()

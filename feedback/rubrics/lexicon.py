@@ -81,8 +81,12 @@ from .lexicon_input import (
     WELL_WISHING,
 )
 from .lexicon_moves import (
+    ADVICE_MORE,
     CHALLENGE,
+    INFORMATION_MORE,
+    LEAVE,
     NOT_BLAMING,
+    PERMISSION_ASK,
     STRENGTH,
     VALIDATION,
     VALIDATION_ALONE,
@@ -91,6 +95,7 @@ from .lexicon_moves import (
 __all__ = [
     "ACKNOWLEDGEMENT",
     "ADVICE",
+    "ADVICE_MORE",
     "ADVICE_QUESTION",
     "AFFIRM",
     "AFFIRM_DOING",
@@ -121,7 +126,9 @@ __all__ = [
     "IMPERATIVE_START",
     "IMPLIED_FEELING",
     "INFORMATION",
+    "INFORMATION_MORE",
     "LEADING_MARKERS",
+    "LEAVE",
     "LEADING_Q",
     "NEGATIVE_BELIEF",
     "NOT_BLAMING",
@@ -130,6 +137,7 @@ __all__ = [
     "OWN_EXPERIENCE",
     "PERCEPTION_STEM",
     "PERMISSION",
+    "PERMISSION_ASK",
     "PLEASANTRY",
     "REASSURANCE",
     "REFLECTION_STEM",

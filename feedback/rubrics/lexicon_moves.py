@@ -124,3 +124,55 @@ NOT_BLAMING = re.compile(
     r"blame)",
     re.IGNORECASE,
 )
+
+# --- advice with the patient's leave (MITI Persuade with Permission) -----------------
+
+# Asking leave to advise, in chat forms ("want to hear it?", "do you want some ideas?",
+# "would it help if i shared what's worked for others?").
+PERMISSION_ASK = re.compile(
+    r"\b(?:(?:do you |would you )?want to hear (?:it|them|one|some|a few|an idea|"
+    r"what)|(?:do|would) you (?:want|like) (?:some|a few|any|an?) (?:\w+ )?(?:ideas?|"
+    r"suggestions?|tips|thoughts|options|pointers|info(?:rmation)?)|would it help if i "
+    r"(?:shared|told|suggested|gave|offered|mentioned|went through)|(?:is it|would it "
+    r"be|are you) (?:ok(?:ay)?|alright|all right|happy|cool) (?:if i|for me to|with me) "
+    r"(?:share|offer|suggest|mention|give|tell|throw|run)|can i (?:throw|run|put|float|"
+    r"pass on|say) (?:something|an idea|a thought|an? suggestion)|(?:ok(?:ay)?|alright) "
+    r"if i (?:share|offer|suggest|mention|give))\b",
+    re.IGNORECASE,
+)
+# Advice framed with the patient's leave inside the sentence ("if it's ok with you,
+# i'd suggest...", "feel free to ignore this, but...", "you can totally say no").
+LEAVE = re.compile(
+    r"\b(?:if (?:it'?s|that'?s) (?:ok(?:ay)?|alright|all right) (?:with|by) you|if "
+    r"you(?:'re| are) (?:open|up for|willing|interested)|if you (?:want|like|fancy)\b|"
+    r"feel free to (?:ignore|disagree|say no|take|leave)|(?:you )?can (?:totally |"
+    r"always |just )?(?:say no|ignore (?:it|this|me))|(?:may|might) or may not (?:fit|"
+    r"work|help|suit|be)|i (?:don'?t|do not) know if (?:this|that|it)(?:'ll| will| "
+    r"would| might)? (?:work|help|fit|suit)|no (?:pressure|obligation)|just an idea|"
+    r"(?:only )?a (?:thought|suggestion)\W*$|for what it'?s worth|see what you think)",
+    re.IGNORECASE,
+)
+# Advice forms beside lexicon_input.ADVICE ("i'd just tell her", "sometimes writing it
+# down helps", "one option would be to...", "what about writing to her?").
+ADVICE_MORE = re.compile(
+    r"\b(?:i(?:'d| would) (?:just |probably |honestly |personally |definitely )?"
+    r"(?:tell|talk to|ask|call|text|ring|say something|write|speak|leave|stop|start|"
+    r"book|go (?:and|to|for)|see a)\b|(?:sometimes|often) (?:just )?\w+ing (?:\w+ ){0,4}"
+    r"(?:helps|can help|works)|one (?:option|idea|thing|possibility) (?:would be|"
+    r"could be|might be|is) (?:to )?\w+|(?:the )?(?:best|first|next) (?:thing|step) "
+    r"(?:would be|is|might be) to|what about (?:maybe |just )?\w+ing|how about "
+    r"(?:maybe |just )?\w+ing|(?:a lot of|many|some|lots of) people find (?:that )?"
+    r"(?:\w+ing|it helps|a \w+))",
+    re.IGNORECASE,
+)
+# Education in everyday words (MITI Giving Information): how a condition behaves.
+INFORMATION_MORE = re.compile(
+    r"\b(?:can'?t (?:actually |really )?(?:hurt|harm|kill) you|(?:doesn'?t|does not) "
+    r"(?:follow|have) (?:a |any )?(?:set|fixed|right|normal) (?:timeline|time|order|"
+    r"pattern|way)|tends? to (?:make|get|come|peak|go|pass|fade|last)|(?:is|are) "
+    r"(?:a |an )?(?:really )?(?:normal|common|natural|typical) (?:response|reaction|"
+    r"part|symptom|side effect|sign)|(?:it'?s|it is) common for|(?:usually|normally|"
+    r"typically) (?:peaks?|lasts?|passes|takes|fades|settles|comes)|comes? in waves|"
+    r"(?:the|your) (?:body'?s|brain'?s))",
+    re.IGNORECASE,
+)

@@ -31,6 +31,10 @@ def relational_moves(
     public schemes read.
     """
     scope = core if question is None else _QUESTION_CLAUSE.sub("", core)
+    if question and _CONDITION.match(scope):
+        # "If the health visitor thinks you're doing well, what follows?" builds the
+        # question's premise; it does not validate.
+        scope = ""
     added: list[BehaviourCode] = []
     if "support" not in codes and (
         lx.VALIDATION.search(scope) or lx.VALIDATION_ALONE.search(scope)
@@ -41,5 +45,8 @@ def relational_moves(
     return added
 
 
+_CONDITION = re.compile(
+    r"^\W*(?:(?:so|and|but|ok|okay),? )?(?:if|when|whenever|suppose)\b", re.I
+)
 # The last clause of a question utterance: what follows the last , . ! ; or dash.
 _QUESTION_CLAUSE = re.compile(r"(?:^|(?<=[,.!;:\-–—]))[^,.!;:\-–—]*$")
