@@ -261,7 +261,7 @@ def code_utterance(
         question = question_kind(core)
         if _asks_leave(core) or lx.SEEK.search(core):
             codes.append("seek_collaboration")
-        if _confronts(core):
+        if _confronts(core, raw):
             codes.append("confront")
         leading = bool(lx.LEADING_Q.search(core))
         if leading and "confront" not in codes:
@@ -293,7 +293,7 @@ def code_utterance(
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
     else:
-        if _confronts(core) or contradicts_denial(core, patient_text):
+        if _confronts(core, raw) or contradicts_denial(core, patient_text):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
         asked_for_it = bool(lx.ASKED_FOR_IT.search(core))

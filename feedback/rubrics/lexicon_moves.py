@@ -51,7 +51,16 @@ VALIDATION = re.compile(
     r"stressful|miserable|scary|lonely) (?:week|day|time|few|month|year|night|"
     r"morning|situation|experience|spot)|there'?s no (?:right|wrong) way to|ok(?:ay)? "
     r"not to be ok(?:ay)?|(?:i'?m|i am) (?:so |really |very )?sorry (?:you|to hear|"
-    r"that|for|about)|sorry (?:for your loss|to hear)|oh no\b)",
+    r"that|for|about)|sorry (?:for your loss|to hear)|oh no\b|you poor (?:thing|love)|(?:would|could|"
+    r"will) (?:hurt|upset|shake|floor|break) anyone|i(?:'d| would) (?:\w+ )?(?:be|feel) "
+    r"(?:\w+ )?(?:too|the same|exactly the same|just the same)|unfair (?:on|to) you|one of "
+    r"the (?:hardest|most painful|worst) (?:things|experiences)|you(?:'re| are) allowed "
+    r"to (?:feel|be|cry|grieve|struggle|find|not)|you(?:'re| are) not (?:being )?"
+    r"(?:overreacting|weird|silly|crazy|mad|dramatic|stupid|pathetic|a bad person)|i can "
+    r"(?:really )?(?:hear|see|tell) (?:how|just how) (?:hard|difficult|painful|much|"
+    r"tough|upsetting|scary|exhausting)|(?:sounds|seems) like (?:a|an absolute|a total) "
+    r"(?:nightmare|lot)|of course you (?:can'?t|couldn'?t|don'?t|didn'?t|want|feel|"
+    r"miss|get|got))",
     re.IGNORECASE,
 )
 # Chat-style "I'm glad." / "That's a lot." said on their own.
@@ -88,7 +97,14 @@ STRENGTH = re.compile(
     r"up)|didn'?t give up|took (?:real |a lot of |so much )?(?:courage|guts|bravery)|"
     r"that(?:'s| is| was) (?:a )?(?:really |so |very |such a |pretty )?(?:big|huge|"
     r"brave|bold|positive|great|important) (?:step|move|decision|thing to do)|"
-    r"(?:that'?s|that is) (?:real |great |good )?progress)",
+    r"(?:that'?s|that is) (?:real |great |good )?progress|well done (?:for|on|you|to)|"
+    r"good on you|fair play|you did (?:really |so )?(?:well|great|brilliant(?:ly)?) "
+    r"(?:to|for|in|there)|(?:a|real|one of your) strengths?(?: of yours)?|(?:shows|"
+    r"showed|showing|takes|took) (?:a lot of |real |great |some )?(?:willpower|"
+    r"self[- ]control|restraint|dedication|bravery|motivation|discipline|self[- ]"
+    r"awareness)|you (?:obviously |clearly |really )+care about|you stuck (?:at|with) "
+    r"it|(?:give yourself|deserve) (?:some |a lot of |real )?credit|not many people "
+    r"would(?:'ve| have)|appreciate you (?:telling|sharing|being|opening|trusting))",
     re.IGNORECASE,
 )
 
@@ -115,7 +131,20 @@ CHALLENGE = re.compile(
     r"honestly) (?:true|fair|the case|all)|you(?:'re| are) (?:just )?(?:using|hiding "
     r"behind) (?:that|it|this) as|that'?s (?:no|not an?) (?:excuse|reason)|"
     r"(?:that'?s|it'?s) (?:not|hardly) (?:fair on|fair to|her fault|his fault|their "
-    r"fault))",
+    r"fault)|you just said|^(?:but|ok(?:ay)? but|yeah but|well),? you (?:said|told|"
+    r"agreed|promised|did (?:agree|say|promise|tell))|you(?:'re| are) the one (?:who|that) (?:chose|decided|drinks|"
+    r"keeps|started|did|made|went|picked|let)|you can'?t (?:expect|blame)|what did you "
+    r"(?:think|expect) (?:would|was going to) happen|that'?s on you,? not|brought "
+    r"(?:this|it|that) on yourself|why do you keep (?:\w+ing|doing)(?: it| that)? then|"
+    r"why (?:don'?t|do|did|didn'?t) you (?:just )?\w+ (?:\w+ )?then\b|if it (?:bothers|"
+    r"upsets|matters to|worries) you (?:that|so) much|(?:seems|sounds|that'?s|being) "
+    r"(?:a bit |pretty |quite |really |a little |rather )?(?:selfish|hypocritical|"
+    r"irresponsible|childish|immature)|contradicting yourself|(?:sounds|seems) like "
+    r"(?:(?:you'?re )?in )?denial|you (?:already )?know the answer|you keep saying (?:\w+ "
+    r"){0,5}but|with (?:all due )?respect|the (?:reality|truth|fact) is,? (?:that )?"
+    r"(?:you|it'?s|your)\b(?! feel)|easier to blame|rather blame|(?:you'?re|you are) not "
+    r"being (?:fair|honest|realistic|straight)|you (?:clearly|obviously) have (?:a|an) "
+    r"(?:\w+ )?(?:problem|issue)|(?:nobody|no one)(?:'s| is) (?:forcing|making) you)",
     re.IGNORECASE,
 )
 # Reassurance that the client is not to blame ("it's not your fault") is not blaming.
@@ -160,8 +189,7 @@ ADVICE_MORE = re.compile(
     r"book|go (?:and|to|for)|see a)\b|(?:sometimes|often) (?:just )?\w+ing (?:\w+ ){0,4}"
     r"(?:helps|can help|works)|one (?:option|idea|thing|possibility) (?:would be|"
     r"could be|might be|is) (?:to )?\w+|(?:the )?(?:best|first|next) (?:thing|step) "
-    r"(?:would be|is|might be) to|what about (?:maybe |just )?\w+ing|how about "
-    r"(?:maybe |just )?\w+ing|(?:a lot of|many|some|lots of) people find (?:that )?"
+    r"(?:would be|is|might be) to|how about (?:maybe |just )?\w+ing|(?:a lot of|many|some|lots of) people find (?:that )?"
     r"(?:\w+ing|it helps|a \w+))",
     re.IGNORECASE,
 )

@@ -14,10 +14,14 @@ from . import lexicon as lx
 from .schema import BehaviourCode, QuestionKind
 
 
-def confronts(core: str) -> bool:
+def confronts(core: str, raw: str = "") -> bool:
+    """`core` is the sentence without leading markers; `raw` keeps them ("but you
+    said...", "well, you did...")."""
     # "It's not your fault" reassures; the blaming patterns must not read it.
     blames = lx.CONFRONT.search(core) and not lx.NOT_BLAMING.search(core)
-    return bool(blames or lx.CONFRONT_ARGUE.search(core) or lx.CHALLENGE.search(core))
+    return bool(
+        blames or lx.CONFRONT_ARGUE.search(core) or lx.CHALLENGE.search(raw or core)
+    )
 
 
 def relational_moves(
