@@ -108,7 +108,8 @@ PATIENT_ASKS_ADVICE = re.compile(
 _LEADING_DISAPPROVAL = re.compile(
     r"\b(?:overreact\w*|extreme|dramatic|silly|ridiculous|a bit much|too much|"
     r"over the top|catastrophi\w*|exaggerat\w*|irrational|unreasonable|harsh|"
-    r"(?:being|a bit|too) (?:hard|negative|sensitive))\b",
+    r"(?:being|a bit|too) (?:hard|negative|sensitive)|convenient|black and white|"
+    r"unfair|selfish|hypocritical|a (?:stretch|leap))\b",
     re.IGNORECASE,
 )
 _REFLECTIVE_SUPPORT = re.compile(

@@ -186,7 +186,8 @@ _DISAGREES = re.compile(
     r"far from|harsh on yourself|hard on yourself|be kind|kinder|too hard on|the "
     r"opposite|(?:i|we) (?:don'?t|do not) know (?:that|yet)|we (?:can|could) (?:test|"
     r"check|look)|i wonder|what if|how do you know|evidence|other explanation|"
-    r"i (?:don'?t|do not) (?:really )?(?:think|believe|agree)|i disagree)\b",
+    r"i (?:don'?t|do not) (?:really )?(?:think|believe|agree)|i disagree|i doubt|"
+    r"^(?:yes|yeah),? but)\b",
     re.IGNORECASE,
 )
 # Feeling and belief frames spoken to the patient. "I'd feel like an idiot too" is

@@ -144,7 +144,32 @@ CHALLENGE = re.compile(
     r"){0,5}but|with (?:all due )?respect|the (?:reality|truth|fact) is,? (?:that )?"
     r"(?:you|it'?s|your)\b(?! feel)|easier to blame|rather blame|(?:you'?re|you are) not "
     r"being (?:fair|honest|realistic|straight)|you (?:clearly|obviously) have (?:a|an) "
-    r"(?:\w+ )?(?:problem|issue)|(?:nobody|no one)(?:'s| is) (?:forcing|making) you)",
+    r"(?:\w+ )?(?:problem|issue)|(?:nobody|no one)(?:'s| is) (?:forcing|making) you|"
+    # Disputing the patient's reading instead of exploring it ("you're overthinking
+    # this", "that's a bit of a leap", "you can't know that", "it's not that bad").
+    r"you(?:'re| are) (?:just |probably |totally |really |being |so )*(?:overthinking|"
+    r"catastrophi[sz]ing|jumping to conclusions|reading (?:too much|way too much)|"
+    r"imagining (?:it|things)|exaggerating|making (?:a (?:big )?deal|a mountain|too "
+    r"much|it up)|paranoid|defensive)|(?:a bit of a|a big|a huge|quite a|bit of a) "
+    r"leap|(?:not|isn'?t) (?:really |very |exactly )?(?:logical|rational|realistic)|"
+    r"irrational|generali[sz]ation|all in your head|you (?:can'?t|don'?t|cannot) "
+    r"(?:actually |really |possibly )?know (?:that|for sure|for certain)|there'?s no "
+    r"(?:evidence|proof|reason to (?:think|believe))|(?:it'?s|that'?s|things are|it "
+    r"is) (?:really |honestly |probably |just )?not (?:that|as|so) bad|(?:other|some|"
+    r"lots of|loads of) people have it (?:much |way |so much |a lot )?worse|i doubt "
+    r"(?:that|it|they|he|she|very)|i find (?:that|it|this) (?:hard|difficult) to "
+    r"believe|(?:just |simply )?not the case|^(?:but |come on,? |well,? )?not (?:everyone|everybody|all of "
+    r"them)\b|"
+    r"are you sure (?:that'?s|about that|it'?s|they)|why are you being (?:so )?\w+|"
+    # Questions that argue rather than ask ("what's the big deal?", "can't you see
+    # you're hurting her?", "whose choice was that?", "so what?").
+    r"what'?s the (?:big )?deal\W*$|is (?:that|it) (?:really|honestly) (?:so|that) bad|"
+    r"^so what\W*$|why can'?t you just|how many times (?:have|do|must|are)|whose "
+    r"(?:choice|fault|decision|idea) (?:was|is) (?:that|it|this)|how can you (?:say|"
+    r"think|believe) (?:that|this)|you don'?t (?:really|honestly|actually|seriously) "
+    r"(?:believe|think|mean) (?:that|this|it)|(?:can'?t|don'?t) you see|do you not see|"
+    r"what'?s the point (?:in|of) (?:thinking|feeling|"
+    r"worrying|being|getting))",
     re.IGNORECASE,
 )
 # Reassurance that the client is not to blame ("it's not your fault") is not blaming.
