@@ -260,7 +260,7 @@ def code_utterance(
     if is_question:
         codes.append("question")
         question = question_kind(core)
-        if _asks_leave(core) or lx.SEEK.search(core):
+        if _asks_leave(core) or lx.SEEK.search(core) or lx.SEEK_MORE.search(core):
             codes.append("seek_collaboration")
         if _confronts(core, raw):
             codes.append("confront")
@@ -307,7 +307,7 @@ def code_utterance(
                 or _leaves_choice(core)
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
-        if lx.AUTONOMY.search(core):
+        if lx.AUTONOMY.search(core) or lx.AUTONOMY_MORE.search(core):
             codes.append("emphasize_autonomy")
         if lx.AFFIRM.search(core):
             codes.append("affirm")
@@ -429,7 +429,11 @@ def _asks_leave(text: str) -> bool:
 
 
 def _leaves_choice(text: str) -> bool:
-    return bool(lx.AUTONOMY.search(text) or lx.LEAVE.search(text))
+    return bool(
+        lx.AUTONOMY.search(text)
+        or lx.AUTONOMY_MORE.search(text)
+        or lx.LEAVE.search(text)
+    )
 
 
 def _advice_question(core: str) -> bool:

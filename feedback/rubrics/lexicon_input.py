@@ -140,7 +140,7 @@ STRUCTURING = rx(
     r"(?:i|we)(?:'ll| will| are going to|'re going to| can| could) (?:talk|go over|"
     r"look at|start|begin|stop|meet|see you|give you|send|follow up|check in|get back|"
     r"schedule|finish|wrap up|come back)|next (?:time|session|week)|"
-    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|"
+    r"today we|our time|for today|(?:minutes|mins) (?:left|to go)|let me think|before (?:you|we) (?:leave|go)|the form|"
     r"questionnaire|"
     r"let'?s (?:stop|finish|wrap up|pause|end|take a (?:short )?break|leave it|start|"
     r"begin|get started|move on)|(?:that'?s|we(?:'re| are)) (?:all|"

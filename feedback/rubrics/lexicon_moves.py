@@ -229,3 +229,28 @@ INFORMATION_MORE = re.compile(
     r"(?:the|your) (?:body'?s|brain'?s))",
     re.IGNORECASE,
 )
+
+# --- collaboration and autonomy in chat forms ----------------------------------------
+
+# Asking for the patient's ideas, agenda or view of a plan (MITI Seek Collaboration).
+SEEK_MORE = re.compile(
+    r"\b(?:what (?:do|would) you think (?:would|might|could) (?:help|work)|what "
+    r"(?:ideas|thoughts) do you have|where (?:do|would) you (?:want|like) to (?:start|"
+    r"begin|go)|what (?:feels|seems) (?:most |more )?(?:important|useful|pressing|"
+    r"urgent) (?:to|for)|how (?:do|would) you (?:want|like) to use (?:our|the|this) "
+    r"time|what(?:'s| has) (?:worked|helped) (?:for you )?before|what would (?:be )?a "
+    r"(?:small |good |first |realistic )+step|what do you reckon|how does (?:that|this) "
+    r"(?:land|sit) (?:with|for) you|i'?d (?:like|love) to hear your (?:ideas|thoughts|"
+    r"take))",
+    re.IGNORECASE,
+)
+# The choice left with the patient, beside lexicon_input.AUTONOMY.
+AUTONOMY_MORE = re.compile(
+    r"\b(?:you(?:'re| are) the (?:expert|boss)|(?:the )?(?:choice|decision) is "
+    r"(?:yours|all yours|entirely yours)|(?:nobody|no one) (?:else )?(?:can|could) "
+    r"(?:make|take) (?:that|this|the) (?:decision|choice)|(?:whatever|whichever) "
+    r"(?:speed|pace|way) (?:suits|works for) you|trust you to (?:know|decide|make|"
+    r"choose|figure)|what feels right (?:to|for) you|no right (?:or wrong )?answer|you "
+    r"can stop (?:whenever|any ?time))",
+    re.IGNORECASE,
+)

@@ -217,3 +217,31 @@ def test_holding_or_disputing_the_belief_is_not_collusion(
     patient: str, turn: str
 ) -> None:
     assert "collusion" not in annotate(turn, patient).flags
+
+
+# --- collaboration and autonomy in chat forms -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "what do you think would help?",
+        "where do you want to start?",
+        "how do you want to use our time today?",
+        "what's worked for you before?",
+    ],
+)
+def test_asking_for_the_patients_ideas_seeks_collaboration(turn: str) -> None:
+    assert "seek_collaboration" in chips(annotate(turn, SISTER))
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "the choice is yours",
+        "nobody can make that decision for you",
+        "i trust you to know what's best for your family",
+    ],
+)
+def test_leaving_the_choice_with_the_patient_emphasises_autonomy(turn: str) -> None:
+    assert "emphasize_autonomy" in chips(annotate(turn, SISTER))
