@@ -441,7 +441,8 @@ ADVICE_QUESTION = re.compile(
 # Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
 # advice about what to do.
 ENCOURAGEMENT = re.compile(
-    r"^(?:please |just |so |and |but )?(?:don'?t (?:beat yourself up|be (?:so |"
+    r"^(?:please |just |so |and |but )?(?:try not to (?:worry|stress|panic|fret)|"
+    r"don'?t (?:apologi[sz]e|be sorry|beat yourself up|be (?:so |"
     r"too )?hard "
     r"on yourself|give up|worry|lose hope|blame yourself)|keep (?:up|your (?:head|"
     r"chin)|"

@@ -63,6 +63,31 @@ VALIDATION = re.compile(
     r"miss|get|got))",
     re.IGNORECASE,
 )
+# Reassurance, blamelessness and normalising in students' words (2026.11-6, second
+# list): "i'm sure it'll be fine", "you did everything you could", "you're only human",
+# "grief can be so exhausting", "it's clear how much you loved him".
+COMFORT = re.compile(
+    r"\b(?:i(?:'m| am) (?:sure|certain|confident) (?:that )?(?:it|things|everything|"
+    r"she|he|they)(?:'ll| will| is going to|'s going to|'re going to) (?:\w+ ){0,2}"
+    r"(?:be (?:fine|ok(?:ay)?|alright|all right|great)|work out|go (?:well|fine|ok)|"
+    r"understand)|you did (?:your (?:very )?best|everything you could|all you could|"
+    r"what you could)|(?:you|nobody|no one|anyone) could(?:n'?t| not)? have (?:known|"
+    r"predicted|seen (?:it|that) coming|stopped|prevented)|(?:everyone|everybody|we "
+    r"all) (?:makes? mistakes|ha(?:s|ve) (?:bad|off|hard) days|struggles? sometimes)|"
+    r"you(?:'re| are) only human|no worries|heavy (?:thing|load|burden|weight) to "
+    r"(?:carry|bear)|(?:grief|anxiety|exams?|parenting|caring|loss|depression|stress|"
+    r"panic|a new baby|new babies|uni|university|divorce|change) (?:can be|is|are) "
+    r"(?:so |really |such |incredibly |pretty |very )?(?:exhausting|stressful|hard|"
+    r"tough|overwhelming|lonely|isolating|draining|painful|brutal|a lot)|(?:it'?s|"
+    r"that'?s) (?:a lot|so much) of (?:pressure|stress|weight|responsibility)|i (?:can )?"
+    r"(?:totally |completely |really )?understand why|(?:is|'s|are) (?:really |so |very |"
+    r"pretty |super |incredibly )?(?:common|normal)\W*$|you(?:'re| are) not on your "
+    r"own|(?:get|go) through (?:this|it) together|here to help|(?:sounds|seems) like "
+    r"(?:he|she|they) (?:was|were|is|are) (?:a |an )?(?:really )?(?:wonderful|lovely|"
+    r"amazing|great|special|kind)|how much you (?:love|loved|care|cared|miss|missed) "
+    r"(?:about )?(?:him|her|them))",
+    re.IGNORECASE,
+)
 # Chat-style "I'm glad." / "That's a lot." said on their own.
 VALIDATION_ALONE = re.compile(
     r"^(?:oh,? |aw,? |gosh,? |wow,? )?(?:i(?:'m| am) (?:so |really )?glad|"
@@ -164,7 +189,7 @@ CHALLENGE = re.compile(
     # Questions that argue rather than ask ("what's the big deal?", "can't you see
     # you're hurting her?", "whose choice was that?", "so what?").
     r"what'?s the (?:big )?deal\W*$|is (?:that|it) (?:really|honestly) (?:so|that) bad|"
-    r"^so what\W*$|why can'?t you just|how many times (?:have|do|must|are)|whose "
+    r"^so what\W*$|why can'?t you just|how many times (?:have|do|must) (?:i|we)\b|whose "
     r"(?:choice|fault|decision|idea) (?:was|is) (?:that|it|this)|how can you (?:say|"
     r"think|believe) (?:that|this)|you don'?t (?:really|honestly|actually|seriously) "
     r"(?:believe|think|mean) (?:that|this|it)|(?:can'?t|don'?t) you see|do you not see|"

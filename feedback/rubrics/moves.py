@@ -41,7 +41,9 @@ def relational_moves(
         scope = ""
     added: list[BehaviourCode] = []
     if "support" not in codes and (
-        lx.VALIDATION.search(scope) or lx.VALIDATION_ALONE.search(scope)
+        lx.VALIDATION.search(scope)
+        or lx.VALIDATION_ALONE.search(scope)
+        or lx.COMFORT.search(scope)
     ):
         added.append("support")
     if "affirm" not in codes and question is None and lx.STRENGTH.search(core):

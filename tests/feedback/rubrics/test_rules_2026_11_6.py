@@ -245,3 +245,33 @@ def test_asking_for_the_patients_ideas_seeks_collaboration(turn: str) -> None:
 )
 def test_leaving_the_choice_with_the_patient_emphasises_autonomy(turn: str) -> None:
     assert "emphasize_autonomy" in chips(annotate(turn, SISTER))
+
+
+# --- reassurance in students' words; encouragement is not advice ---------------------
+
+
+@pytest.mark.parametrize(
+    ("patient", "turn"),
+    [
+        (EXAM, "i'm sure it'll be fine"),
+        (GRIEF, "you did everything you could"),
+        (GRIEF, "you couldn't have known"),
+        (EXAM, "you're only human"),
+        (GRIEF, "grief can be so exhausting"),
+    ],
+)
+def test_reassurance_shows_the_support_chip(patient: str, turn: str) -> None:
+    assert "support" in chips(annotate(turn, patient))
+
+
+@pytest.mark.parametrize("turn", ["try not to worry too much", "don't apologise"])
+def test_encouragement_is_not_advice_after_a_disclosure(turn: str) -> None:
+    a = annotate(turn, EXAM)
+    assert not {"persuade", "persuade_with_permission"} & chips(a)
+    assert "problem_solving_after_disclosure" not in a.flags
+
+
+def test_a_rhetorical_challenge_is_no_exploration() -> None:
+    a = annotate("isn't that a bit selfish?", DRINK)
+    assert "confront" in chips(a)
+    assert a.explorations == 0
