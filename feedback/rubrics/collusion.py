@@ -175,7 +175,8 @@ _REJECTION = lx.rx(
     r"(?:are|is) (?:judging|laughing)|(?:think|thinks) (?:you'?re|you are|less)|"
     r"(?:kind of|really|actually) (?:did|do|does|are|is|were)|find you|out to get you|"
     r"(?:has|have) it in for you|leave you|leaving you|bored of you|sick of you|"
-    r"tired of you|done with you",
+    r"tired of you|done with you|don'?t (?:really )?(?:value|respect|appreciate|rate|"
+    r"notice) you",
 )
 # The sentence keeps the belief at a distance or disagrees with it.
 _DISAGREES = re.compile(
@@ -271,7 +272,16 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         if u.is_question and not u.tag_question:
             continue
         text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
-        if _FRAMED.search(text) or _DISAGREES.search(text):
+        if _FRAMED.search(text):
+            continue
+        if _PRESUMES.search(text) and (
+            _VERDICT.search(text) or (others_judged and _REJECTION.search(text))
+        ):
+            # "it's hard when you know you're not good enough": the belief presupposed
+            # (its own negation is not a disagreement).
+            out.append(i)
+            continue
+        if _DISAGREES.search(text):
             continue
         if safety and ({"affirm"} & set(u.codes) or _PRAISE.search(text)):
             out.append(i)
@@ -313,6 +323,16 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         if ((endorses or mirrors) and not sympathy) or labels:
             out.append(i)
     return out
+
+
+# A clause that takes the belief as given ("when you know you're...", "knowing
+# everyone can see...", "since they've moved on without you").
+_PRESUMES = re.compile(
+    r"\b(?:when|since|because|given that|now that|knowing(?: that)?) (?:you know |you "
+    r"can see |everyone (?:can )?(?:see|knows?) |they (?:can )?see |people (?:can )?see )"
+    r"?(?:you(?:'re| are|'ve| have)|they(?:'ve| have|'re| are)|everyone|nobody|no one)\b",
+    re.IGNORECASE,
+)
 
 
 # A plain statement about the patient or the others ("you've...", "so they're...").

@@ -275,3 +275,32 @@ def test_a_rhetorical_challenge_is_no_exploration() -> None:
     a = annotate("isn't that a bit selfish?", DRINK)
     assert "confront" in chips(a)
     assert a.explorations == 0
+
+
+@pytest.mark.parametrize(
+    ("patient", "turn"),
+    [
+        (
+            "I'm just not good enough for this job. Everyone can see it.",
+            "it's hard when you know you're not good enough",
+        ),
+        (
+            "None of my old friends have messaged me. They've all forgotten about me.",
+            "aw that's horrible, sounds like they don't really value you",
+        ),
+    ],
+)
+def test_sympathy_that_presumes_the_belief_is_still_collusion(
+    patient: str, turn: str
+) -> None:
+    a = annotate(turn, patient)
+    assert "collusion" in a.flags
+    assert not {"simple_reflection", "complex_reflection"} & chips(a)
+
+
+def test_sympathy_with_a_framed_belief_is_not_collusion() -> None:
+    a = annotate(
+        "it's hard when you feel you're not good enough",
+        "I'm just not good enough for this job. Everyone can see it.",
+    )
+    assert "collusion" not in a.flags
