@@ -251,7 +251,18 @@ INFORMATION_MORE = re.compile(
     r"(?:a |an )?(?:really )?(?:normal|common|natural|typical) (?:response|reaction|"
     r"part|symptom|side effect|sign)|(?:it'?s|it is) common for|(?:usually|normally|"
     r"typically) (?:peaks?|lasts?|passes|takes|fades|settles|comes)|comes? in waves|"
-    r"(?:the|your) (?:body'?s|brain'?s))",
+    r"(?:the|your) (?:body'?s|brain'?s)|"
+    # How things generally are, said to normalise ("guilt is really common in carers",
+    # "loads of new parents do it", "around one in ten", "the gp can review...").
+    r"(?:is|are) (?:really |very |so |super |incredibly |extremely )?common (?:in|for|"
+    r"among|after|with)|(?:most|many|loads of|lots of|a lot of) (?:new )?(?:people|"
+    r"parents|mums|dads|carers|students|families|patients) (?:do|have|get|feel|find|go "
+    r"through|experience|notice)\b|\bone in (?:two|three|four|five|six|seven|eight|"
+    r"nine|ten|\d+)\b|(?:often|usually|typically|normally) (?:brings?|comes? with|"
+    r"starts?|meets?|happens?|lasts?|settles?)\b|follow a (?:timetable|timeline|"
+    r"schedule)|(?:the|your) (?:local )?(?:gp|doctor|council|carers'? centre|health "
+    r"visitor|service|team|staff|school|uni|university|pharmacist) (?:can|will|could|"
+    r"usually|offers?|runs?)\b|\bstats?\b|statistics)",
     re.IGNORECASE,
 )
 

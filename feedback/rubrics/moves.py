@@ -48,6 +48,16 @@ def relational_moves(
         added.append("support")
     if "affirm" not in codes and question is None and lx.STRENGTH.search(core):
         added.append("affirm")
+    if (
+        question is None
+        and codes
+        and list(codes) != ["other"]
+        and "giving_information" not in codes
+        and lx.INFORMATION_MORE.search(core)
+    ):
+        # Normalising facts ("guilt is really common in carers") inform as well as
+        # support or mirror.
+        added.append("giving_information")
     return added
 
 

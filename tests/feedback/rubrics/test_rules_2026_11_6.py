@@ -304,3 +304,15 @@ def test_sympathy_with_a_framed_belief_is_not_collusion() -> None:
         "I'm just not good enough for this job. Everyone can see it.",
     )
     assert "collusion" not in a.flags
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "guilt is really common in carers, it comes up for almost everyone",
+        "it's not mad, loads of new parents do it",
+        "low mood after a birth affects around one in ten mums",
+    ],
+)
+def test_normalising_facts_show_the_information_chip(turn: str) -> None:
+    assert "giving_information" in chips(annotate(turn, EXAM))
