@@ -316,3 +316,12 @@ def test_sympathy_with_a_framed_belief_is_not_collusion() -> None:
 )
 def test_normalising_facts_show_the_information_chip(turn: str) -> None:
     assert "giving_information" in chips(annotate(turn, EXAM))
+
+
+@pytest.mark.parametrize(
+    "turn", ["sorry, go on.", "sorry to interrupt", "everything here is confidential"]
+)
+def test_floor_keeping_and_housekeeping_are_other_not_advice(turn: str) -> None:
+    a = annotate(turn, EXAM)
+    assert chips(a) == {"other"}
+    assert "problem_solving_after_disclosure" not in a.flags
