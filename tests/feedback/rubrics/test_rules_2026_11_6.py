@@ -187,7 +187,7 @@ def test_advice_in_question_form_explores_nothing_even_with_leave() -> None:
         # vouched for as fact.
         (
             "So that's everything, the emails, the meetings. Whatever.",
-            "honestly it sounds like they really are trying to push you out",
+            "it really does seem like they're done with you",
         ),
     ],
 )
@@ -309,9 +309,9 @@ def test_sympathy_with_a_framed_belief_is_not_collusion() -> None:
 @pytest.mark.parametrize(
     "turn",
     [
-        "guilt is really common in carers, it comes up for almost everyone",
-        "it's not mad, loads of new parents do it",
-        "low mood after a birth affects around one in ten mums",
+        "anxiety is really common in new dads",
+        "that's ok, lots of students do that before exams",
+        "panic attacks affect about one in ten people at some point",
     ],
 )
 def test_normalising_facts_show_the_information_chip(turn: str) -> None:
