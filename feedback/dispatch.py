@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
 
+from practice.deferral import after_commit
 from practice.realtime import server_loop
 
 from .scoring_services import score_session
@@ -53,14 +54,15 @@ def request_annotation(turn_id: int) -> None:
             enqueue_annotation(turn_id)
 
         # robust: a broker outage must not fail the trainee's turn; the periodic
-        # sweep re-enqueues whatever was not delivered.
-        transaction.on_commit(enqueue_after_commit, robust=True)
+        # sweep re-enqueues whatever was not delivered. On the chat socket the
+        # publish waits until the patient's first word is sent (practice.deferral).
+        after_commit(enqueue_after_commit)
     else:
 
         def annotate_after_commit() -> None:
             run_in_process(turn_id)
 
-        transaction.on_commit(annotate_after_commit, robust=True)
+        after_commit(annotate_after_commit)
 
 
 def request_session_scoring(session_id: int) -> None:
