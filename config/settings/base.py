@@ -13,8 +13,6 @@ import django_stubs_ext
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
-from config.dbcheck import check_pooled_connection
-
 # Lets annotations such as UserAdmin[User] run (django-stubs).
 django_stubs_ext.monkeypatch()
 
@@ -144,15 +142,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "min_size": env.int("DB_POOL_MIN", default=2),
         "max_size": env.int("DB_POOL_MAX", default=20),
         "timeout": 10,
-        # Each connection is checked as it leaves the pool: after a PostgreSQL
-        # restart every pooled connection is dead, and unchecked each would fail
-        # one request (a trainee's message). This check sends a query only when
-        # the server has said something (config/dbcheck.py); Django's
-        # CONN_HEALTH_CHECKS would send one on every checkout, so it stays off
-        # (with a pool it only installs psycopg's check, which this replaces).
-        "check": check_pooled_connection,
     }
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    # With the pool, CONN_HEALTH_CHECKS makes psycopg check each connection as it
+    # leaves the pool: after a PostgreSQL restart every pooled connection is
+    # dead, and unchecked each would fail one request (a trainee's message).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- redis: separate database numbers per use --------------------------------

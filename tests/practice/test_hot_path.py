@@ -2,25 +2,21 @@
 
 The first word must not wait for the fan-out to the session's other pages nor
 for the annotation's broker publish; the save reads neither the case's JSON nor
-more than it needs; the rate limit makes one Redis round trip; taking a pooled
-connection costs no round trip of its own.
+more than it needs; the rate limit makes one Redis round trip.
 """
 
 from __future__ import annotations
 
 import os
-import time
 import uuid
 from typing import Any
 
-import psycopg
 import pytest
 import redis
 from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.dbcheck import check_pooled_connection
 from config.settings.base import redis_db
 from patients.services import spec_for_version
 from practice import consumers
@@ -134,26 +130,3 @@ def test_the_rate_limit_counts_in_one_round_trip_on_redis(settings: Any) -> None
         assert 0 < client.ttl(cache.make_and_validate_key(key)) <= 30
     finally:
         caches["default"].delete(key)
-
-
-@pytest.mark.django_db
-def test_the_pool_check_passes_an_idle_connection_and_drops_a_terminated_one() -> None:
-    params = connection.get_connection_params()
-    conn = psycopg.connect(**params, autocommit=True)
-    try:
-        check_pooled_connection(conn)  # idle and alive: no error, no query sent
-        pid = conn.info.backend_pid
-        with psycopg.connect(**params, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(%s)", [pid])
-        # What a PostgreSQL restart does to every pooled connection.
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            try:
-                check_pooled_connection(conn)
-            except psycopg.Error:
-                break
-            time.sleep(0.05)
-        else:
-            pytest.fail("a terminated connection passed the check")
-    finally:
-        conn.close()
