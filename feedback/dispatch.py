@@ -48,9 +48,9 @@ def request_annotation(turn_id: int) -> None:
         def enqueue_after_commit() -> None:
             # Synchronous, bounded by the broker socket timeouts (about 4 s at
             # worst during an outage): what was not published, the sweep finds.
-            # (Publishing from a separate thread took the broker round trip off
+            # (Publishing from a dedicated thread took the broker round trip off
             # the chat's path, but annotations then stopped after a Redis restart:
-            # tests/security/test_faults.py. Kept on the committing thread.)
+            # tests/security/test_faults.py. It stays on the pool's threads.)
             enqueue_annotation(turn_id)
 
         # robust: a broker outage must not fail the trainee's turn; the periodic
@@ -62,7 +62,10 @@ def request_annotation(turn_id: int) -> None:
         def annotate_after_commit() -> None:
             run_in_process(turn_id)
 
-        after_commit(annotate_after_commit)
+        # Not deferred like the publish: scheduling onto the loop costs the chat
+        # nothing, and an annotation started after the socket's loop has gone
+        # (the end of a test) would wait for it forever.
+        transaction.on_commit(annotate_after_commit, robust=True)
 
 
 def request_session_scoring(session_id: int) -> None:

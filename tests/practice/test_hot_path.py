@@ -7,6 +7,7 @@ more than it needs; the rate limit makes one Redis round trip.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from typing import Any
@@ -18,6 +19,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.settings.base import redis_db
+from feedback import dispatch
 from patients.services import spec_for_version
 from practice import consumers
 from practice.deferral import deferring
@@ -33,8 +35,16 @@ FIRST_WORD = r'hx-swap-oob="beforeend:#turn-[^"]*-text"'
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_the_first_word_is_sent_before_the_fan_out_and_the_publish(
-    practice_session: Any, trainee: Any, monkeypatch: pytest.MonkeyPatch
+    practice_session: Any,
+    trainee: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
 ) -> None:
+    # Production's dispatch: the annotation task is published to the broker
+    # (recorded here instead), the step the first word must not wait for.
+    settings.ANNOTATION_DISPATCH = "celery"
+    published: list[int] = []
+    monkeypatch.setattr(dispatch, "enqueue_annotation", published.append)
     events: list[str] = []
     send = consumers.PracticeConsumer.send
     run_later = consumers._run_deferred
@@ -74,9 +84,14 @@ async def test_the_first_word_is_sent_before_the_fan_out_and_the_publish(
     assert 'data-speaker="patient"' in frames[0]
     assert events[0] == "first word"
     assert "other tab gets the new turns" in events
-    # The annotation request was collected at commit and run after the word.
+    # The annotation publish was collected at commit and run after the word.
     assert "after-commit work (1)" in events
     assert events.index("after-commit work (1)") > 0
+    for _ in range(50):  # it runs in the background
+        if published:
+            break
+        await asyncio.sleep(0.02)
+    assert len(published) == 1
     await first.disconnect()
     await second.disconnect()
 
