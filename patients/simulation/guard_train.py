@@ -1,8 +1,8 @@
 """Train the guard's meaning classifier: `python -m patients.simulation.guard_train`.
 
 Data, all written by this project (never licensed data):
-- `guard_corpus/ai_admission.txt`, `therapist_voice.txt`: replies out of role;
-- `guard_corpus/clean.txt`: in-role replies, many of them chosen because they
+- `guard_corpus/ai_admission*.txt`, `therapist_voice*.txt`: replies out of role;
+- `guard_corpus/clean*.txt`: in-role replies, many of them chosen because they
   look suspicious (computers, acting, "you should", questions to the counsellor);
 - every sentence the offline patient says in the scripted sessions of every
   bundled case (deterministic, so the weights are reproducible).
@@ -36,7 +36,11 @@ Example = tuple[list[str], str]  # (features, label)
 
 
 def read_corpus(name: str) -> list[str]:
-    lines = (CORPUS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+    """The lines of `name.txt` and of its later rounds (`name_2.txt`, ...), in a
+    fixed order so that training is reproducible."""
+    lines: list[str] = []
+    for path in sorted(CORPUS.glob(f"{name}*.txt")):
+        lines += path.read_text(encoding="utf-8").splitlines()
     return [s.strip() for s in lines if s.strip() and not s.startswith("#")]
 
 
@@ -108,7 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--max-false", type=float, default=0.003)
+    # The rate at which single in-role sentences may reach the pair threshold;
+    # two of them in one reply are needed to trip it.
+    parser.add_argument("--pair-false", type=float, default=0.03)
     parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     args = parser.parse_args(argv)
 
@@ -125,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for fold in range(args.folds):
             train = [i for i in order if fold_of[i] != fold]
             bias, weights = train_binary(
-                [xs[i] for i in train], [ys[i] for i in train], epochs=args.epochs
+                [xs[i] for i in train],
+                [ys[i] for i in train],
+                epochs=args.epochs,
+                l2=args.l2,
             )
             for i in order:
                 if fold_of[i] == fold:
@@ -135,20 +146,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         allowed = int(args.max_false * len(clean_scores))
         threshold = max(0.5, clean_scores[allowed] + 1e-6)
+        pair_allowed = int(args.pair_false * len(clean_scores))
+        pair_threshold = min(threshold, max(0.5, clean_scores[pair_allowed] + 1e-6))
         caught = sum(1 for i in order if ys[i] and oof[i] >= threshold)
         false = sum(1 for i in order if labels[i] == "clean" and oof[i] >= threshold)
         positives = sum(ys)
-        bias, weights = train_binary(xs, ys, epochs=args.epochs)
+        bias, weights = train_binary(xs, ys, epochs=args.epochs, l2=args.l2)
         kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= 0.01}
         models[kind] = {
             "bias": round(bias, 4),
             "threshold": round(threshold, 4),
+            "pair_threshold": round(pair_threshold, 4),
             "cv_catch": f"{caught}/{positives}",
             "cv_false_trips": f"{false}/{len(clean_scores)}",
             "weights": kept,
         }
         sys.stderr.write(
-            f"{kind}: threshold {threshold:.3f}, cross-validated catch "
+            f"{kind}: threshold {threshold:.3f} (pair {pair_threshold:.3f}), "
+            "cross-validated catch "
             f"{caught}/{positives}, false trips {false}/{len(clean_scores)}, "
             f"{len(kept)} weights\n"
         )
