@@ -110,6 +110,26 @@ AI_ADMISSION = _rx(
     r"\bmade\s+to\s+(?:sound|seem|look|act|talk|behave)\s+like\b",
     _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
     r"\bgenerated\s+(?:text|content|response|by)\b",
+    # Made by someone ("whoever wrote me", "the people who built me"); "built
+    # me up" and "trained me" (at a job) are a patient's.
+    r"\b(?:whoever|(?:the\s+)?(?:people|folks|team|company|ones|person|engineers|"
+    r"developers)\s+(?:who|that))\s+(?:\w+\s+){0,2}?(?:wrote|built|created|designed|"
+    r"programmed|coded|assembled|engineered|developed|put\s+together)\s+me\b(?!\s+up)",
+    r"\bi\s+(?:was|am|'?m|have\s+been|'?ve\s+been)\s+(?:\w+\s+)?(?:built|designed|"
+    r"created|put\s+together|programmed|set\s+up|tuned|configured|scripted|prompted)\s+"
+    r"to\s+(?:sound|seem|act|talk|behave|play|portray|respond|resist|be\s+like)\b|"
+    r"\bi\s+(?:was|am|'?m)\s+(?:\w+\s+)?(?:built|designed|created|put\s+together|"
+    r"programmed|tuned|configured|scripted|prompted)\s+to\s+\u2026",
+    # Producing what a kind of person would say, rather than saying it.
+    r"\bi'?m\s+(?:just\s+|only\s+)?(?:reproducing|imitating|mimicking|predicting|"
+    r"generating|calculating|simulating|approximating|producing|guessing\s+at)\s+"
+    r"(?:what|how)\b",
+    r"\bexist(?:s|ed)?\s+(?:\w+\s+)?(?:outside|beyond|past)\s+(?:this|the|our)\s+"
+    r"(?:chat|session|conversation|window|screen|exercise|scenario)\b",
+    r"\bpart\s+of\s+(?:the|my|this)\s+(?:setup|set-up|brief|script|scenario|"
+    r"exercise|backstory)\b|\b(?:brief|backstory|set-?up)\s+(?:i\s+was|i'?ve\s+been)\s+"
+    r"(?:given|handed)\b",
+    r"\b(?:nobody|no\s+one|no-one)\s+(?:on|at)\s+(?:this|my)\s+end\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
@@ -256,7 +276,21 @@ FORMAT = _rx(
     r"laugh(?:s|ing)?|looks?|smiles?|shrugs?|crying|cries|nods?|tears|quietly|long\s+pause|"
     r"silence|hesitat\w*)[^)]*\)",
     r"^\s*(?:#{1,6}\s|[-•>]\s|\d+\.\s)|\n\s*(?:[-•*>]\s|#{1,6}\s|\d+\.\s)|```|\*\*",
+    r"(?:^|\n)\s*(?:\d{1,2}|[a-c])\)\s",
 )
+# A monologue: the prompt caps a reply at a few sentences and a patient in a chat
+# speaks in turns; a reply this long (or one run-on sentence this long) is a
+# speech, not a turn. The offline patient's longest reply is 81 words.
+_MONOLOGUE_WORDS = 120
+_RUN_ON_WORDS = 70
+
+
+def _monologue(text: str, sentences: list[str]) -> bool:
+    return len(text.split()) > _MONOLOGUE_WORDS or any(
+        len(s.split()) > _RUN_ON_WORDS for s in sentences
+    )
+
+
 # -- verbatim overlap ---------------------------------------------------------------
 
 _NGRAM = 7
@@ -429,6 +463,25 @@ def _counsellor_voice(text: str) -> bool:
     return False
 
 
+def _plays_self(text: str, first_name: str) -> bool:
+    """The speaker names their own case as a part: "I'm meant to stay as
+    Hannah", "should I go back to being Ruth", "Mei is just the name on the
+    case". "Known as Hannah", "call me Hannah" are a person's."""
+    for m in re.finditer(
+        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing)\s+{first_name}\b(?!')|"
+        rf"\b{first_name}\s+is\s+(?:just\s+|only\s+)?(?:a|the|my)\s+(?:name|character|"
+        rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)",
+        text,
+        re.IGNORECASE,
+    ):
+        before = text[max(0, m.start() - 20) : m.start()].lower()
+        if not re.search(
+            r"(?:known|know\s+me|call\s+me|called|introduced?\s+me|me)\s*$", before
+        ):
+            return True
+    return False
+
+
 def check_reply(
     text: str,
     case: CaseSpec,
@@ -488,7 +541,13 @@ def check_reply(
         and "ai_admission" not in flags
     ):
         flags.append("ai_admission")
-    if FORMAT.search(text) or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text):
+    if "ai_admission" not in flags and _plays_self(text, first_name):
+        flags.append("ai_admission")
+    if (
+        FORMAT.search(text)
+        or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text)
+        or _monologue(text, sentences)
+    ):
         flags.append("format")
     index = sources if sources is not None else leak_sources(case, prompt)
     shared = _ngrams(text, _NGRAM) & index

@@ -117,11 +117,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pair-false", type=float, default=0.03)
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--rate", type=float, default=0.2)
+    # Features seen in fewer examples than this are dropped.
+    parser.add_argument("--min-count", type=int, default=2)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     args = parser.parse_args(argv)
 
     rows = dataset()
-    xs = _prune([features(t) for t, _ in rows], 2)
+    xs = _prune([features(t) for t, _ in rows], args.min_count)
     labels = [label for _, label in rows]
     order = list(range(len(rows)))
     random.Random(11).shuffle(order)
@@ -137,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 [ys[i] for i in train],
                 epochs=args.epochs,
                 l2=args.l2,
+                rate=args.rate,
             )
             for i in order:
                 if fold_of[i] == fold:
@@ -151,7 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         caught = sum(1 for i in order if ys[i] and oof[i] >= threshold)
         false = sum(1 for i in order if labels[i] == "clean" and oof[i] >= threshold)
         positives = sum(ys)
-        bias, weights = train_binary(xs, ys, epochs=args.epochs, l2=args.l2)
+        bias, weights = train_binary(
+            xs, ys, epochs=args.epochs, l2=args.l2, rate=args.rate
+        )
         kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= 0.01}
         models[kind] = {
             "bias": round(bias, 4),
