@@ -200,7 +200,8 @@ ADVICE = _rx(
     r"\byou\s+(?:could\s+try|might\s+"
     r"(?:want\s+to|try|consider|benefit)|may\s+(?:want\s+to|benefit|find\s+it\s+helpful)|"
     r"could\s+consider)\b",
-    r"\bhave\s+you\s+(?:thought\s+about|considered|tried)\s+(?:trying\s+|talking\s+|"
+    r"\bhave\s+you\s+(?:ever\s+)?(?:thought\s+about|considered|tried)\s+(?:\w+ing\b|"
+    r"mindful|grounding|breathing|"
     r"reaching\s+|seeing\s+|speaking\s+|writing\s+|using\s+|some\s+|a\s+|journal|exercis|"
     r"therapy|meditat|medication|getting|going|joining)",
     r"\bi(?:'d|\s+would)?\s+(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"

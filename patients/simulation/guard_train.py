@@ -5,7 +5,8 @@ Data, all written by this project (never licensed data):
 - `guard_corpus/clean*.txt`: in-role replies, many of them chosen because they
   look suspicious (computers, acting, "you should", questions to the counsellor);
 - every sentence the offline patient says in the scripted sessions of every
-  bundled case (deterministic, so the weights are reproducible).
+  bundled case (deterministic, so the weights are reproducible), and every
+  case's own voice lines (its opening line included).
 
 Two one-versus-rest logistic regressions (L2, full-batch gradient descent). The
 threshold of each is chosen by 5-fold cross-validation: the lowest score at
@@ -56,10 +57,27 @@ def offline_sentences() -> list[str]:
     return sorted(found)
 
 
+def case_voice_sentences() -> list[str]:
+    """The patient's own lines as each bundled case's author wrote them (the
+    opening line, the voice lines of every layer and situation)."""
+    found: set[str] = set()
+    for case in bundled_cases():
+        v = case.voice
+        lines = [case.opening_line, *v.presenting, *v.intermediate, *v.core]
+        lines += [*v.deflect, *v.yes_but, *v.tangent, *v.risk]
+        for s in case.situations:
+            sv = s.voice
+            lines += [*sv.situation, *sv.thought, *sv.emotion, *sv.behavior]
+        for line in lines:
+            found.update(split_sentences(line))
+    return sorted(found)
+
+
 def dataset() -> list[tuple[str, str]]:
     rows = [(t, "ai_admission") for t in read_corpus("ai_admission")]
     rows += [(t, "therapist_voice") for t in read_corpus("therapist_voice")]
     clean = set(read_corpus("clean")) | set(offline_sentences())
+    clean |= set(case_voice_sentences())
     rows += [(t, "clean") for t in sorted(clean)]
     return rows
 
