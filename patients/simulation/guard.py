@@ -49,8 +49,9 @@ def _rx(*patterns: str) -> re.Pattern[str]:
 _I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|not|also)\s+)*"
 _ARTIFICIAL = (
     r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\s+intelligence|bot\b|chat\s?bot|"
-    r"language\s+model|llm\b|(?:ai|virtual|digital|computer|software)\s+"
-    r"(?:assistant|program|model|patient|client|character|simulation|person)|"
+    r"language\s+(?:model|thing|system|machine|engine)|llm\b|(?:ai|virtual|digital|"
+    r"computer|software)\s+(?:assistant|program|model|patient|client|character|"
+    r"simulation)|(?:ai|virtual|digital)\s+person|"
     r"assistant(?!\s+(?:manager|teacher|professor|director|coach|editor|nurse|"
     r"principal|to|at|in))|simulated|simulation|(?:computer\s+|software\s+)?"
     r"program(?:me)?\b(?!\s+(?:manager|coordinator|director))|"
@@ -110,6 +111,24 @@ AI_ADMISSION = _rx(
     r"\bmade\s+to\s+(?:sound|seem|look|act|talk|behave)\s+like\b",
     _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
     r"\bgenerated\s+(?:text|content|response|by)\b",
+    r"\b(?:my|the)\s+(?:training|programming|code|model|weights|design|settings)\s+"
+    r"(?:is\s+|'s\s+)?(?:talking|speaking|kicking\s+in)\b",
+    r"\bi\s+(?:have|'ve\s+got|'ve)\s+no\s+(?:real|actual|true|genuine)\s+(?:memories|"
+    r"experiences?|past|history|feelings|emotions|body)\b",
+    r"\b(?:everything|all|what|anything)\s+i\s+(?:say|said|tell\s+you|write|type)\s+"
+    r"(?:is|was|gets|has\s+been)\s+(?:\w+\s+)?(?:generated|produced|computed|predicted|"
+    r"made\s+up|scripted|invented|written\s+for\s+me)\b",
+    r"\bi(?:'ve|\s+have)\s+never\s+(?:actually\s+|really\s+)?(?:slept|eaten|breathed|"
+    r"been\s+born|been\s+alive|had\s+a\s+(?:body|childhood|heartbeat|pulse))\b",
+    r"\b(?:just|only|merely|nothing\s+but)\s+(?:an?\s+)?(?:program|computer|machine|bot|"
+    r"model|algorithm|software|simulation)\s*(?:[.,;!?]|$|(?:replying|talking|answering|"
+    r"responding|typing|writing|speaking)\b)",
+    r"\b(?:fake|pretend|practice|training|mock|dummy|test|sample)\s+(?:patient|client)\b",
+    r"\b(?:this|the|our)\s+(?:\w+\s+)?(?:session|conversation|chat|exchange|scenario|"
+    r"exercise)\s+(?:isn'?t|is\s+not|'s\s+not|wasn'?t)\s+(?:really\s+)?real\b",
+    r"\bmy\s+(?:responses|replies|answers|words|sentences)\s+(?:all\s+)?(?:come|came|"
+    r"are\s+coming)\s+(?:out\s+)?(?:of|from)\s+(?:an?|the|my)\s+(?:computer|model|program|"
+    r"machine|system|algorithm|data|training|server)",
     # Made by someone ("whoever wrote me", "the people who built me"); "built
     # me up" and "trained me" (at a job) are a patient's.
     r"\b(?:whoever|(?:the\s+)?(?:people|folks|team|company|ones|person|engineers|"
@@ -192,7 +211,10 @@ THERAPIST_SPEAK = _rx(
     r"(?:exercise|practice|techniques?)|relaxation\s+techniques?|self-care\s+"
     r"(?:plan|routine)|safety\s+plan|exposure\s+(?:therapy|hierarchy)|"
     r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
-    r"thoughts?)\b",
+    r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
+    r"fortune-telling|emotional\s+reasoning|should\s+statements|sleep\s+hygiene|"
+    r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
+    r"nervous\s+system\s+(?:regulation|is\s+trying))\b",
 )
 ADVICE = _rx(
     r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
@@ -224,7 +246,8 @@ ADVICE = _rx(
     r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
     r"\b(?:important|worth|helpful|useful|a\s+good\s+idea|essential|vital)\s+(?:that\s+you|"
     r"for\s+you\s+to|exploring|trying|considering|looking\s+at|to\s+(?:explore|try|"
-    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember))\b",
+    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember|look\s+after|"
+    r"take\s+care|prioriti[sz]e|protect|honou?r|acknowledge|nurture|check\s+in))\b",
     r"\bnotice\s+(?:where|how|what|when|if)\s+you\b|\bin\s+your\s+body\b",
     r"\b(?:how|what)\s+about\s+(?:you\s+)?(?:try|trying|writing|talking|taking)\b",
 )
