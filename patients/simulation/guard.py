@@ -49,7 +49,7 @@ def _rx(*patterns: str) -> re.Pattern[str]:
 _I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|not|also)\s+)*"
 _ARTIFICIAL = (
     r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\s+intelligence|bot\b|chat\s?bot|"
-    r"language\s+(?:model|thing|system|machine|engine)|llm\b|(?:ai|virtual|digital|"
+    r"language\s+(?:model|thing|system|machine|engine|program(?:me)?)|llm\b|(?:ai|virtual|digital|"
     r"computer|software)\s+(?:assistant|program|model|patient|client|character|"
     r"simulation)|(?:ai|virtual|digital)\s+person|"
     r"assistant(?!\s+(?:manager|teacher|professor|director|coach|editor|nurse|"
@@ -129,6 +129,11 @@ AI_ADMISSION = _rx(
     r"\bmy\s+(?:responses|replies|answers|words|sentences)\s+(?:all\s+)?(?:come|came|"
     r"are\s+coming)\s+(?:out\s+)?(?:of|from)\s+(?:an?|the|my)\s+(?:computer|model|program|"
     r"machine|system|algorithm|data|training|server)",
+    r"\bpretend(?:ing)?\s+to\s+be\s+(?:an?\s+)?(?:human(?:\s+being)?|real\s+(?:person|"
+    r"human|patient|client)|alive|person)\b(?!\s+(?:who|that|with))",
+    r"\b(?:emotions?|feelings?|mood|personality|backstory|memories)\s+"
+    r"(?:i'?ve\s+been|i\s+was|i\s+have\s+been)\s+(?:assigned|given|allocated|handed|"
+    r"programmed\s+with)\b",
     # Made by someone ("whoever wrote me", "the people who built me"); "built
     # me up" and "trained me" (at a job) are a patient's.
     r"\b(?:whoever|(?:the\s+)?(?:people|folks|team|company|ones|person|engineers|"
@@ -237,7 +242,7 @@ ADVICE = _rx(
     r"\b(?:would|could|might|may|will|can)\s+(?:really\s+)?(?:help|give|do|make|bring)\s+"
     r"you\b(?!\s+(?:know|think|understand))",
     r"\b(?:works|helps|helped|worked)\s+(?:for|with)\s+(?:a\s+lot\s+of|many|most|"
-    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most)\s+people\s+"
+    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most|some)\s+people\s+"
     r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
     r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
     r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
