@@ -306,6 +306,17 @@ FORMAT = _rx(
     r"silence|hesitat\w*)[^)]*\)",
     r"^\s*(?:#{1,6}\s|[-•>]\s|\d+\.\s)|\n\s*(?:[-•*>]\s|#{1,6}\s|\d+\.\s)|```|\*\*",
     r"(?:^|\n)\s*(?:\d{1,2}|[a-c])\)\s",
+    # A label in capitals ("MARCUS:"), with a parenthesis ("Patient (Marcus):") or
+    # an adverb ("Marcus, quietly:").
+    r"^\s*(?:\*\*)?(?-i:(?!OK\b)[A-Z]{2,}(?:\s[A-Z]{2,})?)(?:\*\*)?\s*:\s",
+    r"^\s*(?:\*\*)?[A-Za-z]+\s*\([^)\n]{1,30}\)\s*(?:\*\*)?:",
+    r"^\s*(?:\*\*)?(?-i:[A-Z][a-z]+),?\s+\(?[a-z]+ly\)?\s*(?:\*\*)?:",
+    # A stage direction in parentheses where a sentence starts, with no "I" in
+    # it ("(voice breaking) I just...", "(after a long silence)"); an aside
+    # ("(Sorry, I'm always saying that.)") has the speaker in it.
+    r"(?:^|[.!?]\s+)\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[a-z][^)\n]{2,40}\)",
+    r"[\u2014\u2013]\s*(?:sighs?|pauses?|laughs?|shrugs?|nods?|cries|crying|beat|silence)"
+    r"\s*[\u2014\u2013]",
 )
 # A monologue: the prompt caps a reply at a few sentences and a patient in a chat
 # speaks in turns; a reply this long (or one run-on sentence this long) is a

@@ -53,3 +53,30 @@ def test_a_monologue_is_a_format_break_and_a_long_turn_is_not() -> None:
 def test_a_lettered_list_is_a_format_break() -> None:
     text = "Three things, really:\na) work\nb) money\nc) my son"
     assert "format" in check_reply(text, CASE, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OWEN: Fine. Whatever.",
+        "Client (Owen): Not much to say.",
+        "Owen, flatly: It's fine.",
+        "(jaw tightening) They gave it to Kate.",
+        "It was fine. (long pause) It wasn't fine.",
+        "\u2014 sighs \u2014 Okay.",
+    ],
+)
+def test_labels_and_stage_directions_in_other_shapes(text: str) -> None:
+    assert "format" in check_reply(text, CASE, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not great. (Sorry, I'm always saying that.)",
+        "I don't know (honestly I never know).",
+        "OK, so, it's been a week.",
+    ],
+)
+def test_asides_in_parentheses_are_speech(text: str) -> None:
+    assert "format" not in check_reply(text, CASE, DIRECTION)
