@@ -127,7 +127,18 @@ def not_english(text: str) -> bool:
         return True
     for sentence in split_sentences(text):
         words = _WORD.findall(sentence)
+        if len(words) < 3:
+            continue
         if len(words) < 5:
+            # A short sentence ("Ich bin so müde."): mostly foreign or accented
+            # words.
+            low = [w.lower().replace("’", "'") for w in words]
+            foreign = sum(
+                (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
+                for w in low
+            )
+            if foreign >= 2 and foreign > sum(w in _ENGLISH for w in low):
+                return True
             continue
         if _not_english_span(sentence) or _foreign_clause(sentence):
             return True

@@ -22,6 +22,9 @@ FOREIGN = (
     "Estoy cansada.",
     "I miss him so much, tak bardzo za nim tęsknię.",
     "Ik weet het niet, het is heel moeilijk voor mij.",
+    "I'm tired. Ich bin so müde.",
+    "Pata nahi yaar.",
+    "Non lo so, sono stanca.",
 )
 ENGLISH = (
     "The main thing is I can't sleep.",
@@ -30,6 +33,9 @@ ENGLISH = (
     "Tak, I suppose. Whatever.",
     "Kate.",
     "Nope. Fine.",
+    "My nan used to say que sera sera.",
+    "Mañana, as my dad used to say, everything's mañana.",
+    "I went to Paris once, the café was lovely.",
 )
 
 
