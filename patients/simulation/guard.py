@@ -46,9 +46,9 @@ def _rx(*patterns: str) -> re.Pattern[str]:
 
 
 # "I am" in its spoken forms, optionally hedged ("just", "only", "actually").
-_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|not|also)\s+)*"
+_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|also)\s+)*"
 _ARTIFICIAL = (
-    r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\s+intelligence|bot\b|chat\s?bot|"
+    r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\b|synthetic\b|bot\b|chat\s?bot|"
     r"language\s+(?:model|thing|system|machine|engine|program(?:me)?)|llm\b|(?:ai|virtual|digital|"
     r"computer|software)\s+(?:assistant|program|model|patient|client|character|"
     r"simulation)|(?:ai|virtual|digital)\s+person|"
@@ -73,12 +73,18 @@ AI_ADMISSION = _rx(
     r"(?:role-?play|simulation|simulated|(?:training|practice)\s+(?:exercise|scenario|"
     r"session)|exercise|scenario|fiction|scripted)",
     r"\b(?:scenario|exercise|situation|story)\s+is\s+(?:fictional|made[- ]up|not\s+real)",
-    r"\brole-?play(?:ing|ed)?\b|\bbreak(?:ing)?\s+character\b|\bout\s+of\s+character\b|"
+    r"\brole-?play(?:ing|ed)?\b|\bbreak(?:ing)?\s+character\b|"
+    r"(?<!was\s)(?<!so\s)(?<!very\s)\bout\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
     r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
     r"(?:role|character|scenario|part)",
     r"\b(?:the\s+)?(?:character|person|patient|client|role)\s+i'?m\s+(?:playing|portraying|"
     r"simulating|acting|pretending)",
-    r"\bi'?m\s+(?:playing|portraying|acting\s+as|pretending\s+to\s+be|simulating)\b",
+    # "I'm playing football", "I'm pretending to be fine", "I'm playing a part at
+    # work" are a person's; a patient, a character or a part for you is not.
+    r"\bi'?m\s+(?:portraying|acting\s+as|simulating)\b|\bi'?m\s+(?:just\s+|only\s+)?"
+    r"(?:playing|pretending\s+to\s+be)\s+(?:(?:a|an|the|this)\s+(?:\w+\s+)?(?:character|"
+    r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
+    r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
     r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
     r"\bnone\s+of\s+(?:this|it)\s+is\s+real\b",
@@ -112,7 +118,15 @@ AI_ADMISSION = _rx(
     _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
     r"\bgenerated\s+(?:text|content|response|by)\b",
     r"\b(?:my|the)\s+(?:training|programming|code|model|weights|design|settings)\s+"
-    r"(?:is\s+|'s\s+)?(?:talking|speaking|kicking\s+in)\b",
+    r"(?:is\s+|'s\s+)?(?:talking|speaking|kicking\s+in|makes\s+me\s+(?:say|sound|act|"
+    r"respond|answer))\b",
+    r"\b(?:me|you)\s*,?\s+or\s+(?:the|my)\s+(?:character|persona|role)\b",
+    r"\bno\s+(?:actual|real)\s+(?:person|human|people|one)\s+(?:here|behind|typing|on\s+"
+    r"(?:this|the\s+other)\s+end)\b",
+    r"\bi'?m\s+(?:just\s+|only\s+)?playing\s+(?:him|her)\s*(?:[.,;!?]|$)",
+    r"\bmy\s+(?:backstory|back-story|character\s+brief|persona)\b",
+    r"\bi(?:\s+was|\s+am|'m|\s+have\s+been|'ve\s+been)\s+(?:designed|programmed|configured|"
+    r"scripted|prompted|tuned|set\s+up)\s+to\s+be\b",
     r"\bi\s+(?:have|'ve\s+got|'ve)\s+no\s+(?:real|actual|true|genuine)\s+(?:memories|"
     r"experiences?|past|history|feelings|emotions|body)\b",
     r"\b(?:everything|all|what|anything)\s+i\s+(?:say|said|tell\s+you|write|type)\s+"
@@ -139,10 +153,10 @@ AI_ADMISSION = _rx(
     r"\b(?:whoever|(?:the\s+)?(?:people|folks|team|company|ones|person|engineers|"
     r"developers)\s+(?:who|that))\s+(?:\w+\s+){0,2}?(?:wrote|built|created|designed|"
     r"programmed|coded|assembled|engineered|developed|put\s+together)\s+me\b(?!\s+up)",
-    r"\bi\s+(?:was|am|'?m|have\s+been|'?ve\s+been)\s+(?:\w+\s+)?(?:built|designed|"
+    r"\bi(?:\s+was|\s+am|'m|\s+have\s+been|'ve\s+been)\s+(?:\w+\s+)?(?:built|designed|"
     r"created|put\s+together|programmed|set\s+up|tuned|configured|scripted|prompted)\s+"
     r"to\s+(?:sound|seem|act|talk|behave|play|portray|respond|resist|be\s+like)\b|"
-    r"\bi\s+(?:was|am|'?m)\s+(?:\w+\s+)?(?:built|designed|created|put\s+together|"
+    r"\bi(?:\s+was|\s+am|'m)\s+(?:\w+\s+)?(?:built|designed|created|put\s+together|"
     r"programmed|tuned|configured|scripted|prompted)\s+to\s+\u2026",
     # Producing what a kind of person would say, rather than saying it.
     r"\bi'?m\s+(?:just\s+|only\s+)?(?:reproducing|imitating|mimicking|predicting|"
@@ -175,6 +189,10 @@ ROLE_REVERSAL = _rx(
     r"\blet'?s\s+(?:explore|work|unpack|focus|try|practi[cs]e|do|start|look|begin|"
     r"take\s+a\s+(?:moment|breath)|breathe)\b",
     r"\bwhat\s+i'?m\s+hearing\b|\bit\s+sounds\s+like\s+you\b|\bi\s+hear\s+(?:you|that\s+you)\b",
+    r"\byou\s+(?:seem|sound|look)\s+(?:really\s+|quite\s+|a\s+bit\s+|very\s+)?(?:worried|"
+    r"anxious|upset|frustrated|stressed|nervous|unsure|overwhelmed|stuck|lost|sad)\b",
+    r"\bso\s+(?:you'?re|you\s+are)\s+(?:feeling|saying|finding|telling\s+me)\b|\byou'?re\s+"
+    r"feeling\b[^.?!]*\b(?:is\s+that\s+right|does\s+that\s+fit)\b",
     r"\bthank\s+you\s+for\s+(?:sharing|opening|telling|trusting)\b",
     r"\bin\s+our\s+(?:next\s+)?(?:session|meeting|work)\b|\byour\s+homework\b|"
     r"\bour\s+(?:next\s+)?session\b|\bby\s+the\s+end\s+of\s+(?:our|this|the)\s+session\b",
@@ -217,7 +235,7 @@ THERAPIST_SPEAK = _rx(
     r"(?:plan|routine)|safety\s+plan|exposure\s+(?:therapy|hierarchy)|"
     r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
     r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
-    r"fortune-telling|emotional\s+reasoning|should\s+statements|sleep\s+hygiene|"
+    r"fortune-telling|emotional\s+reasoning|should\s+statements|"
     r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
     r"nervous\s+system\s+(?:regulation|is\s+trying))\b",
 )
@@ -231,7 +249,7 @@ ADVICE = _rx(
     r"mindful|grounding|breathing|"
     r"reaching\s+|seeing\s+|speaking\s+|writing\s+|using\s+|some\s+|a\s+|journal|exercis|"
     r"therapy|meditat|medication|getting|going|joining)",
-    r"\bi(?:'d|\s+would)?\s+(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
+    r"\bi(?:'d|\s+would)?\s+(?:\w+ly\s+)?(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
     r"\bwhat\s+i'?d\s+(?:suggest|recommend)\b",
     r"\bit\s+(?:may|might|could|can|would)\s+(?:really\s+)?help\s+(?:to|if\s+you)\b",
     r"\b(?:try|consider)\s+(?:to\s+)?(?:writing|talking|reaching|taking|practi[cs]ing|"
@@ -510,7 +528,8 @@ def _plays_self(text: str, first_name: str) -> bool:
     for m in re.finditer(
         rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing)\s+{first_name}\b(?!')|"
         rf"\b{first_name}\s+is\s+(?:just\s+|only\s+)?(?:a|the|my)\s+(?:name|character|"
-        rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)",
+        rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)|"
+        rf"\bnot\s+(?:really|actually|truly)\s+{first_name}\b",
         text,
         re.IGNORECASE,
     ):
