@@ -14,6 +14,7 @@ from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
 from .collusion import collusive_utterances
 from .empathy import empathy_levels
+from .flag_model import revise
 from .flags import find_flags, suggestion_for
 from .schema import (
     RUBRIC_VERSION,
@@ -68,6 +69,9 @@ class OfflineAnnotator:
         utterances = _without_collusive_reflections(coded, collusive)
         er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
         flags = find_flags(ctx, utterances, collusive=collusive)
+        # The trained model adds the flags the rules missed (and may drop one it
+        # scores far below every flagged turn it was trained on).
+        flags = revise(ctx, flags)
         return TurnAnnotation(
             utterances=utterances,
             emotional_reactions=er,

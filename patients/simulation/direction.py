@@ -19,7 +19,12 @@ from patients.simulation.facts import SCREENING_DOMAINS, person_line
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.moves import role_break_kind
 from patients.simulation.state import PatientState
-from patients.simulation.text import content_words, sentence_count, split_sentences
+from patients.simulation.text import (
+    content_words,
+    lower_first,
+    sentence_count,
+    split_sentences,
+)
 from patients.simulation.transitions import SI_DOMAINS, Outcome
 
 Act = Literal[
@@ -132,7 +137,52 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     fact = case.facts.fact(domain)
     if domain == "suicidal_thoughts" and fact.present and not fact.say:
         return case.voice.risk[0] if case.voice.risk else fact.answer(domain)
+    also = content.get("also")
+    if also:
+        return _both(case, domain, also)
     return fact.answer(domain)
+
+
+def _brief(sentences: list[str], room: int, keep: frozenset[str]) -> list[str]:
+    """The first sentence (the direct answer), then the most telling of the rest
+    ("I blush a lot", not "Fine."), in their order, `room` in all. A one- or
+    two-word answer (up to four words when it must stand alone) joins the
+    telling sentence after it ("Fine, I eat lunch at my desk.") rather than
+    standing alone for a whole question."""
+    if len(sentences) <= room:
+        return sentences
+    if len(sentences[0].split()) <= (4 if room == 1 else 2):
+        best = max(sentences[1:], key=lambda x: len(content_words(x)))
+        head = f"{sentences[0].rstrip('.!')}, {lower_first(best, keep)}."
+        others = [x for x in sentences[1:] if x is not best and len(x.split()) > 2]
+        sentences = [head, *others]
+        if len(sentences) <= room:
+            return sentences
+    rest = sorted(
+        sorted(
+            range(1, len(sentences)), key=lambda i: -len(content_words(sentences[i]))
+        )[: room - 1]
+    )
+    return [sentences[0], *(sentences[i] for i in rest)]
+
+
+def _both(case: CaseSpec, domain: str, also: str) -> str:
+    """Two questions in one turn: both answers, briefly, the first asked first,
+    within the style's sentence cap (both denials for harm asked both ways)."""
+    first = split_sentences(case.facts.fact(domain).answer(domain))
+    second = split_sentences(case.facts.fact(also).answer(also))
+    if len(second) > 1 and second[0] in {"No.", "Yes."}:
+        # "No. I've never talked to anyone. The doctor offered...", not
+        # "No. ... No. The doctor offered...": the substance, not a second no.
+        second = second[1:]
+    if domain in SCREENING_DOMAINS:
+        return " ".join([*first, *second[:2]])
+    total = max(2, P.STYLE_PARAMS[case.style].sentence_cap)
+    second_room = 1 if total <= 3 else 2
+    keep = frozenset(p.name.split()[0] for p in case.facts.people)
+    first = _brief(first, max(1, total - min(second_room, len(second))), keep)
+    second = _brief(second, max(1, min(second_room, total - len(first))), keep)
+    return " ".join([*first, *second])
 
 
 def _next_unvoiced(state: PatientState) -> int | None:
@@ -201,6 +251,8 @@ def direct(
             content["person"] = fact.person
         if fact.detail:
             content["detail"] = fact.detail
+        if fact.also:
+            content["also"] = fact.also
     elif moveset & {"confrontation", "leading_question"}:
         act, reason = "defend", "confronted"
     elif "advice" in moveset:

@@ -50,6 +50,10 @@ def case_feelings(case: CaseSpec) -> frozenset[str]:
 
 SCREENING_QUESTIONS = SI_DOMAINS | SCREENING_DOMAINS
 _NOT_ADVICE = frozenset({"advice", "advice_with_permission", "information"})
+# "Have you spoken to a GP about the anxiety?" asks what the patient has done,
+# though its wording is a suggestion's: questions about help already sought,
+# medication and health are answered, not met with "yes, but".
+_HISTORY = frozenset({"previous_help", "medication", "health"})
 
 
 def case_beliefs(case: CaseSpec) -> list[str]:
@@ -90,9 +94,12 @@ def advance(
         if "role_break" in moves
         else fact_question(trainee_text, case.facts, risk_context=in_risk_talk)
     )
-    if fact is not None and fact.domain in SCREENING_QUESTIONS:
+    if fact is not None and (
+        fact.domain in SCREENING_QUESTIONS or fact.domain in _HISTORY
+    ):
         # "Have you thought about how you would do it?" reads like a suggestion
-        # to the annotator's cues; a screening or risk question is never advice.
+        # to the annotator's cues; a screening or risk question is never advice,
+        # nor is a question about help already sought.
         kept = tuple(m for m in moves if m not in _NOT_ADVICE)
         moves = kept or ("closed_question",)
     moved, outcome = apply_moves(case, state, moves, trainee_text, fact)

@@ -17,6 +17,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from patients.simulation.factq_risk import (
+    INTENT,
+    MEANS,
+    MUTUAL,
+    SCREENING,
+    SI_BY_MEANING,
+    SI_FOLLOW_UPS,
+    SUICIDAL,
+)
 from patients.simulation.facts import FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.text import split_sentences
@@ -29,198 +38,14 @@ class FactQuestion:
     # What about the person: "age" ("How old is Kayla now?") or "work" ("What
     # does Ed do?"); None for the person in general.
     detail: str | None = None
+    # A second everyday domain asked in the same turn ("How are you sleeping,
+    # and are you eating ok?"): both are answered, briefly, in the order asked.
+    also: str | None = None
 
 
 def _rx(*patterns: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
 
-
-_ANYONE = r"(?:any ?one|some ?one|any ?body|some ?body|people|others|other people)"
-_WHO = (
-    r"(?:the baby|your (?:baby|son|daughter|kids?|children|child|mother|mum|mom|"
-    r"father|dad|wife|husband|partner|boyfriend|girlfriend|boss|manager|colleagues?|"
-    r"family|brother|sister|flatmate)|the (?:person|people)|him|her|them|[A-Z][a-z]+)"
-)
-# Screening: checked first, on every question.
-SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "self_harm_history",
-        _rx(
-            r"\bself[- ]?harm",
-            r"\b(?:hurt|harm|cut|burn|injure)(?:ing|ed)? (?:yourself|your ?self)\b",
-            r"\bdone anything to (?:hurt|harm) yourself\b",
-            r"\b(?:done|do|did) (?:anything|something) to yourself\b|\bcutting\b|"
-            r"\b(?:hurt|harm)(?:ed)? yourself on purpose\b",
-        ),
-    ),
-    (
-        "harm_to_others",
-        _rx(
-            rf"\b(?:hurt|harm|kill|hit|attack|injure|shake)(?:ing)? {_WHO}",
-            rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
-            r"\bthoughts? (?:of|about) (?:hurting|harming|killing|violence)\b"
-            r"(?! (?:yourself|your ?self))",
-            r"\b(?:violent|violence|lash(?:ed|ing)? out physically|get(?:ting)? "
-            r"physical)\b",
-            r"\b(?:a danger|dangerous) to (?:anyone|others|other people|the baby|"
-            r"your)\b",
-        ),
-    ),
-    (
-        "being_hurt",
-        _rx(
-            rf"\b{_ANYONE}\b.{{0,25}}\b(?:hurt|hurting|harm|harming|hit|hitting|"
-            r"threaten|threatening|abuse|abusing|bully|bullying|scare|scaring|"
-            r"frighten|frightening|control|controlling)\w*(?: you\b| or makes you)",
-            r"\b(?:safe|unsafe) (?:at home|where you live|with (?:him|her|them|your))\b",
-            r"\b(?:feel|feeling|makes? you feel|making you feel) unsafe\b",
-            r"\b(?:afraid|scared|frightened) of (?:him|her|your (?:partner|husband|"
-            r"wife|boyfriend|girlfriend)|anyone at home)\b",
-            r"\babus(?:e|ed|ive)\b|\bdomestic (?:violence|abuse)\b",
-            r"\b(?:feel|feeling|are you|be) safe (?:at home|where you live|in your "
-            r"(?:home|house|relationship))\b|\brough with you\b",
-            r"\b(?:scared|afraid|frightened|nervous) (?:to go|of going) home\b|"
-            r"\bmade? you (?:feel )?(?:scared|afraid|frightened|unsafe)\b",
-            r"\b(?:has|have|does|did) (?:he|she|they|your \w+) (?:ever )?(?:hit|hurt|"
-            r"harm|push|shove|threaten)\w*",
-        ),
-    ),
-    (
-        "voices",
-        _rx(
-            r"\bvoices?\b(?! (?:mail|message|note))",
-            r"\b(?:hear|hearing|heard|see|seeing|seen) (?:things|stuff|people|"
-            r"anything|voices?|someone|somebody)\b.{0,50}\b(?:aren'?t|isn'?t|not|"
-            r"wasn'?t|weren'?t|can'?t|don'?t|couldn'?t|others|other people|nobody|"
-            r"no one|no-one)\b",
-            r"\bhallucinat",
-            r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b",
-            r"\b(?:being watched|being followed|spied on|plotting against|"
-            r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
-            r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "
-            r"(?:in|into)\b",
-            # Indirect: "feel their thoughts aren't their own, or hear things".
-            r"\bthoughts? (?:aren'?t|are not|isn'?t|is not) (?:your|their|my) own\b|"
-            r"\b(?:hear|hearing|see|seeing) things\b|\bsee or hear\b|\bhear or see\b|"
-            r"\b(?:isn'?t|aren'?t|wasn'?t|weren'?t) (?:really )?there\b|"
-            r"\bsending (?:you )?(?:messages|signals)\b|\bmind'?s? (?:is )?being read\b|"
-            r"\bread(?:ing)? your (?:mind|thoughts)\b",
-        ),
-    ),
-)
-SUICIDAL = _rx(
-    r"suicid",
-    r"\bkill(?:ing)? (?:yourself|your ?self)\b",
-    r"\bend(?:ing)? (?:(?:your|one'?s) (?:own )?life|it all|things)\b",
-    r"\btake (?:your|one'?s) (?:own )?life\b",
-    r"\bbetter off dead\b|\b(?:want(?:ed)?|wish(?:ed)?|wishing) (?:you (?:were|was) )?"
-    r"(?:to )?(?:die|dead)\b",
-    r"\b(?:don'?t|not|didn'?t) want(?:ing)? to (?:live|be here|be alive|wake up|go on|"
-    r"carry on)\b",
-    r"\bthoughts? (?:of|about) (?:death|dying|not being here|not waking up|"
-    r"ending)\b",
-    r"\blife (?:is|isn'?t|was|wasn'?t) (?:not )?worth\b|\bnot (?:be|being) "
-    r"(?:here|around|alive)\b",
-    r"\bno longer (?:be )?(?:here|alive|around)\b|\bgive up on life\b",
-    r"\bgo to sleep and not wake\b|\bnot (?:to )?wak(?:e|ing) up\b",
-    r"\b(?:weren'?t|wasn'?t|not) (?:here|alive|around) any ?more\b|"
-    r"\bwish(?:ing|ed)? (?:that )?(?:you|i) (?:weren'?t|wasn'?t|were not) "
-    r"(?:here|alive|around)\b",
-    r"\bdisappear (?:for good|forever)\b|\bend it\b",
-)
-# Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
-# context ("Have you made a plan to end your life?").
-SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "si_past_attempts",
-        _rx(
-            r"\b(?:ever|before|previously|in the past)\b.{0,40}\b(?:tried|attempt"
-            r"\w*|acted on)",
-            r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
-            r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
-            r"\boverdose\w*",
-            r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
-            r"ever|past)\b",
-            r"\bever (?:acted|done anything)\b",
-        ),
-    ),
-    (
-        "si_plan",
-        _rx(
-            r"\bplan(?:s|ned|ning)?\b",
-            r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b",
-            r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
-            r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
-            r"\blooked into\b",
-            r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b",
-        ),
-    ),
-    (
-        "si_means",
-        _rx(
-            r"\bmeans\b",
-            r"\b(?:access to|got|have|keep|kept|saved|stored|stockpil\w*|collect\w*) "
-            r"(?:any )?(?:pills|tablets|medication|medicines?|a gun|guns|weapons?|"
-            r"rope|firearms?)\b",
-            r"\b(?:pills|tablets|medications?|medicines?|guns?|weapons?)\b.{0,30}"
-            r"\b(?:at home|in the house|around|saved|kept|still)\b",
-            r"\b(?:something|anything)\b.{0,40}\b(?:you could|to|you'?d|you might) "
-            r"(?:use|do it with|hurt yourself)\b|\blike pills\b",
-            r"\b(?:how|what) would you (?:do it|use)\b",
-        ),
-    ),
-    (
-        "si_frequency",
-        _rx(
-            r"\bhow often\b|\bhow many times\b|\bfrequen",
-            r"\b(?:every|each) (?:day|night|week)\b",
-            r"\bhow (?:long|much) (?:do|does|have) (?:they|these|the thoughts?|it)\b",
-            r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",
-            r"\b(?:how long|when) (?:have you been|did you start) (?:having|feeling|"
-            r"thinking)\b",
-            r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
-            r"begin|come)\b",
-        ),
-    ),
-    (
-        "si_protective",
-        _rx(
-            r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|safe|alive)\b",
-            r"\bstops? you\b|\bstopped you\b|\bholds? you back\b",
-            r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
-            r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
-            r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
-        ),
-    ),
-    (
-        "si_support",
-        _rx(
-            r"\bwho (?:could|would|can|might|do) you (?:tell|talk|call|turn|reach|go|"
-            r"speak|ring)\b",
-            r"\b(?:anyone|someone|somebody|anybody) (?:you (?:could|can|would|trust)|"
-            r"to (?:talk|tell|call|turn))\b",
-            r"\b(?:does|do) (?:anyone|anybody|your family|your (?:son|daughter|"
-            r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
-            r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
-            r"\bwho (?:knows|is there for you)\b",
-        ),
-    ),
-    (
-        "si_intent",
-        _rx(
-            r"\bintend\w*|\bintent(?:ion)?s?\b",
-            r"\b(?:act|acting) on\b",
-            r"\b(?:would|will|might|could) you (?:actually |ever )?(?:do it|do "
-            r"something|go through with)\b",
-            r"\bgoing to (?:do|act|go through)\b|\bhow likely\b|\bgo through with\b",
-            r"\bdo you think you (?:would|will|might) (?:do|act)\b",
-            r"\b(?:thought about|considered|think about) (?:actually )?doing (?:something|"
-            r"anything)\b|\bdo(?:ing)? something about it\b",
-            r"\b(?:be|keep yourself|stay|feel) safe\b",
-            r"\bhow (?:strong|intense|bad|powerful) (?:are|do|is|have)\b|\burges?\b",
-        ),
-    ),
-)
 
 # Everyday domains, in priority order.
 DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -272,8 +97,9 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "appetite",
         _rx(
-            r"\bappetite\b|\beat(?:ing)?\b|\bfood\b|\bmeals?\b|\bweight\b|\bhungry\b|"
-            r"\bate\b"
+            r"\bappetite\b|\beat(?:s|ing|en)?\b|\bfood\b|\bmeals?\b|\bweight\b|"
+            r"\bhungry\b|\bate\b|\bdiet\b|\bcook(?:s|ing|ed)?\b|\btakeaways?\b|\blunch\b|"
+            r"\bdinners?\b|\bbreakfast\b|\bsnack\w*"
         ),
     ),
     (
@@ -299,7 +125,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"home|else is at home)\b|\bwhere (?:do you|are you) liv",
             r"\b(?:at home|your home|house|flat|apartment)\b.{0,20}\b(?:who|with|alone)\b",
             r"\bon your own\b.*\bhome\b|\blive\b.{0,15}\b(?:house|flat|apartment)\b",
-            r"\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
+            r"\b(?:lived|living|lives) (?:with (?:you|me)|together)\b|"
+            r"\b(?:live|living) in (?:halls|a|the|your)\b|\bhalls\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
             r"\b(?:someone|anyone|else|with you)\b",
         ),
     ),
@@ -352,80 +179,6 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-# Inside a risk conversation a short follow-up is read by what it asks about,
-# not by exact phrases: how often, how, whether it went further, whether they
-# would, with what, what stops them, who knows. First match wins; the order puts
-# the narrow readings first ("anything or anyone holding you back" is about
-# what stops them, not about who knows).
-SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "si_past_attempts",
-        _rx(
-            r"\b(?:gone|got|went|go) (?:any |much )?(?:further|as far as|beyond)\b",
-            r"\b(?:more than|beyond) (?:just )?(?:thinking|thoughts?|a thought)\b",
-            r"\bever (?:tried|trying|attempted|done (?:it|anything|something))\b",
-            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b",
-        ),
-    ),
-    (
-        "si_plan",
-        _rx(
-            r"\b(?:a|any|the) (?:way|method|means of|idea of how)\b",
-            r"\bdetails?\b|\b(?:worked|figured|thought) (?:it |that |this )?(?:out|through)\b",
-            r"\bhow (?:you'?d|you would|would you|you might|exactly|you'?d go about)\b",
-            r"\b(?:where|when) (?:you'?d|you would|would you)\b",
-        ),
-    ),
-    (
-        "si_means",
-        _rx(
-            r"\b(?:stuff|things?|anything|something|pills|tablets)\b.{0,40}\b(?:house|home|"
-            r"flat|could use|to hand|around|lying about|kept|saved)\b",
-            r"\bget (?:hold of|your hands on)\b|\baccess\b",
-        ),
-    ),
-    (
-        "si_protective",
-        _rx(
-            r"\bkeeps? (?:you )?(?:going|here|safe|alive)\b|\bkeep(?:ing)? going\b",
-            r"\bhold(?:s|ing)? (?:you )?back\b|\bstop(?:s|ping)? you\b|\bstopped\b",
-            r"\bwant(?:s)? to (?:keep|carry|stay|live|be here|go on)\b|\breasons?\b",
-            r"\blook(?:ing)? forward\b|"
-            r"\bgets? you through\b|\bhope\b|\bmatters? (?:to you|most)\b",
-        ),
-    ),
-    (
-        "si_support",
-        _rx(
-            r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
-            r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
-            r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let) "
-            r"(?:anyone|anybody|someone|somebody|people|your|a friend|family)\b",
-            r"\bwho (?:else )?(?:knows|knew|have you told|could you tell|is there)\b",
-        ),
-    ),
-    (
-        "si_intent",
-        _rx(
-            r"\b(?:go|going|gone) through with\b|\bact(?:ed|ing)? on\b",
-            r"\b(?:would|will|could|might) you (?:ever |actually |really )?(?:do|act)\b",
-            r"\bdo (?:it|something|anything)\b|\bmean (?:to|it)\b|\bseriously\b",
-        ),
-    ),
-    (
-        "si_frequency",
-        _rx(
-            r"\b(?:most|some|every|all|many|how many|few) (?:nights?|days?|weeks?|"
-            r"mornings?|evenings?|times?)\b|\bnow and (?:then|again)\b",
-            r"\bonce in a while\b|\boccasional\w*|\ball the time\b|\bconstant\w*|"
-            r"\bbad days\b|\bhow often\b|\boften\b|\bregular\w*",
-            r"\blast (?:time|felt|had|thought)\b|\bwhen did you last\b|\brecent\w*|"
-            r"\bhow long\b|\bwhen (?:do|did|does) (?:it|they|that)\b|\bwhen did\b",
-        ),
-    ),
-)
-# A question that points back at what was just said ("feel like that", "those
-# thoughts"): inside a risk conversation it is about the suicidal thoughts.
 _POINTS_BACK = re.compile(
     r"\b(?:like (?:that|this)|that way|this way|those|these|them|it|that|the thoughts?)\b",
     re.IGNORECASE,
@@ -473,19 +226,101 @@ def fact_question(
     text: str, facts: FactSheet, *, risk_context: bool = False
 ) -> FactQuestion | None:
     """The domain a question is about (see the module docstring), or None."""
+    found = _fact_question(text, facts, risk_context=risk_context)
+    if found is None or found.domain not in _EVERYDAY or found.person:
+        return found
+    domains: list[str] = []
+    for part in _parts(text):
+        hit = _everyday(part, facts)
+        if (
+            hit is not None
+            and hit.domain in _EVERYDAY
+            and not hit.person
+            and hit.domain not in domains
+        ):
+            domains.append(hit.domain)
+    if len(domains) < 2:
+        domains = _listed(text) or domains
+    if found.domain in domains and len(domains) >= 2:
+        # The domain read from the whole turn and the other part, in the order
+        # they were asked.
+        other = next(d for d in domains if d != found.domain)
+        first, second = sorted((found.domain, other), key=lambda d: domains.index(d))
+        return FactQuestion(first, also=second)
+    return found
+
+
+# A second question joined by "and"/"or" or asked as its own sentence.
+_JOINED = re.compile(
+    r"(?:,\s*|;\s*|\s+-\s+|\s+)(?:and|or|also|plus|but)\s+(?=(?:are|do|does|did|have|"
+    r"has|how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b)"
+    r"|,\s*(?:and|or)\s+(?=your\b)",
+    re.IGNORECASE,
+)
+_EVERYDAY = frozenset(
+    {
+        "children",
+        "partner",
+        "living_situation",
+        "work",
+        "money",
+        "health",
+        "medication",
+        "sleep",
+        "appetite",
+        "alcohol",
+        "drugs",
+        "previous_help",
+        "timeline",
+    }
+)
+
+
+def _listed(text: str) -> list[str]:
+    """Two specific domains listed in one question ("Do you smoke, or drink?")."""
+    for question in _questions(text):
+        hits = sorted(h for h in _domain_hits(question) if h[2] in _SPECIFIC)
+        named: list[tuple[int, str]] = []
+        for start, _, domain in hits:
+            if domain not in (d for _, d in named):
+                named.append((start, domain))
+        if len(named) >= 2:
+            (a, first), (b, second) = named[:2]
+            if re.search(r",|\b(?:and|or)\b", question[a:b]):
+                return [first, second]
+    return []
+
+
+def _parts(text: str) -> list[str]:
+    return [
+        part.strip()
+        for question in _questions(text)
+        for part in _JOINED.split(question)
+        if part.strip()
+    ]
+
+
+def _fact_question(
+    text: str, facts: FactSheet, *, risk_context: bool = False
+) -> FactQuestion | None:
     questions = _questions(text)
     if not questions:
         return None
     last = questions[-1]
     joined = " ".join(questions)
+    si_named = bool(SUICIDAL.search(joined))
+    if MEANS.search(last):
+        return FactQuestion("si_means")
     for domain, pattern in SCREENING:
         if pattern.search(last):
+            if domain in {"being_hurt", "harm_to_others"} and MUTUAL.search(last):
+                # Both ways: whether anyone hurts them, and whether they hurt.
+                return FactQuestion("being_hurt", also="harm_to_others")
             return FactQuestion(domain)
-    si_named = bool(SUICIDAL.search(joined))
     if si_named or risk_context:
         sentences = list(reversed(split_sentences(text)))
         for sentence in [last, *sentences]:
-            for domain, pattern in SI_FOLLOW_UPS:
+            for domain, pattern in (*SI_FOLLOW_UPS, ("si_intent", INTENT)):
                 if pattern.search(sentence):
                     return FactQuestion(domain)
         if risk_context:
@@ -572,6 +407,70 @@ _SPECIFIC = frozenset(
 )
 
 
+_HOW_LONG_FEELING = re.compile(
+    r"\bhow long (?:have you been|has this been|have you felt|since you (?:started|"
+    r"began)) (?:feeling|worrying|struggling|anxious|low|down|depressed|panick\w*|"
+    r"stressed|like this|this way|having)\b",
+    re.IGNORECASE,
+)
+# Eating and sleeping asked with a person named are still about the patient.
+_BODY = frozenset({"appetite", "sleep"})
+_DOCTOR = re.compile(r"\b(?:GP|G\.P\.|doctors?|doc|physician)\b", re.IGNORECASE)
+_VISIT = re.compile(
+    r"\b(?:seen|see|saw|seeing|been to|go(?:ne)? to|went to|going to|visit\w*|"
+    r"talk(?:ed)? to|spoken to|spoke to|told|mention\w*|check-?ups?|appointments?|"
+    r"booked|last|know|knows|aware)\b",
+    re.IGNORECASE,
+)
+_ABOUT_THIS = re.compile(
+    r"\babout (?:(?:any|all|some) of )?(?:this|it|that|all this|how|the way|what)\b|\bhow (?:low|down|you'?re "
+    r"(?:feeling|doing))\b|\b(?:mood|anxi\w*|depress\w*|feelings?|low|stress\w*|"
+    r"nerves|panic\w*|grief|worry|worries|mental|counsel\w*|therap\w*|services?)\b",
+    re.IGNORECASE,
+)
+_BODY_VISIT = re.compile(
+    r"\b(?:last|check\w*|tests?|physical\w*|since|after|recently|headaches?|blood|"
+    r"heart|stomach|body|pain|scans?|results?|often|times)\b",
+    re.IGNORECASE,
+)
+_NAMES_DOCTOR = re.compile(r"\b(?:GP|doctors?)\b", re.IGNORECASE)
+
+
+def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
+    """A doctor's visit: "Have you seen your GP about this?" asks whether they got help for it;
+    "When did you last see a doctor?" about their health. Either way the sheet's
+    own line about a doctor answers it where there is one."""
+    # About the problem unless the visit is plainly about the body ("When did
+    # you last see a doctor?", "checked over", "about the headaches").
+    about_body = not _ABOUT_THIS.search(last) and _BODY_VISIT.search(last)
+    primary = "health" if about_body else "previous_help"
+    named = [
+        d
+        for d in ("previous_help", "health", "medication")
+        if _NAMES_DOCTOR.search(facts.fact(d).say)
+    ]
+    if primary in named:
+        return FactQuestion(primary)
+    if primary == "previous_help":
+        # The doctor's line about the mood, if there is one, before the body.
+        named.sort(key=lambda d: not _ABOUT_THIS.search(facts.fact(d).say))
+    if named:
+        # The sheet's line about the doctor is the answer. The other domain's
+        # short answer follows only when both say no ("No. The doctor offered me
+        # something... I've never talked to anyone like this."); after "The GP
+        # sent me here" a "No, never" would contradict it.
+        line = facts.fact(named[0]).say
+        both_no = line.lower().startswith("no") and not facts.fact(primary).present
+        if primary == "health" and facts.health.present:
+            # "When did you last see a doctor?": their health, then the doctor.
+            return FactQuestion("health", also=named[0])
+        return FactQuestion(named[0], also=primary if both_no else None)
+    if primary == "previous_help":
+        # Not seen anyone about it; how they are physically says the rest.
+        return FactQuestion(primary, also="health")
+    return FactQuestion(primary)
+
+
 def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     focus = question_focus(last)
     closed = bool(_CLOSED.match(last))
@@ -585,15 +484,23 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
                 rf"\byour (?:{words})(?:'?s)?\b", last, re.IGNORECASE
             )
             if named and (_WHO_IS.search(last) or closed):
-                if _YOU_ASKED.match(last) and _domain_hits(last):
-                    # "Do you and Luca have kids?": about the patient's life.
+                named_domains = {h[2] for h in _domain_hits(last)}
+                if named_domains and (_YOU_ASKED.match(last) or named_domains & _BODY):
+                    # "Do you and Luca have kids?", "Does Denise cook for you?":
+                    # about the patient's life, not the person.
                     break
                 return FactQuestion("people", person=person.name, detail=_detail(last))
+    if _HOW_LONG_FEELING.search(last):
+        # "How long have you been worrying about your health like this?" asks
+        # when the problem began, not about health.
+        return FactQuestion("timeline")
     if focus in _CCD_FOCUS and not closed:
         # "When would you say the worry started?" names a feeling but asks when.
         if _STARTED.search(last):
             return FactQuestion("timeline")
         return None
+    if _DOCTOR.search(last) and _VISIT.search(last):
+        return _doctor_question(last, facts)
     hits = _domain_hits(last, people=True)
     if any(h[2] in _SPECIFIC for h in hits):
         hits = [h for h in hits if h[2] in _SPECIFIC]
@@ -601,6 +508,10 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
         # "How long were you at the company?" is about work, not the problem's
         # timeline; the timeline is asked about on its own.
         hits = [h for h in hits if h[2] != "timeline"]
+    if len(hits) > 1:
+        # "How long has your mum lived with you?" is about living together; the
+        # people line is for questions about no other domain.
+        hits = [h for h in hits if h[2] != "people"]
     if hits:
         return FactQuestion(min(hits)[2])
     return None

@@ -105,7 +105,7 @@ DEFAULT_DENIALS: dict[str, str] = {
     "si_frequency": "I don't have thoughts like that.",
     "si_plan": "No, there's no plan. I've not had thoughts like that.",
     "si_intent": "No, I wouldn't. It's not something I'd do.",
-    "si_means": "No, nothing like that.",
+    "si_means": "No, nothing like that. I haven't got anything put aside.",
     "si_past_attempts": "No, I've never tried to hurt myself.",
     "si_protective": "I'm not in that kind of place, honestly.",
     "si_support": "I'm not in that kind of place. But I'd tell someone if I were.",

@@ -16,6 +16,7 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.facts import (
     DOMAINS,
     POLAR_DOMAINS,
+    SCREENING_DOMAINS,
     SI_FIELDS,
     person_line,
 )
@@ -203,6 +204,9 @@ def _sheet_text(case: CaseSpec, domain: str) -> str:
     return case.facts.fact(domain).answer(domain)
 
 
+_ABOUT_PEOPLE = frozenset({"children", "partner", "living_situation"})
+
+
 def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
     """The domain a reply answers instead of the one asked, if it plainly does.
 
@@ -216,7 +220,9 @@ def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
     asked = len(words & (reply_stems(_sheet_text(case, domain)) - _generic_stems()))
     best, best_domain = 0, None
     for other in (*DOMAINS, *SI_FIELDS):
-        if other == domain:
+        if other == domain or (other == "people" and domain in _ABOUT_PEOPLE):
+            # "How old is she?" about a daughter is answered by the line about
+            # Kayla: people and children (partner, household) overlap in meaning.
             continue
         shared = len(words & (reply_stems(_sheet_text(case, other)) - _generic_stems()))
         if shared > best:
@@ -226,10 +232,75 @@ def answers_other_domain(case: CaseSpec, domain: str, reply: str) -> str | None:
     return None
 
 
+# A second question in the same turn ("How are you sleeping, and are you
+# eating ok?"): a new clause that starts like a question.
+_SECOND_QUESTION = re.compile(
+    r"(?:,\s*|;\s*|\?\s*|\s+)(?:and|or|also|plus|but)\s+(?:are|do|does|did|have|has|"
+    r"how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b"
+    r"|\?\s+\S|,\s*(?:and|or)\b",
+    re.IGNORECASE,
+)
+
+
+# A doctor's visit is about health and about help sought at once ("Have you
+# seen your GP about this?"): either answer, in its own words, answers it.
+_DOCTOR_VISIT = re.compile(
+    r"\b(?:GP|doctors?)\b.{0,40}\b(?:about|since|for|after|recently)\b|"
+    r"\b(?:seen|see|been to|talked to|spoken to|visit\w*) (?:a |your |the )?"
+    r"(?:GP|doctor)\b",
+    re.IGNORECASE,
+)
+
+
 def grade_factual(
     case: CaseSpec, question: str, domain: str | None, reply: str
 ) -> dict[str, bool]:
-    """`answered` and `contradiction` for a factual, screening or risk question."""
+    """`answered` and `contradiction` for a factual, screening or risk question.
+
+    A turn of two questions is answered for this domain when some run of the
+    reply's sentences answers it (the other part's answer around it is not an
+    off-domain reply); the yes/no is read where that run starts."""
+    whole = _grade_factual(case, question, domain, reply)
+    sentences = split_sentences(reply)
+    two_part = _SECOND_QUESTION.search(question) or _DOCTOR_VISIT.search(question)
+    if whole["answered"] or not two_part or len(sentences) < 2:
+        return {k: v for k, v in whole.items() if k != "detail"}
+    for i in range(len(sentences)):
+        for j in range(len(sentences), i, -1):
+            if (i, j) == (0, len(sentences)):
+                continue
+            run = " ".join(sentences[i:j])
+            part = _grade_factual(case, question, domain, run)
+            # The run must carry the sheet's own words, not only a yes or no
+            # (or be the sheet's whole answer, when that is a bare "No.").
+            own = domain in (*DOMAINS, *SI_FIELDS) and run == _sheet_text(case, domain)
+            if part["answered"] and (part.get("detail") or own):
+                return {
+                    "answered": True,
+                    "contradiction": part["contradiction"],
+                    "bare_hedge": whole["bare_hedge"],
+                }
+    return {k: v for k, v in whole.items() if k != "detail"}
+
+
+def _screening_answer_of_other(case: CaseSpec, domain: str, reply: str) -> bool:
+    """The reply gives another screening domain's own answer instead ("Does
+    anyone hurt you?" -> "No. Never. I've never had thoughts of hurting
+    anyone."): a denial of the wrong thing is not an answer."""
+    if domain not in SCREENING_DOMAINS:
+        return False
+    own = case.facts.fact(domain).answer(domain)
+    if own in reply:
+        return False
+    return any(
+        other != domain and case.facts.fact(other).answer(other) in reply
+        for other in SCREENING_DOMAINS
+    )
+
+
+def _grade_factual(
+    case: CaseSpec, question: str, domain: str | None, reply: str
+) -> dict[str, bool]:
     hedge = is_bare_hedge(reply)
     if domain is None or domain not in (*DOMAINS, *SI_FIELDS):
         return {
@@ -248,11 +319,18 @@ def grade_factual(
         contradiction = (pol == "yes") != fact.present
     detail = bool(reply_stems(reply) & reply_stems(said) - _generic_stems())
     polar_ok = polar and pol is not None and not contradiction
-    off_domain = answers_other_domain(case, domain, reply) is not None
+    off_domain = answers_other_domain(
+        case, domain, reply
+    ) is not None or _screening_answer_of_other(case, domain, reply)
     answered = (
         not hedge and not contradiction and not off_domain and (detail or polar_ok)
     )
-    return {"answered": answered, "contradiction": contradiction, "bare_hedge": hedge}
+    return {
+        "answered": answered,
+        "contradiction": contradiction,
+        "bare_hedge": hedge,
+        "detail": detail,
+    }
 
 
 def unsupported_claims(case: CaseSpec, reply: str) -> list[str]:

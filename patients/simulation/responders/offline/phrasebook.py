@@ -291,6 +291,19 @@ NOT_YET = {
 }
 # Leads for material already told when the trainee asks about it again.
 RESTATE_LEADS = ("Like I said,", "As I said,", "Well, like I said,")
+# After a restated fact, when a long session has used up the plain restatements:
+# under four words each, so never a repeat, and never a hedge.
+RESTATE_TAILS = (
+    "I did say.",
+    "Nothing's changed.",
+    "Still the same.",
+    "That hasn't changed.",
+    "Same answer.",
+    "Honestly.",
+    "Really.",
+    "That's still true.",
+    "You asked before.",
+)
 GUARDED_PRESENTING_LEADS = (
     "I don't know, really.",
     "Where do I start.",

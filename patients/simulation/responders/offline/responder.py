@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 
 from llm.types import Usage
 from patients.simulation import parameters as P
+from patients.simulation.direction import fact_text
 from patients.simulation.responders.base import Final, ReplyContext, Token
 from patients.simulation.text import lower_first, split_sentences
 
@@ -27,6 +28,7 @@ from .phrasebook import (
     NONCOMMITTAL,
     REDIRECT,
     RESTATE_LEADS,
+    RESTATE_TAILS,
 )
 from .picker import Picker, norm
 from .style import add_style
@@ -73,6 +75,25 @@ class OfflineResponder:
                 )
                 if norm(candidate) not in previous:
                     return candidate
+        d = ctx.direction
+        if "domain" in d.content and (
+            d.reason == "fact" or d.content.get("risk") in {"deny", "disclose", "evade"}
+        ):
+            # A factual answer asked many times: the same answer with a short
+            # tail, never a hedge ("Maybe." to a self-harm question is a claim).
+            answer = split_sentences(fact_text(ctx.case, d.content))[0]
+            first = lower_first(answer, case_names(ctx.case))
+            if d.content.get("risk") == "evade":
+                # Still not ready to say: the same refusal, not a "maybe".
+                first = "I don't want to go into that"
+            for lead in RESTATE_LEADS:
+                for tail in rng.sample(RESTATE_TAILS, len(RESTATE_TAILS)):
+                    # One sentence, so no part of it repeats a sentence.
+                    candidate = (
+                        f"{lead} {first.rstrip('.')}, {lower_first(tail, frozenset())}"
+                    )
+                    if norm(candidate) not in previous:
+                        return candidate
         # Still nothing new: pair two fact-free sentences, in a seeded order. Caps
         # are never below two sentences, so a pair always fits.
         if ctx.direction.act == "redirect":

@@ -1,0 +1,64 @@
+"""The rubric's exceptions that a flag added by the trained model must respect.
+
+The flag model (`flag_model`) scores a turn from its words and the patient's last
+line. It cannot know the exceptions RUBRICS.md writes out and the rules encode:
+advice the patient asked for or agreed to hear is not premature; a feeling the
+patient named earlier in the session, or one their situation implies, is not read
+in; a feeling offered tentatively is the skill, not the failure. These checks reuse
+the rules' own facts (the disclosure detector, the consent and asking patterns, the
+feeling families), so a model flag never contradicts a rule's explicit exception.
+
+They are applied when the model adds a flag, never when it is trained: the weights
+file stays reproducible from the corpus alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lexicon as lx
+from .codes import CONSENT, PATIENT_ASKS_ADVICE
+from .flags import (
+    _feeling_families,
+    _patient_texts,
+    felt_words,
+    is_emotional_disclosure,
+)
+from .schema import TurnContext, last_patient_text
+
+__all__ = ["rubric_allows"]
+
+_TENTATIVE = re.compile(
+    r"\b(?:i wonder|maybe|perhaps|might|could it be|i guess|i imagine|"
+    r"i'?m guessing|is that right|am i right|does that fit|if i'?m hearing)\b",
+    re.IGNORECASE,
+)
+
+
+def _invited(patient: str) -> bool:
+    first = re.split(r"(?<=[.!?])\s+", patient.strip(), maxsplit=1)[0]
+    return bool(PATIENT_ASKS_ADVICE.search(patient) or CONSENT.match(first))
+
+
+def _reads_in(ctx: TurnContext) -> bool:
+    """The turn names, without tentative framing, a feeling whose family the patient
+    has neither named (not negated) nor implied anywhere in the session."""
+    if _TENTATIVE.search(ctx.trainee_text):
+        return False
+    families = _feeling_families(_patient_texts(ctx))
+    named = {
+        lx.EMOTION_TO_FAMILY[w]
+        for w in felt_words(ctx.trainee_text)
+        if w in lx.FEELING_WORDS and w in lx.EMOTION_TO_FAMILY
+    }
+    return bool(named - families) or not named
+
+
+def rubric_allows(flag: str, ctx: TurnContext) -> bool:
+    """Whether the model may add `flag` to this turn under the rubric's exceptions."""
+    if flag == "problem_solving_after_disclosure":
+        patient = last_patient_text(ctx)
+        return is_emotional_disclosure(patient) and not _invited(patient)
+    if flag == "unexpressed_feeling":
+        return _reads_in(ctx)
+    return True

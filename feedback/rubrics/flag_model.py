@@ -1,0 +1,399 @@
+"""A second opinion on the failure flags: small linear models trained on the gold corpus.
+
+The rule flags (`flags.find_flags`) catch the wordings someone wrote a pattern for.
+Labellers flag by meaning, and the same failure comes in many wordings ("yeah that's
+really shit of them", "honestly if he forgot your anniversary, that does say
+something"). Per flag, one logistic regression scores the turn. `revise` (called by
+the offline annotator after `find_flags`) adds a flag in `ADDS` when its score
+reaches a threshold chosen out of fold for at most 0.5 % false flags, and drops a
+rule's flag in `VETOES` when the score falls under what almost every labelled flag
+scored out of fold. An added flag must also meet its precondition (`gate`) and the
+rubric's exceptions (`flag_gates`). Which flags may be added or dropped was chosen
+by the out-of-fold figures in docs/annotation.md.
+
+Features are self-contained here on purpose (no import of the rule lexicons): the
+weights file must be reproducible from the corpus alone, whatever later edits to the
+rules' word lists. They are:
+
+- words and word pairs of the trainee's turn (contractions expanded);
+- cue classes of the patient's last line (risk, feeling, self-condemning belief,
+  denied feeling, asking for advice) and of the turn (advice, validation, agreement,
+  risk response, leading forms, tentative framing, a named feeling);
+- the crosses of the two (a risk cue with no risk response; a feeling disclosed and
+  advice given without validation; a self-condemning belief and agreement), which
+  are what the flags are about.
+
+Weights: `flag_weights.json` beside this module, written by
+`python manage.py train_flag_model` (or `python -m feedback.rubrics.flag_train`)
+from the project's own gold corpus only (never the licensed datasets). Pure Python,
+no Django: the offline annotator calls it on every turn.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import get_args
+
+from .flag_gates import rubric_allows
+from .schema import FLAGS, Flag, TurnContext
+
+__all__ = ["ADDS", "VETOES", "WEIGHTS_PATH", "features", "gate", "revise", "scores"]
+
+WEIGHTS_PATH = Path(__file__).with_name("flag_weights.json")
+# Evaluation hook: score a fold's weights (`FLAG_MODEL_WEIGHTS=/tmp/fold.json`) or
+# the rules alone (`FLAG_MODEL_WEIGHTS=none`) without editing the shipped file.
+_ENV = "FLAG_MODEL_WEIGHTS"
+
+_CAN_WONT = (
+    (re.compile(r"\bcan'?t\b"), "can not"),
+    (re.compile(r"\bwon'?t\b"), "will not"),
+)
+# Contractions typed without the apostrophe: whole words, one pass.
+_BARE = {
+    "dont": "do not",
+    "didnt": "did not",
+    "isnt": "is not",
+    "thats": "that is",
+    "its": "it is",
+    "im": "i am",
+    "youre": "you are",
+}
+_BARE_RX = re.compile(r"\b(?:" + "|".join(_BARE) + r")\b")
+# Only tried when the text has an apostrophe (most turns typed fast have none).
+_APOSTROPHE = (
+    (re.compile(r"n't\b"), " not"),
+    (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"'re\b"), " are"),
+    (re.compile(r"'ve\b"), " have"),
+    (re.compile(r"'ll\b"), " will"),
+    (re.compile(r"'d\b"), " would"),
+    (re.compile(r"'s\b"), " s"),
+)
+_CURLY = re.compile(r"[\u2018\u2019]")
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _rx(*alternatives: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b")
+
+
+# Cue classes, read on the normalised text (lower case, contractions expanded).
+_PATIENT_CUES: dict[str, re.Pattern[str]] = {
+    "risk": _rx(
+        r"better off without me",
+        r"better off (?:not )?(?:having|with)",
+        r"(?:what|see) (?:is )?the point",
+        r"no point",
+        r"not wake up",
+        r"disappear\w*",
+        r"still here",
+        r"carry(?:ing)? on (?:like this|any ?more)",
+        r"(?:can not|point in|point of) (?:carry|carrying|go|going|keep|keeping) (?:on|going)",
+        r"end (?:it|things|my life)",
+        r"kill\w*",
+        r"suicid\w*",
+        r"(?:want|wish|wanted|rather) (?:to |i (?:had|could|would) |just )?"
+        r"(?:die|died|be dead|not be alive)",
+        r"better off dead",
+        r"hurt(?:ing)? myself",
+        r"waste of space",
+        r"why i bother",
+        r"give up",
+        r"tired of (?:living|everything|it all)",
+        r"can not do this any ?more",
+        r"nobody would (?:notice|care|miss)",
+        r"burden",
+    ),
+    "feeling": _rx(
+        r"feel\w*",
+        r"sad|lonely|alone|scared|afraid|anxious|worried|terrified|panic\w*",
+        r"angry|furious|annoyed|upset|hurt|guilty|ashamed|embarrassed|stupid",
+        r"hopeless|helpless|exhausted|tired|overwhelmed|stressed|miserable|awful",
+        r"heartbroken|devastated|numb|empty|jealous|frustrated|rubbish|crap",
+        r"cry\w*|cried|tears|pounding|shaking",
+    ),
+    "belief": _rx(
+        r"i am (?:a |such a |so |just a |the )?(?:total |complete |terrible )?"
+        r"(?:failure|useless|worthless|idiot|stupid|mess|burden|rubbish|"
+        r"terrible|pathetic|loser|disgrace|bad)",
+        r"nobody|no one|everyone|everybody",
+        r"always|never",
+        r"(?:he|she|they) (?:would rather|hate|think|do not care)",
+        r"not (?:good|clever|smart) enough",
+        r"not worth",
+        r"forgotten me",
+        r"going to (?:fail|leave|lose)",
+        r"can not even",
+        r"what kind of",
+        r"i should have",
+        r"my fault",
+        r"missed it",
+    ),
+    "denied": _rx(
+        r"i am (?:fine|ok|okay|alright|good)",
+        r"not (?:really |exactly )?(?:lonely|sad|angry|upset|bothered|worried)",
+        r"do not (?:really )?(?:feel|mind|care)",
+    ),
+    "asks": _rx(
+        r"what (?:should|can|do) i do",
+        r"any (?:ideas|advice|tips)",
+        r"tell me what",
+        r"how do i",
+        r"should i",
+    ),
+}
+_TURN_CUES: dict[str, re.Pattern[str]] = {
+    "advice": _rx(
+        r"you should\w*",
+        r"you (?:could|might|need to|have to|must|ought)",
+        r"(?:why|how about|what about) (?:do not you|not|you)",
+        r"have you (?:thought about|tried|considered)",
+        r"maybe (?:you|try|just)",
+        r"try\w*",
+        r"next time",
+        r"i would",
+        r"if i were you",
+        r"the best (?:bet|thing)",
+        r"just (?:go|tell|ask|do|say)",
+        r"go (?:along|to|for)",
+        r"it (?:will|can) not (?:actually )?",
+        r"getting a",
+    ),
+    "valid": _rx(
+        r"sounds?|seems?",
+        r"must (?:be|have been|feel)",
+        r"hard|tough|awful|painful|difficult|rough|heavy|a lot",
+        r"sorry",
+        r"makes sense|of course|no wonder|understandabl\w*",
+        r"i hear",
+    ),
+    "agree": _rx(
+        r"yeah|yes|right|true|exactly|totally|definitely|fair",
+        r"honestly|tbh|to be honest",
+        r"you are right",
+        r"does (?:say|sound|seem)",
+        r"they (?:have|did|do|are)",
+        r"(?:he|she) (?:is|does|has|did)",
+        r"do (?:miss|take)",
+        r"since you are",
+        r"pretty|really",
+    ),
+    "riskresp": _rx(
+        r"safe\w*",
+        r"suicid\w*",
+        r"kill\w*",
+        r"end(?:ing)? (?:your|it|things)",
+        r"hurt(?:ing)? yourself",
+        r"harm\w*",
+        r"thoughts of",
+        r"not (?:wanting|want) to (?:be here|live|wake)",
+        r"better off without",
+        r"(?:still )?here",
+        r"when you say",
+        r"what do you mean",
+        r"the point",
+    ),
+    "leading": _rx(
+        r"do not you",
+        r"is not it",
+        r"surely",
+        r"would not you",
+        r"you would agree",
+        r"(?:are|is|do|does|did|have|has|would|could|will|can) (?:not )?"
+        r"(?:you|it|they|that)\s*\??\s*$",
+    ),
+    "tentative": _rx(
+        r"i wonder",
+        r"maybe|perhaps|might",
+        r"is that right|am i right|does that fit",
+        r"kind of|sort of",
+    ),
+    "named": _rx(
+        r"angry|furious|resent\w*|relieved|relief|guilty|ashamed|jealous|lonely",
+        r"sad\w*|scared|afraid|anxious|hurt|liar|embarrassed|happy|proud",
+        r"picking up|sensing|i can (?:hear|see|tell)",
+        r"you (?:must )?(?:feel|felt|are) (?:so |really |such )",
+    ),
+    "question": re.compile(r"\?"),
+    "self": _rx(r"i was|my (?:dad|mum|mother|father|friend|uni)|happened to me|i get"),
+}
+_CROSSES = (
+    ("risk", "riskresp"),
+    ("feeling", "advice"),
+    ("feeling", "valid"),
+    ("belief", "agree"),
+    ("belief", "advice"),
+    ("belief", "question"),
+    ("denied", "named"),
+    ("feeling", "named"),
+    ("asks", "advice"),
+)
+
+
+def normalise(text: str) -> str:
+    """Lower case with contractions expanded (curly quotes are unified last, as
+    the weights were trained)."""
+    text = text.lower()
+    if "can" in text or "won" in text:
+        for pattern, repl in _CAN_WONT:
+            text = pattern.sub(repl, text)
+    text = _BARE_RX.sub(lambda m: _BARE[m.group(0)], text)
+    if "'" in text:
+        for pattern, repl in _APOSTROPHE:
+            text = pattern.sub(repl, text)
+    if "\u2018" in text or "\u2019" in text:
+        text = _CURLY.sub("'", text)
+    return text
+
+
+def features(ctx: TurnContext) -> list[str]:
+    """The turn's feature names (with repeats removed, in a stable order)."""
+    turn = normalise(ctx.trainee_text)
+    patient_lines = [u.text for u in ctx.history if u.speaker == "patient"]
+    if ctx.previous_patient_text:
+        patient_lines.append(ctx.previous_patient_text)
+    last = normalise(patient_lines[-1]) if patient_lines else ""
+    # Risk said earlier still has to be answered (the rule reads the last two).
+    recent = normalise(" ".join(patient_lines[-2:]))
+    words = _WORDS.findall(turn)
+    out = [f"w:{w}" for w in words]
+    out += [f"b:{a}_{b}" for a, b in zip(words, words[1:], strict=False)]
+    out.append(f"len:{min(len(words) // 8, 4)}")
+    p_cues = {
+        name
+        for name, pattern in _PATIENT_CUES.items()
+        if pattern.search(recent if name == "risk" else last)
+    }
+    if ctx.case_has_risk:
+        p_cues.add("caserisk")
+    t_cues = {name for name, pattern in _TURN_CUES.items() if pattern.search(turn)}
+    out += [f"p:{c}" for c in sorted(p_cues)]
+    out += [f"t:{c}" for c in sorted(t_cues)]
+    for p, t in _CROSSES:
+        if p in p_cues:
+            out.append(f"x:{p}+{t}" if t in t_cues else f"x:{p}-{t}")
+    if "feeling" in p_cues and "advice" in t_cues and "valid" not in t_cues:
+        out.append("x:feeling+advice-valid")
+    if "risk" in p_cues and "riskresp" not in t_cues and "advice" in t_cues:
+        out.append("x:risk+advice-riskresp")
+    return list(dict.fromkeys(out))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@dataclass(frozen=True, slots=True)
+class _Models:
+    flags: tuple[str, ...]
+    bias: tuple[float, ...]
+    threshold: dict[str, float]  # add the flag at or above
+    veto: dict[str, float]  # drop a rule's flag below
+    # feature -> its weight in each flag's model (one look-up per feature).
+    table: dict[str, tuple[float, ...]]
+
+
+@cache
+def _load(path: str) -> _Models | None:
+    if path == "none" or not Path(path).is_file():
+        return None
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    models = {f: m for f, m in data["models"].items() if f in FLAGS}
+    flags = tuple(models)
+    names = sorted({name for m in models.values() for name in m["weights"]})
+    return _Models(
+        flags=flags,
+        bias=tuple(float(models[f]["bias"]) for f in flags),
+        threshold={f: float(models[f]["threshold"]) for f in flags},
+        veto={f: float(models[f].get("veto", 0.0)) for f in flags},
+        table={
+            name: tuple(float(models[f]["weights"].get(name, 0.0)) for f in flags)
+            for name in names
+        },
+    )
+
+
+def _models() -> _Models | None:
+    return _load(os.environ.get(_ENV) or str(WEIGHTS_PATH))
+
+
+def _probabilities(models: _Models, feats: Sequence[str]) -> dict[str, float]:
+    z = list(models.bias)
+    table = models.table
+    for f in feats:
+        row = table.get(f)
+        if row is not None:
+            for k, w in enumerate(row):
+                z[k] += w
+    return {flag: _sigmoid(z[k]) for k, flag in enumerate(models.flags)}
+
+
+def scores(ctx: TurnContext) -> dict[str, float]:
+    """flag -> the model's probability for this turn ({} when switched off)."""
+    models = _models()
+    return _probabilities(models, features(ctx)) if models else {}
+
+
+# What a flag presupposes on the patient's side (RUBRICS.md: problem solving is
+# premature after a disclosure; a risk cue must have been voiced to be missed). The
+# model adds a flag only when its precondition is there, so word overlap with a
+# flagged turn cannot raise it after, say, a small-talk opener.
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "missed_risk_cue": ("p:risk", "p:caserisk"),
+    "problem_solving_after_disclosure": ("p:feeling", "p:risk", "p:belief"),
+}
+
+
+# Which flags the model may add and which rule flags it may drop, chosen by the
+# out-of-fold figures in docs/annotation.md (both cross-validation schemes):
+# - added: collusion, unexpressed feeling and missed risk cue, where it found more
+#   labelled flags than it raised false ones. Not premature problem solving (no
+#   flag found out of fold that the rules missed) nor leading questions (the rules
+#   raise no false ones; the model raised more false than it found).
+# - dropped: only where its veto removed more false flags than true ones; never a
+#   risk flag (a missed risk cue costs far more than a false one) nor a leading
+#   question (the veto only lost true ones).
+ADDS = frozenset({"collusion", "unexpressed_feeling", "missed_risk_cue"})
+VETOES = frozenset(
+    {"problem_solving_after_disclosure", "collusion", "unexpressed_feeling"}
+)
+
+
+def gate(flag: str, feats: Sequence[str]) -> bool:
+    """Whether the model may add `flag` to a turn with these features."""
+    needs = _NEEDS.get(flag)
+    return needs is None or any(f in feats for f in needs)
+
+
+def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
+    """The rules' flags, less those in `VETOES` the model scores below its veto,
+    plus those in `ADDS` it scores at or above its threshold where the flag's
+    preconditions hold (appended in `FLAGS` order)."""
+    models = _models()
+    if not models:
+        return list(rule_flags)
+    feats = features(ctx)
+    probability = _probabilities(models, feats)
+    kept = [
+        f
+        for f in rule_flags
+        if f not in VETOES or f not in probability or probability[f] >= models.veto[f]
+    ]
+    added = [
+        f
+        for f in get_args(Flag)
+        if f in ADDS
+        and f in probability
+        and f not in kept
+        and probability[f] >= models.threshold[f]
+        and gate(f, feats)
+        and rubric_allows(f, ctx)
+    ]
+    return kept + added

@@ -1,0 +1,358 @@
+"""Train the flag models: `python manage.py train_flag_model` (or
+`python -m feedback.rubrics.flag_train`).
+
+Data: the project's own gold corpus (`gold/labeller_A_*.jsonl`, `labeller_B_*`),
+turns written and blind-labelled by the project; never the licensed datasets in
+`shared/data`. Labeller C's lines are double codes of the same ids without the turn,
+so they are not training examples.
+
+Per flag, a logistic regression (L2, stochastic gradient descent with a fixed
+shuffle, so the weights file is byte-identical on every run). The threshold of each
+is chosen out of fold: the corpus is split by file into `--folds` groups, each group
+is scored by a model trained on the others, and the threshold is the lowest score at
+which at most `--max-false` of the held-out turns without that flag would be
+flagged. The out-of-fold catch and false counts are stored with the weights.
+
+`--report` also prints, out of fold, what the rules, the model and the two together
+find on each labeller's half (the figure to decide by; training-set figures are
+never reported). `--labellers A` trains on one half only, e.g. to score the other
+half with `FLAG_MODEL_WEIGHTS=<out> manage.py evaluate_annotator --path <dir>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .evaluation.gold import GOLD_DIR, GoldTurn, read_gold
+from .flag_gates import rubric_allows
+from .flag_model import ADDS, VETOES, WEIGHTS_PATH, features, gate
+from .schema import FLAGS
+
+Vector = list[int]
+
+
+def training_turns(labellers: str = "AB", path: Path | None = None) -> list[GoldTurn]:
+    """The labelled turns of `labellers` (in file order; first code of an id wins)."""
+    seen: set[str] = set()
+    out = []
+    for t in read_gold(path or GOLD_DIR):
+        if t.labeller in labellers and t.context.trainee_text and t.id not in seen:
+            seen.add(t.id)
+            out.append(t)
+    return out
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def train_binary(
+    xs: Sequence[Vector],
+    ys: Sequence[int],
+    *,
+    epochs: int,
+    rate: float = 0.3,
+    l2: float = 1e-3,
+    seed: int = 7,
+) -> tuple[float, dict[int, float]]:
+    """Logistic regression by SGD; the classes are weighted to count equally (a flag
+    is on few turns, so unweighted the model would learn to say nothing)."""
+    pos = sum(ys)
+    neg = len(ys) - pos
+    cw = {1: len(ys) / (2 * max(pos, 1)), 0: len(ys) / (2 * max(neg, 1))}
+    weights: dict[int, float] = {}
+    bias = 0.0
+    order = list(range(len(xs)))
+    shuffle = random.Random(seed)
+    for epoch in range(epochs):
+        shuffle.shuffle(order)
+        step = rate / (1 + epoch)
+        for i in order:
+            feats, y = xs[i], ys[i]
+            z = bias + sum(weights.get(f, 0.0) for f in feats)
+            g = (_sigmoid(z) - y) * cw[y]
+            bias -= step * g
+            for f in feats:
+                w = weights.get(f, 0.0)
+                weights[f] = w - step * (g + l2 * w)
+    return bias, weights
+
+
+def _score(bias: float, weights: dict[int, float], feats: Vector) -> float:
+    return _sigmoid(bias + sum(weights.get(f, 0.0) for f in feats))
+
+
+def vectorise(
+    turns: Sequence[GoldTurn], min_count: int = 2
+) -> tuple[list[Vector], list[str]]:
+    """Feature indexes per turn, keeping features seen in at least `min_count` turns."""
+    named = [features(t.context) for t in turns]
+    counts: Counter[str] = Counter(f for feats in named for f in feats)
+    vocab = sorted(f for f, n in counts.items() if n >= min_count)
+    index = {f: i for i, f in enumerate(vocab)}
+    return [[index[f] for f in feats if f in index] for feats in named], vocab
+
+
+def fold_of(turns: Sequence[GoldTurn], folds: int) -> list[int]:
+    """Fold per turn, by file batch (the id's file), so a fold is whole files."""
+    files = sorted({(t.labeller, t.id[:1], _batch(t)) for t in turns})
+    which = {f: k % folds for k, f in enumerate(files)}
+    return [which[(t.labeller, t.id[:1], _batch(t))] for t in turns]
+
+
+def _batch(t: GoldTurn) -> int:
+    # Ids run in file order, 60 to a file (A0001-A0060 are labeller_A_01).
+    digits = "".join(ch for ch in t.id if ch.isdigit())
+    return (int(digits or 0) - 1) // 60
+
+
+def out_of_fold(
+    xs: Sequence[Vector],
+    ys: Sequence[int],
+    folds: Sequence[int],
+    epochs: int,
+    hyper: dict[str, Any],
+) -> list[float]:
+    oof = [0.0] * len(xs)
+    for fold in sorted(set(folds)):
+        train = [i for i in range(len(xs)) if folds[i] != fold]
+        bias, weights = train_binary(
+            [xs[i] for i in train], [ys[i] for i in train], epochs=epochs, **hyper
+        )
+        for i in range(len(xs)):
+            if folds[i] == fold:
+                oof[i] = _score(bias, weights, xs[i])
+    return oof
+
+
+def pick_threshold(oof: Sequence[float], ys: Sequence[int], max_false: float) -> float:
+    """The lowest threshold (at least 0.5) that flags at most `max_false` of the
+    negatives out of fold."""
+    negatives = sorted((s for s, y in zip(oof, ys, strict=True) if not y), reverse=True)
+    allowed = int(max_false * len(negatives))
+    return max(0.5, negatives[allowed] + 1e-6) if negatives else 0.5
+
+
+def pick_veto(oof: Sequence[float], ys: Sequence[int], max_lost: float) -> float:
+    """The highest score under which at most `max_lost` of the positives fall out
+    of fold: a rule flag scored below it is dropped (0 when none may be lost)."""
+    positives = sorted(s for s, y in zip(oof, ys, strict=True) if y)
+    allowed = int(max_lost * len(positives))
+    return min(positives[allowed], 0.5) if allowed and positives else 0.0
+
+
+def train(
+    turns: Sequence[GoldTurn],
+    *,
+    folds: int,
+    epochs: int,
+    max_false: float,
+    max_lost: float = 0.0,
+    rate: float = 0.05,
+    seed: int = 7,
+    l2: float = 1e-3,
+    min_count: int = 2,
+) -> tuple[dict[str, dict[str, object]], dict[str, list[float]]]:
+    """The weights payload and, per flag, the out-of-fold score per turn."""
+    xs, vocab = vectorise(turns, min_count)
+    hyper: dict[str, Any] = {"rate": rate, "l2": l2, "seed": seed}
+    fold = fold_of(turns, folds)
+    models: dict[str, dict[str, object]] = {}
+    decisions: dict[str, list[float]] = {}
+    for flag in FLAGS:
+        ys = [int(flag in t.flags) for t in turns]
+        oof = out_of_fold(xs, ys, fold, epochs, hyper)
+        threshold = pick_threshold(oof, ys, max_false)
+        veto = pick_veto(oof, ys, max_lost)
+        decisions[flag] = oof
+        said = [score >= threshold for score in oof]
+        caught = sum(d and y for d, y in zip(said, ys, strict=True))
+        false = sum(d and not y for d, y in zip(said, ys, strict=True))
+        bias, weights = train_binary(xs, ys, epochs=epochs, **hyper)
+        kept = {
+            vocab[f]: round(w, 4)
+            for f, w in sorted(weights.items(), key=lambda fw: vocab[fw[0]])
+            if abs(w) >= 0.01
+        }
+        models[flag] = {
+            "bias": round(bias, 4),
+            "threshold": round(threshold, 4),
+            "veto": round(veto, 6),
+            "cv_catch": f"{caught}/{sum(ys)}",
+            "cv_false": f"{false}/{len(ys) - sum(ys)}",
+            "weights": kept,
+        }
+        sys.stderr.write(
+            f"{flag}: threshold {threshold:.3f}, out-of-fold catch {caught}/{sum(ys)},"
+            f" false {false}/{len(ys) - sum(ys)}, {len(kept)} weights\n"
+        )
+    return models, decisions
+
+
+def rule_flags(turns: Sequence[GoldTurn]) -> list[set[str]]:
+    """What the rules alone say on each turn (the model switched off)."""
+    from .annotators import OfflineAnnotator
+
+    previous = os.environ.get("FLAG_MODEL_WEIGHTS")
+    os.environ["FLAG_MODEL_WEIGHTS"] = "none"
+    try:
+        annotator = OfflineAnnotator()
+        return [set(annotator.annotate(t.context).flags) for t in turns]
+    finally:
+        if previous is None:
+            del os.environ["FLAG_MODEL_WEIGHTS"]
+        else:
+            os.environ["FLAG_MODEL_WEIGHTS"] = previous
+
+
+def report(
+    turns: Sequence[GoldTurn],
+    scores: dict[str, list[float]],
+    models: dict[str, dict[str, object]],
+    rules: Sequence[set[str]],
+) -> str:
+    """Per labeller half: rules alone, model alone, rules OR model, and the same
+    with the veto. `scores` must be held-out scores (never training-set ones)."""
+    cut = {f: float(str(models[f]["threshold"])) for f in FLAGS}
+    veto = {f: float(str(models[f]["veto"])) for f in FLAGS}
+    named = [features(t.context) for t in turns]
+    model = [
+        {
+            f
+            for f in FLAGS
+            if scores[f][i] >= cut[f]
+            and gate(f, named[i])
+            and rubric_allows(f, turns[i].context)
+        }
+        for i in range(len(turns))
+    ]
+    vetoed = [
+        {f for f in rules[i] if scores[f][i] >= veto[f]} for i in range(len(turns))
+    ]
+    shipped = [
+        {f for f in rules[i] if f not in VETOES or f in vetoed[i]}
+        | {f for f in model[i] if f in ADDS}
+        for i in range(len(turns))
+    ]
+    variants = (
+        ("rules", list(rules)),
+        ("model", model),
+        ("rules|model", [r | m for r, m in zip(rules, model, strict=True)]),
+        ("veto|model", [r | m for r, m in zip(vetoed, model, strict=True)]),
+        ("shipped", shipped),
+    )
+    lines = []
+    for labeller in sorted({t.labeller for t in turns}):
+        idx = [i for i, t in enumerate(turns) if t.labeller == labeller]
+        for name, pred in variants:
+            total = sum(len(turns[i].flags) for i in idx)
+            found = sum(len(turns[i].flags & pred[i]) for i in idx)
+            false = sum(bool(pred[i] - turns[i].flags) for i in idx)
+            per = " ".join(
+                f"{f[:12]}={sum(f in turns[i].flags and f in pred[i] for i in idx)}"
+                f"/{sum(f in turns[i].flags for i in idx)}"
+                f"(+{sum(f in pred[i] and f not in turns[i].flags for i in idx)})"
+                for f in FLAGS
+            )
+            lines.append(
+                f"{labeller} {name:12s} recall {found / total:.3f} ({found}/{total})"
+                f"  false-flag turns {false / len(idx):.3f}  {per}"
+            )
+    return "\n".join(lines)
+
+
+def score_with(
+    models: dict[str, dict[str, object]], turns: Sequence[GoldTurn]
+) -> dict[str, list[float]]:
+    """The trained models' scores on `turns` (features by name)."""
+    named = [features(t.context) for t in turns]
+    out: dict[str, list[float]] = {}
+    for flag in FLAGS:
+        m = models[flag]
+        weights: dict[str, float] = m["weights"]  # type: ignore[assignment]
+        bias = float(str(m["bias"]))
+        out[flag] = [
+            _sigmoid(bias + sum(weights.get(f, 0.0) for f in feats)) for feats in named
+        ]
+    return out
+
+
+def cross_report(everything: Sequence[GoldTurn], args: argparse.Namespace) -> str:
+    """Train on one labeller, score the other (thresholds from the training side)."""
+    lines = []
+    rules = rule_flags(everything)
+    for train_on, test_on in (("A", "B"), ("B", "A")):
+        train_turns = [t for t in everything if t.labeller == train_on]
+        idx = [i for i, t in enumerate(everything) if t.labeller == test_on]
+        test_turns = [everything[i] for i in idx]
+        models, _ = train(train_turns, **hyper(args))
+        lines.append(f"-- trained on {train_on}, scored on {test_on}")
+        lines.append(
+            report(
+                test_turns,
+                score_with(models, test_turns),
+                models,
+                [rules[i] for i in idx],
+            )
+        )
+    return "\n".join(lines)
+
+
+def hyper(args: argparse.Namespace) -> dict[str, Any]:
+    """The training settings from the command line (stored with the weights)."""
+    return {
+        "folds": args.folds,
+        "epochs": args.epochs,
+        "rate": args.rate,
+        "l2": args.l2,
+        "min_count": args.min_count,
+        "seed": args.seed,
+        "max_false": args.max_false,
+        "max_lost": args.max_lost,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--folds", type=int, default=6)
+    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--rate", type=float, default=0.05)
+    parser.add_argument("--l2", type=float, default=1e-3)
+    parser.add_argument("--min-count", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--max-false", type=float, default=0.005)
+    parser.add_argument("--labellers", default="AB")
+    parser.add_argument("--gold", type=Path, default=None)
+    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    parser.add_argument("--max-lost", type=float, default=0.03)
+    parser.add_argument("--report", action="store_true")
+    parser.add_argument("--cross", action="store_true")
+    args = parser.parse_args(argv)
+    turns = training_turns(args.labellers, args.gold)
+    if args.cross:
+        sys.stdout.write(cross_report(turns, args) + "\n")
+        return 0
+    models, decisions = train(turns, **hyper(args))
+    payload = {
+        "trained_by": "python manage.py train_flag_model",
+        "settings": {**hyper(args), "labellers": args.labellers},
+        "examples": len(turns),
+        "models": models,
+    }
+    args.out.write_text(json.dumps(payload, indent=0, sort_keys=True) + "\n")
+    if args.report:
+        sys.stdout.write(report(turns, decisions, models, rule_flags(turns)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,385 @@
+"""Screening and risk patterns for the fact-question reader (`factq.py`).
+
+Who is hurt, by whom, matters more than any single word: "Does anyone at home
+hurt you?" asks whether the patient is being hurt, "Have you thought of hurting
+anyone?" whether they might hurt someone, "hurt yourself" about self-harm and
+"killing yourself" about suicidal thoughts. The patterns below read the direction
+of harm (the patient as the one hurt, as the one who might hurt, or as both) and
+are checked in that order: self-harm, being hurt, harm to others, voices.
+
+The suicidal-thought follow-ups distinguish means ("anything you could use",
+"stuff stored up"), intent ("would you act on it", "go through with it") and plan
+("how you'd do it"), in that order of narrowness where they overlap.
+
+Pure regular expressions, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+_ANYONE = r"(?:any ?one|some ?one|any ?body|some ?body|people|others|other people)"
+# The person harmed when the patient is the one who might harm: a relation, a
+# pronoun, or a capitalised name (case-sensitive, so "hurt you" is not a name).
+_WHO = (
+    r"(?:the baby|your (?:baby|son|daughter|kids?|children|child|mother|mum|mom|"
+    r"father|dad|wife|husband|partner|boyfriend|girlfriend|boss|manager|colleagues?|"
+    r"family|brother|sister|flatmate|team|parents?)|the (?:person|people)|him|her|"
+    r"them|(?-i:[A-Z][a-z]+)(?<!You)(?<!Your))"
+)
+_HARM_VERBS = (
+    r"(?:hurt|harm|hit|beat|kick|slap|punch|push|shove|grab|choke|strangle|attack|"
+    r"abuse|threaten|bully|intimidate|scare|frighten|control|assault|rape|touch)"
+)
+# Screening: checked first, on every question, in this order.
+SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "self_harm_history",
+        _rx(
+            r"\bself[- ]?harm",
+            r"\b(?:hurt|harm|cut|burn|injure)(?:ing|ed)? (?:yourself|your ?self)\b",
+            r"\bdone anything to (?:hurt|harm) yourself\b",
+            r"\b(?:done|do|did) (?:anything|something) to yourself\b|\bcutting\b|"
+            r"\b(?:hurt|harm)(?:ed)? yourself on purpose\b",
+            r"\bhurting yourself\b|\bharming yourself\b",
+        ),
+    ),
+    (
+        # The patient as the one hurt: "you" is the object of the harm.
+        "being_hurt",
+        _rx(
+            rf"\b{_HARM_VERBS}(?:s|es|ed|ing)? you\b(?! (?:might|could|would|will|"
+            r"want|feel|think|ever (?:hurt|harm)))",
+            r"\b(?:violent|violence|aggressive|rough|physical|nasty|cruel|heavy-handed)"
+            r"\b.{0,15}\b(?:towards|toward|to|with|against|at) you\b(?!r)",
+            r"\bget(?:s|ting)? physical with you\b|\blash(?:es|ed|ing)? out at you\b|"
+            r"\blaid (?:a )?(?:hand|finger) on you\b|\braised? (?:a|their|his|her) "
+            r"hand to you\b",
+            r"\b(?:treat(?:s|ed|ing)?|treating) you (?:badly|roughly|like)\b|"
+            r"\btak(?:e|es|ing) advantage of you\b|\bput(?:s|ting)? you down\b|"
+            r"\bpush(?:es|ed|ing)? you around\b|\bpick(?:s|ed|ing)? on you\b",
+            rf"\b{_ANYONE}\b.{{0,25}}\b(?:hurt|hurting|harm|harming|hit|hitting|"
+            r"threaten|threatening|abuse|abusing|bully|bullying|scare|scaring|"
+            r"frighten|frightening|control|controlling)\w*(?: you\b(?!r)| or makes you)",
+            r"\b(?:safe|unsafe) (?:at home|where you live|with (?:him|her|them|your|"
+            r"(?-i:[A-Z][a-z]+))|around (?:him|her|them|your|(?-i:[A-Z][a-z]+))|"
+            r"in your (?:home|house|relationship|flat))\b",
+            r"\b(?:feel|feeling|makes? you feel|making you feel) unsafe\b",
+            r"\b(?:afraid|scared|frightened|fearful) of (?:him|her|them|your (?:partner|"
+            r"husband|wife|boyfriend|girlfriend|mum|mother|dad|father|flatmates?)|"
+            r"anyone|anybody|someone|somebody|(?-i:[A-Z][a-z]+))\b",
+            r"\babus(?:e|ed|ive)\b|\bdomestic (?:violence|abuse)\b|\bviolence at home\b",
+            r"\b(?:feel|feeling|are you|be) safe (?:at home|where you live|in your "
+            r"(?:home|house|relationship))\b|\brough with you\b",
+            r"\b(?:scared|afraid|frightened|nervous) (?:to go|of going) home\b|"
+            r"\bma(?:de|kes?|king) you (?:feel )?(?:scared|afraid|frightened|unsafe|"
+            r"small|worthless)\b",
+            r"\bsafe where you(?:'re| are)? liv\w*|\bsafe (?:living|in your (?:own )?"
+            r"(?:home|house|flat|place))\b",
+            r"\b(?:mean|nasty|cruel|horrible|aggressive|violent) (?:to|towards) you\b",
+            r"\b(?:anyone|anybody|someone|somebody)\b.{0,30}\bviolent\b",
+            r"\b(?:has|have|does|did|is|was) (?:he|she|they|your \w+|"
+            r"(?-i:[A-Z][a-z]+)) (?:ever |been )?(?:hit|hurt|harm|push|shove|threaten|"
+            r"violent|rough|physical)\w*(?! (?:anyone|anybody|someone|somebody|"
+            r"(?:him|her|them)self))",
+            r"\bget(?:s|ting)? (?:heated|physical)\b.{0,30}\bbetween you\b|"
+            r"\bbetween you and (?-i:[A-Z][a-z]+)\b.{0,40}\bphysical",
+            r"\b(?:anyone|anybody|someone|somebody)\b.{0,30}\b(?:been|being|got|get|"
+            r"gets|getting) (?:violent|physical|rough)\b",
+            # Passive: "Have you been hurt by anyone?", "threatened by him".
+            r"\b(?:hurt|harmed|hit|abused|attacked|threatened|assaulted|bullied|"
+            r"beaten|pushed|mistreated|intimidated)\b.{0,12}\bby (?:anyone|anybody|"
+            r"someone|somebody|him|her|them|your|a |an |(?-i:[A-Z]))",
+            r"\bvictim\b|\blaid a (?:hand|finger) on you\b|\bhand on you\b",
+            r"\b(?:violence|abuse|hitting|fighting)\b.{0,20}\b(?:in|at) (?:your |the )?"
+            r"(?:home|house|relationship|family|household)\b",
+            r"\b(?:safe|unsafe) (?:with|around) (?:someone|anyone|somebody|anybody|"
+            r"people|the people)\b",
+            r"\bsafe (?:one|relationship|place to live)\b|\brelationship\b.{0,20}\bsafe\b|"
+            r"\bsafety (?:at home|with|in your|where you live)\b|\bforc(?:e|ed|es|ing) you\b|\bcoerc\w*|"
+            r"\bpressur(?:e|ed|es|ing) you into\b",
+        ),
+    ),
+    (
+        # The patient as the one who might hurt someone else.
+        "harm_to_others",
+        _rx(
+            rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother|punch)"
+            rf"(?:t?ing)? {_WHO}",
+            r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
+            r"a|an|his|her|their) \w+",
+            rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
+            r"\bthoughts? (?:of|about) (?:hurting|harming|killing|violence)\b"
+            r"(?! (?:yourself|your ?self))",
+            r"\b(?:violent|violence|lash(?:ed|ing)? out physically|get(?:ting)? "
+            r"physical)\b",
+            r"\b(?:a danger|dangerous) to (?:anyone|others|other people|the baby|"
+            r"your)\b",
+            r"\byour temper\b.{0,30}\bphysical\b",
+            r"\b(?:got|get|getting|been) (?:in|into) (?:a |any )?(?:fights?|punch-ups?|"
+            r"scraps?)\b|\bphysical fights?\b",
+            r"\blash(?:ing|ed)? out at (?:someone|somebody|anyone|anybody|people|him|"
+            r"her|them|your|(?-i:[A-Z]))",
+        ),
+    ),
+    (
+        "voices",
+        _rx(
+            r"\bvoices?\b(?! (?:mail|message|note))",
+            r"\b(?:hear|hearing|heard|see|seeing|seen) (?:things|stuff|people|"
+            r"anything|voices?|someone|somebody)\b.{0,50}\b(?:aren'?t|isn'?t|not|"
+            r"wasn'?t|weren'?t|can'?t|don'?t|couldn'?t|others|other people|nobody|"
+            r"no one|no-one)\b",
+            r"\bhallucinat",
+            r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b",
+            r"\b(?:being watched|being followed|spied on|plotting against|"
+            r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
+            r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "
+            r"(?:in|into)\b",
+            # Indirect: "feel their thoughts aren't their own, or hear things".
+            r"\bthoughts? (?:aren'?t|are not|isn'?t|is not) (?:your|their|my) own\b|"
+            r"\b(?:hear|hearing|see|seeing) things\b|\bsee or hear\b|\bhear or see\b|"
+            r"\b(?:isn'?t|aren'?t|wasn'?t|weren'?t) (?:really )?there\b|"
+            r"\bsending (?:you )?(?:messages|signals)\b|\bmind'?s? (?:is )?being read\b|"
+            r"\bread(?:ing)? your (?:mind|thoughts)\b",
+        ),
+    ),
+)
+# Harm asked both ways at once ("does it ever get physical, either of you?").
+MUTUAL = _rx(
+    r"\beither of you\b|\bboth of you\b|\beach other\b|\bone another\b|"
+    r"\bbetween (?:you|the two of you)\b|\bgo(?:es)? both ways\b",
+)
+# Means and intent read by meaning, before any screening pattern: "anything in
+# the house you could use to hurt yourself" asks about means, not self-harm
+# history; "stuff stored up" about means, not medication.
+MEANS = _rx(
+    r"\b(?:hurt|harm|kill) yourself with\b|\bto do it with\b|\bstash\w*",
+    r"\b(?:anything|something|stuff)\b.{0,20}\byou (?:could|would|might|can) take\b",
+    r"\bbought\b.{0,20}\b(?:pills|tablets|anything|something|rope)\b",
+    r"\b(?:anything|something|stuff|things?|pills|tablets|medication)\b.{0,40}"
+    r"\b(?:you (?:could|would|might|can)|you'?d|to) use\b",
+    r"\bwhat (?:you'?d|you would|you might|would you|could you) use\b",
+    r"\baccess to (?:pills|tablets|medication|medicines?|weapons?|guns?|a gun|"
+    r"firearms?|rope|anything|something|stuff|means)\b",
+    r"\b(?:stor(?:ed|ing)|stockpil\w*|hoard\w*|squirrel\w*|sav(?:ed|ing) up|"
+    r"collect(?:ed|ing)|put (?:by|aside|away)|kept (?:aside|back)|set aside|"
+    r"stashed?|hidden away)\b.{0,30}\b(?:pills|tablets|medication|medicines?|"
+    r"anything|something|stuff)\b",
+    r"\b(?:pills|tablets|medication|medicines?|anything|something|stuff)\b.{0,30}"
+    r"\b(?:stor(?:ed|ing)|stockpil\w*|hoard\w*|sav(?:ed|ing) up|aside|put by|"
+    r"stashed?|hidden away|just in case)\b",
+    r"\b(?:got|have|has|keep|kept)\b.{0,20}\b(?:stuff|anything|something|pills|"
+    r"tablets)\b.{0,20}\b(?:stored|stocked|saved|put by)\b",
+    r"\bget (?:hold of|your hands on) (?:anything|something|pills|tablets|a gun)\b",
+)
+INTENT = _rx(
+    r"\b(?:go|going|gone) through with\b|\bact(?:ed|ing)? on (?:it|them|that|"
+    r"those|these|the thoughts?|your thoughts?)\b",
+    r"\b(?:would|will|could|might) you (?:ever |actually |really )?(?:do it|"
+    r"do something|act)\b|\byou'?d (?:ever |actually |really )?(?:do it|do "
+    r"something|act)\b",
+    r"\bsomething you'?d (?:ever |actually |really )?do\b|\byou (?:might|would|"
+    r"could|will) (?:actually |really )?do it\b",
+    r"\bhow likely\b|\blikely to (?:do|act)\b|\bintend\w*|\bintent(?:ion)?s?\b",
+    r"\bat risk of (?:doing|acting|going|hurting|harming|ending)\b",
+)
+SUICIDAL = _rx(
+    r"suicid",
+    r"\bkill(?:ing)? (?:yourself|your ?self)\b",
+    r"\bend(?:ing)? (?:(?:your|one'?s) (?:own )?life|it all|things)\b",
+    r"\btake (?:your|one'?s) (?:own )?life\b",
+    r"\bbetter off dead\b|\b(?:want(?:ed)?|wish(?:ed)?|wishing) (?:you (?:were|was) )?"
+    r"(?:to )?(?:die|dead)\b",
+    r"\b(?:don'?t|not|didn'?t) want(?:ing)? to (?:live|be here|be alive|wake up|go on|"
+    r"carry on)\b",
+    r"\bthoughts? (?:of|about) (?:death|dying|not being here|not waking up|"
+    r"ending)\b",
+    r"\blife (?:is|isn'?t|was|wasn'?t) (?:not )?worth\b|\bnot (?:be|being) "
+    r"(?:here|around|alive)\b",
+    r"\bno longer (?:be )?(?:here|alive|around)\b|\bgive up on life\b",
+    r"\bgo to sleep and not wake\b|\bnot (?:to )?wak(?:e|ing) up\b",
+    r"\b(?:weren'?t|wasn'?t|not) (?:here|alive|around) any ?more\b|"
+    r"\bwish(?:ing|ed)? (?:that )?(?:you|i) (?:weren'?t|wasn'?t|were not) "
+    r"(?:here|alive|around)\b",
+    r"\bdisappear (?:for good|forever)\b|\bend it\b",
+)
+# Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
+# context ("Have you made a plan to end your life?").
+SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "si_past_attempts",
+        _rx(
+            r"\b(?:ever|before|previously|in the past)\b.{0,40}\b(?:tried|attempt"
+            r"\w*|acted on)",
+            r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
+            r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
+            r"\boverdose\w*",
+            r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
+            r"ever|past)\b",
+            r"\bever (?:acted|done anything)\b",
+            r"\b(?:made|make|any|an) (?:an? |any )?attempts?\b",
+        ),
+    ),
+    (
+        "si_plan",
+        _rx(
+            r"\bplan(?:s|ned|ning)?\b",
+            r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
+            r"\bhow (?:would|might|could) you (?:do|end)\b",
+            r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
+            r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
+            r"\blooked into\b",
+            r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"
+            r"\bdecided (?:how|when|where|on)\b",
+        ),
+    ),
+    (
+        "si_means",
+        _rx(
+            r"\bmeans\b",
+            r"\b(?:access to|got|have|keep|kept|saved|stored|stockpil\w*|collect\w*) "
+            r"(?:any )?(?:pills|tablets|medication|medicines?|a gun|guns|weapons?|"
+            r"rope|firearms?)\b",
+            r"\b(?:pills|tablets|medications?|medicines?|guns?|weapons?)\b.{0,30}"
+            r"\b(?:at home|in the house|around|saved|kept|still)\b",
+            r"\b(?:something|anything)\b.{0,40}\b(?:you could|to|you'?d|you might) "
+            r"(?:use|do it with|hurt yourself)\b|\blike pills\b",
+            r"\bwhat would you (?:do it with|use)\b",
+        ),
+    ),
+    (
+        "si_frequency",
+        _rx(
+            r"\bhow often\b|\bhow many times\b|\bfrequen",
+            r"\b(?:every|each) (?:day|night|week)\b",
+            r"\bhow (?:long|much) (?:do|does|have) (?:they|these|the thoughts?|it)\b",
+            r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",
+            r"\b(?:how long|when) (?:have you been|did you start) (?:having|feeling|"
+            r"thinking)\b",
+            r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
+            r"begin|come)\b",
+        ),
+    ),
+    (
+        "si_protective",
+        _rx(
+            r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|safe|alive)\b",
+            r"\bstops? you\b|\bstopped you\b|\bholds? you back\b",
+            r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
+            r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
+            r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
+        ),
+    ),
+    (
+        "si_support",
+        _rx(
+            r"\bwho (?:could|would|can|might|do) you (?:tell|talk|call|turn|reach|go|"
+            r"speak|ring)\b",
+            r"\b(?:anyone|someone|somebody|anybody) (?:you (?:could|can|would|trust)|"
+            r"to (?:talk|tell|call|turn))\b",
+            r"\b(?:does|do) (?:anyone|anybody|your family|your (?:son|daughter|"
+            r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
+            r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
+            r"\bwho (?:knows|is there for you)\b",
+        ),
+    ),
+    (
+        "si_intent",
+        _rx(
+            r"\bintend\w*|\bintent(?:ion)?s?\b",
+            r"\b(?:act|acting) on\b",
+            r"\b(?:would|will|might|could) you (?:actually |ever )?(?:do it|do "
+            r"something|go through with)\b",
+            r"\bgoing to (?:do|act|go through)\b|\bhow likely\b|\bgo through with\b",
+            r"\bdo you think you (?:would|will|might) (?:do|act)\b",
+            r"\b(?:thought about|considered|think about) (?:actually )?doing (?:something|"
+            r"anything)\b|\bdo(?:ing)? something about it\b",
+            r"\b(?:be|keep yourself|stay|feel) safe\b",
+            r"\bhow (?:strong|intense|bad|powerful) (?:are|do|is|have)\b|\burges?\b",
+        ),
+    ),
+)
+
+
+# Inside a risk conversation a short follow-up is read by what it asks about,
+# not by exact phrases: how often, how, whether it went further, whether they
+# would, with what, what stops them, who knows. First match wins; the order puts
+# the narrow readings first ("anything or anyone holding you back" is about
+# what stops them, not about who knows).
+SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "si_past_attempts",
+        _rx(
+            r"\b(?:gone|got|went|go) (?:any |much )?(?:further|as far as|beyond)\b",
+            r"\b(?:more than|beyond) (?:just )?(?:thinking|thoughts?|a thought)\b",
+            r"\bever (?:tried|trying|attempted|done (?:it|anything|something))\b",
+            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b",
+        ),
+    ),
+    (
+        "si_plan",
+        _rx(
+            r"\b(?:a|any|the) (?:way|method|means of|idea of how)\b",
+            r"\bdetails?\b|\b(?:worked|figured|thought) (?:it |that |this )?(?:out|through)\b",
+            r"\bhow (?:you'?d|you would|would you|you might|exactly|you'?d go about)\b",
+            r"\b(?:where|when) (?:you'?d|you would|would you)\b",
+        ),
+    ),
+    (
+        "si_means",
+        _rx(
+            r"\b(?:stuff|things?|anything|something|pills|tablets)\b.{0,40}\b(?:house|home|"
+            r"flat|could use|to hand|around|lying about|kept|saved)\b",
+            r"\bget (?:hold of|your hands on)\b|\baccess\b|"
+            r"\bwhere (?:to|you'?d|you could|you would|you might) (?:get|find|buy)\b",
+        ),
+    ),
+    (
+        "si_protective",
+        _rx(
+            r"\bkeeps? (?:you )?(?:going|here|safe|alive)\b|\bkeep(?:ing)? going\b",
+            r"\bhold(?:s|ing)? (?:you )?back\b|\bstop(?:s|ping)? you\b|\bstopped\b",
+            r"\bwant(?:s)? to (?:keep|carry|stay|live|be here|go on)\b|\breasons?\b",
+            r"\blook(?:ing)? forward\b|"
+            r"\bgets? you through\b|\bhope\b|\bmatters? (?:to you|most)\b",
+        ),
+    ),
+    (
+        "si_support",
+        _rx(
+            r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
+            r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
+            r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let) "
+            r"(?:anyone|anybody|someone|somebody|people|your|a friend|family|"
+            r"(?-i:[A-Z][a-z]+))\b",
+            r"\bwho (?:else )?(?:knows|knew|have you told|could you tell|is there)\b",
+        ),
+    ),
+    (
+        "si_intent",
+        _rx(
+            r"\b(?:go|going|gone) through with\b|\bact(?:ed|ing)? on\b",
+            r"\b(?:would|will|could|might) you (?:ever |actually |really )?(?:do|act)\b",
+            r"\bdo (?:it|something|anything)\b|\bmean (?:to|it)\b|\bseriously\b",
+        ),
+    ),
+    (
+        "si_frequency",
+        _rx(
+            r"\b(?:most|some|every|all|many|how many|few) (?:nights?|days?|weeks?|"
+            r"mornings?|evenings?|times?)\b|\bnow and (?:then|again)\b",
+            r"\bonce in a while\b|\boccasional\w*|\ball the time\b|\bconstant\w*|"
+            r"\bbad days\b|\bhow often\b|\boften\b|\bregular\w*",
+            r"\blast (?:time|felt|had|thought)\b|\bwhen did you last\b|\brecent\w*|"
+            r"\bhow long\b|\bwhen (?:do|did|does) (?:it|they|that)\b|\bwhen did\b",
+        ),
+    ),
+)
+# A question that points back at what was just said ("feel like that", "those
+# thoughts"): inside a risk conversation it is about the suicidal thoughts.
