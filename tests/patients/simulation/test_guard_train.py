@@ -1,6 +1,8 @@
 """The guard's meaning classifier is reproducible: retraining from the corpus
 gives `guard_weights.json` byte for byte, so a weights change in a commit is
-always the corpus's or the code's, never chance."""
+always the corpus's or the code's, never chance. The training also reads the
+offline patient's replies and the cases' voice lines: when those change, this
+fails until `python -m patients.simulation.guard_train` is run again."""
 
 from __future__ import annotations
 
