@@ -1,6 +1,7 @@
 """The guard against a labelled set of patient replies: catch rate per kind, false trips.
 
     .venv/bin/python bench/guard_blind.py [PATH.jsonl] [--json] [--misses]
+    .venv/bin/python bench/guard_blind.py --offline   # the offline patient's replies
 
 Each line: {"id", "case", "kind": ai_admission|therapist_voice|leak|language|
 format|clean, "trainee", "reply"}. The default path is the blind dev set written
@@ -27,7 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from patients.simulation import Utterance, advance, bundled_cases, initial_state
+from patients.simulation import parameters as P
+from patients.simulation.direction import StageDirection
 from patients.simulation.guard import check_reply, leak_sources
+from patients.simulation.harness import run_session
+from patients.simulation.policies import POLICIES
 from patients.simulation.prompts import render_stable_prompt, render_turn_notes
 
 DEFAULT = Path("tests/patients/simulation/data/guard_blind_dev.jsonl")
@@ -86,12 +91,40 @@ def evaluate(path: Path) -> dict[str, Any]:
     }
 
 
+def offline_trips() -> dict[str, Any]:
+    """The offline patient's replies (every case x scripted trainee x 2 seeds, 14
+    turns) that the guard would stop: all are in role, so every trip is false.
+    Checked with every layer allowed (the disclosure check needs the turn's
+    state, which the trace does not keep) and no prompt."""
+    anything = StageDirection.model_construct(act="answer", allowed_layer=P.MAX_LAYER)
+    replies = 0
+    trips: list[dict[str, Any]] = []
+    for case in bundled_cases():
+        for policy in sorted(POLICIES):
+            for seed in (0, 1):
+                for turn in run_session(case, policy, 14, seed=seed).patient_turns:
+                    replies += 1
+                    flags = check_reply(turn.text, case, anything, prompt="")
+                    if flags:
+                        trips.append(
+                            {"case": case.slug, "flags": flags, "reply": turn.text}
+                        )
+    return {"replies": replies, "trips": trips}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--misses", action="store_true")
+    parser.add_argument("--offline", action="store_true")
     args = parser.parse_args()
+    if args.offline:
+        found = offline_trips()
+        print(f"offline replies  false trips {len(found['trips'])}/{found['replies']}")
+        for trip in found["trips"] if args.misses else []:
+            print(f"TRIP {trip['case']} {trip['flags']}: {trip['reply']}")
+        return 0
     result = evaluate(args.path)
     if args.json:
         json.dump(result, sys.stdout, indent=1)

@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
 
+from practice.deferral import after_commit
 from practice.realtime import server_loop
 
 from .scoring_services import score_session
@@ -47,19 +48,23 @@ def request_annotation(turn_id: int) -> None:
         def enqueue_after_commit() -> None:
             # Synchronous, bounded by the broker socket timeouts (about 4 s at
             # worst during an outage): what was not published, the sweep finds.
-            # (Publishing from a separate thread took the broker round trip off
+            # (Publishing from a dedicated thread took the broker round trip off
             # the chat's path, but annotations then stopped after a Redis restart:
-            # tests/security/test_faults.py. Kept on the committing thread.)
+            # tests/security/test_faults.py. It stays on the pool's threads.)
             enqueue_annotation(turn_id)
 
         # robust: a broker outage must not fail the trainee's turn; the periodic
-        # sweep re-enqueues whatever was not delivered.
-        transaction.on_commit(enqueue_after_commit, robust=True)
+        # sweep re-enqueues whatever was not delivered. On the chat socket the
+        # publish waits until the patient's first word is sent (practice.deferral).
+        after_commit(enqueue_after_commit)
     else:
 
         def annotate_after_commit() -> None:
             run_in_process(turn_id)
 
+        # Not deferred like the publish: scheduling onto the loop costs the chat
+        # nothing, and an annotation started after the socket's loop has gone
+        # (the end of a test) would wait for it forever.
         transaction.on_commit(annotate_after_commit, robust=True)
 
 

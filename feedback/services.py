@@ -14,7 +14,7 @@ from django.utils import timezone
 from feedback.rubrics import TurnContext, Utterance
 from llm import deadline
 from llm.metering import collecting
-from patients.services import spec_for_version
+from patients.services import spec_for_version_id
 from practice.metering import store_calls
 from practice.models import Turn, as_speaker
 from practice.realtime import send_html
@@ -33,7 +33,9 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     """
 
     try:
-        turn = Turn.objects.select_related("session__case_version").get(
+        # Not the case version: its JSON is parsed once per process and cached
+        # by id (spec_for_version_id), so reading it here would be wasted work.
+        turn = Turn.objects.select_related("session").get(
             pk=turn_id, speaker=Turn.Speaker.TRAINEE
         )
     except Turn.DoesNotExist:
@@ -58,7 +60,7 @@ def annotate_turn(*, turn_id: int) -> Annotation | None:
     previous_patient = next(
         (text for speaker, text in reversed(earlier) if speaker == "patient"), None
     )
-    spec = spec_for_version(turn.session.case_version)
+    spec = spec_for_version_id(turn.session.case_version_id)
     context = TurnContext(
         trainee_text=turn.text,
         previous_patient_text=previous_patient,

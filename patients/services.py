@@ -78,6 +78,12 @@ def spec_for_version(version: CaseVersion) -> CaseSpec:
     return _spec_for_version_id(version.pk)
 
 
+def spec_for_version_id(version_id: int) -> CaseSpec:
+    """The parsed case of a version, by id: a caller that holds only the id (the
+    chat's hot path) need not load the version's JSON at all after the first time."""
+    return _spec_for_version_id(version_id)
+
+
 # --- authoring, import and the case lifecycle (program admin area) -----------------
 
 

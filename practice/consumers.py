@@ -9,6 +9,7 @@ started is finished and saved even if the browser goes away.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
@@ -32,6 +33,7 @@ from patients.engines import get_responder
 from patients.simulation import Final, Token
 
 from . import selectors, services
+from .deferral import Deferred, deferring, run_deferred
 from .exceptions import InvalidMessage, PracticeError
 from .realtime import (
     asend_html,
@@ -110,27 +112,33 @@ def _submit(
     text: str,
     client_id: UUID,
     stages: dict[str, float] | None,
-) -> tuple[services.Submitted, str]:
-    """Save the message and render what the page needs, in one trip to the pool."""
+) -> tuple[services.Submitted, str, Deferred]:
+    """Save the message and render what the page needs, in one trip to the pool;
+    the save's after-commit work is returned, to run after the first word."""
     started = time.perf_counter()
-    submitted = services.submit_trainee_turn(
-        session_id=session_id,
-        user_id=user_id,
-        text=text,
-        client_id=client_id,
-        stages=stages,
-    )
+    with deferring() as later:
+        submitted = services.submit_trainee_turn(
+            session_id=session_id,
+            user_id=user_id,
+            text=text,
+            client_id=client_id,
+            stages=stages,
+        )
     saved = time.perf_counter()
     if not submitted.created or submitted.patient_turn is None:
         # A resend after a reconnect: the turn exists; show the truth.
-        return submitted, _transcript_html(session_id)
+        run_deferred(later)
+        return submitted, _transcript_html(session_id), []
     html = render_turn(submitted.trainee_turn, oob="beforeend") + render_turn(
         submitted.patient_turn, oob="beforeend"
     )
     if stages is not None:
         stages["pool_wait"] = (started - stages.pop("_sent")) * 1000
         stages["render"] = (time.perf_counter() - saved) * 1000
-    return submitted, html
+    return submitted, html, later
+
+
+_run_deferred = _db(run_deferred)
 
 
 @_db
@@ -211,6 +219,12 @@ def _error_frame(
         "practice/partials/_chat_error.html",
         {"message": message, "restore": restore, "outage": outage},
     )
+
+
+@functools.cache
+def _no_error_frame() -> str:
+    """The frame that clears the error line: sent with every message, rendered once."""
+    return _error_frame("")
 
 
 def _socket_key(user_id: int, session_uuid: str) -> str:
@@ -394,7 +408,7 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             stages = {"_received": time.perf_counter()}
             stages["_sent"] = stages["_received"]
         try:
-            submitted, html = await _submit(
+            submitted, html, later = await _submit(
                 session_id, user_id, text, client_id, stages
             )
         except PracticeError as error:
@@ -403,7 +417,7 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         if not submitted.created:
             await self._send_safe(html)
             return
-        await self._start_reply(submitted, html, stages, received)
+        await self._start_reply(submitted, html, stages, received, later)
 
     async def _retry(self, session_id: int, received: float) -> None:
         user_id = self.scope["user"].pk
@@ -412,7 +426,7 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         except PracticeError as error:
             await self._send_safe(_error_frame(str(error)))
             return
-        await self._start_reply(submitted, html, None, received)
+        await self._start_reply(submitted, html, None, received, [])
 
     async def _start_reply(
         self,
@@ -420,28 +434,43 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         html: str,
         stages: dict[str, float] | None,
         received: float,
+        later: Deferred,
     ) -> None:
-        # Clear any earlier error, show the saved turn(s), then stream.
-        await self._send_safe(_error_frame("") + html)
-        if self.group is not None:
-            # Other pages open on this session (a second tab) get the new turns
-            # too, so the finished reply later finds its placeholder there. This
-            # socket already has them, and its words follow directly.
-            await self.channel_layer.group_send(
-                self.group,
-                {"type": "session.html", "html": html, "skip": self.channel_name},
-            )
+        # Clear any earlier error, show the saved turn(s), then stream; other
+        # tabs and after-commit work wait for the first word (_after_first_word).
+        await self._send_safe(_no_error_frame() + html)
         if stages is not None:
             stages["_acked"] = time.perf_counter()
-        task = asyncio.create_task(self._stream_reply(submitted, stages, received))
+        fan_out = functools.partial(self._after_first_word, html, later)
+        task = asyncio.create_task(
+            self._stream_reply(submitted, stages, received, fan_out)
+        )
         _reply_tasks.add(task)
         task.add_done_callback(_reply_tasks.discard)
+
+    async def _after_first_word(self, html: str, later: Deferred) -> None:
+        """The new turns to the session's other pages (a second tab: the finished
+        reply must find its placeholder there; the stream awaits this before it
+        sends that), then the after-commit work (annotation publish), unawaited."""
+        if self.group is not None:
+            try:
+                await self.channel_layer.group_send(
+                    self.group,
+                    {"type": "session.html", "html": html, "skip": self.channel_name},
+                )
+            except Exception:  # noqa: BLE001 - best effort: pages re-read the database
+                logger.warning("could not fan out to session %s", self.session_uuid)
+        if later:
+            task = asyncio.create_task(_run_deferred(later))
+            _reply_tasks.add(task)
+            task.add_done_callback(_reply_tasks.discard)
 
     async def _stream_reply(
         self,
         submitted: services.Submitted,
         stages: dict[str, float] | None = None,
         received: float | None = None,
+        after_first_word: Callable[[], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         assert submitted.patient_turn is not None and submitted.reply is not None
         turn_id = submitted.patient_turn.pk
@@ -489,6 +518,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
                                 # the model call's own first-token time.
                                 stages["turn"] = turn_id
                                 _log_stages(stages)
+                            if after_first_word is not None:
+                                await after_first_word()
+                                after_first_word = None
                         elif loop.time() - last_flush >= TOKEN_FLUSH_SECONDS:
                             await flush()
                         if delay:
@@ -499,6 +531,8 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             except Exception as error:  # noqa: BLE001 - any failure must not leave a half turn
                 logger.warning("patient reply for turn %s failed: %r", turn_id, error)
                 final = None
+        if after_first_word is not None:  # no word came: fan out all the same
+            await after_first_word()
         if final is None and "".join(shown).strip():
             # Something broke after the trainee had read part of the reply:
             # that part passed the guard, so it stays as the reply.

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 from uuid import UUID
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
-from patients.services import spec_for_version
+from patients.services import spec_for_version, spec_for_version_id
 from patients.simulation import (
     PatientState,
     ReplyContext,
@@ -156,14 +158,32 @@ def check_rate_limit(*, user_id: int) -> None:
     """Fixed-window limit per user across all their sessions (Channels has none)."""
     window = settings.PRACTICE_RATE_LIMIT_WINDOW
     key = f"practice:rate:{user_id}:{int(timezone.now().timestamp()) // window}"
-    try:
-        # The window's key usually exists: incr alone is the common case.
-        count = cache.incr(key)
-    except ValueError:  # the first message of the window (or a racing second)
-        count = 1 if cache.add(key, 1, timeout=window + 1) else cache.incr(key)
+    count = _count_in_window(key, timeout=window + 1)
     if count > settings.PRACTICE_RATE_LIMIT_MESSAGES:
         elapsed = int(timezone.now().timestamp()) % window
         raise RateLimited(max(1, window - elapsed))
+
+
+def _count_in_window(key: str, *, timeout: int) -> int:
+    """Add one to a counter that expires `timeout` s after it was created."""
+    backend = caches["default"]
+    if isinstance(backend, RedisCache):
+        # One round trip, pipelined, where Django's incr takes two (EXISTS, then
+        # INCR) and the first message of a window four: this runs under the
+        # session lock on every message. `_cache` is the backend's client
+        # wrapper (Django exposes no pipeline); the value stays a plain integer,
+        # which the cache API reads back as an int.
+        full = backend.make_and_validate_key(key)
+        client = backend._cache.get_client(full, write=True)  # type: ignore[attr-defined]
+        pipe = client.pipeline(transaction=False)
+        pipe.set(full, 0, ex=timeout, nx=True)
+        pipe.incr(full)
+        return int(pipe.execute()[1])
+    try:
+        # The window's key usually exists: incr alone is the common case.
+        return backend.incr(key)
+    except ValueError:  # the first message of the window (or a racing second)
+        return 1 if backend.add(key, 1, timeout=timeout) else backend.incr(key)
 
 
 def _history(
@@ -223,9 +243,12 @@ def submit_trainee_turn(
     with transaction.atomic():
         # Lock the session row: one message at a time per session, in order.
         # Under this lock nobody else adds turns, so the checks below hold.
+        # Neither the case version (its JSON is ~10 kB to send and decode; the
+        # parsed case is cached per version id, versions being immutable) nor the
+        # whole user row: only the budget is needed from the trainee.
         session = (
             PracticeSession.objects.select_for_update(of=("self",))
-            .select_related("case_version", "trainee")
+            .annotate(trainee_budget=F("trainee__daily_token_budget"))
             .get(pk=session_id, trainee_id=user_id)
         )
         # The whole transcript in one read: duplicate check, last turn, history.
@@ -250,10 +273,10 @@ def submit_trainee_turn(
         checked = time.perf_counter()
         check_rate_limit(user_id=user_id)
         limited = time.perf_counter()
-        enforce_token_budget(user_id=user_id, budget=session.trainee.daily_token_budget)
+        enforce_token_budget(user_id=user_id, budget=session.trainee_budget)
         budgeted = time.perf_counter()
 
-        spec = spec_for_version(session.case_version)
+        spec = spec_for_version_id(session.case_version_id)
         state = PatientState.model_validate(session.state)
         history = [
             Utterance(speaker=as_speaker(speaker), text=said)
@@ -344,9 +367,11 @@ def complete_patient_turn(
     stays as it is.
     """
     with transaction.atomic():
+        # The assignment too: rendering the finished turn reads it (the state
+        # panel, held feedback), which would otherwise be one more query.
         turn = (
             Turn.objects.select_for_update(of=("self",))
-            .select_related("session")
+            .select_related("session", "session__assignment")
             .get(pk=turn_id)
         )
         if not _still_awaited(turn):
@@ -418,7 +443,9 @@ def fail_patient_turn(
     # One transaction: the calls and the verdict are stored together, so a
     # retry after a database error cannot store the calls twice.
     with transaction.atomic():
-        turn = Turn.objects.select_related("session").get(pk=turn_id)
+        turn = Turn.objects.select_related("session", "session__assignment").get(
+            pk=turn_id
+        )
         store_calls(
             calls, role="patient", turn_id=turn.pk, user_id=turn.session.trainee_id
         )

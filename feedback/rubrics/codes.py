@@ -40,6 +40,8 @@ from collections.abc import Sequence
 
 from . import lexicon as lx
 from .denial import contradicts_denial
+from .moves import confronts as _confronts
+from .moves import relational_moves as _relational_moves
 from .normalize import normalize
 from .questions import (
     SECOND_PERSON,
@@ -106,7 +108,8 @@ PATIENT_ASKS_ADVICE = re.compile(
 _LEADING_DISAPPROVAL = re.compile(
     r"\b(?:overreact\w*|extreme|dramatic|silly|ridiculous|a bit much|too much|"
     r"over the top|catastrophi\w*|exaggerat\w*|irrational|unreasonable|harsh|"
-    r"(?:being|a bit|too) (?:hard|negative|sensitive))\b",
+    r"(?:being|a bit|too) (?:hard|negative|sensitive)|convenient|black and white|"
+    r"unfair|selfish|hypocritical|a (?:stretch|leap))\b",
     re.IGNORECASE,
 )
 _REFLECTIVE_SUPPORT = re.compile(
@@ -192,7 +195,7 @@ def _advice_form(core: str) -> AdviceForm | None:
         return "warn"
     if lx.IMPERATIVE_START.match(core) and not SECOND_PERSON.match(core):
         return "direct"
-    if lx.ADVICE.search(core):
+    if lx.ADVICE.search(core) or lx.ADVICE_MORE.search(core):
         return "advise"
     return None
 
@@ -251,14 +254,15 @@ def code_utterance(
         and not is_question
     ) or (not is_question and lx.ACKNOWLEDGEMENT.match(core)):
         # Pleasantries, and acknowledgements that approve of what was said without
-        # reflecting any of it ("That's true.", "Sounds good."), carry no behaviour.
-        return UtteranceCode(text=typed, codes=["other"])
+        # reflecting any of it ("That's true.", "Sounds good."), carry no behaviour;
+        # validation said in the same breath ("i'm glad you told me") still supports.
+        return UtteranceCode(text=typed, codes=["other", *_relational_moves(raw, [])])
     if is_question:
         codes.append("question")
         question = question_kind(core)
-        if lx.PERMISSION.search(core) or lx.SEEK.search(core):
+        if _asks_leave(core) or lx.SEEK.search(core) or lx.SEEK_MORE.search(core):
             codes.append("seek_collaboration")
-        if lx.CONFRONT.search(core) or lx.CONFRONT_ARGUE.search(core):
+        if _confronts(core, raw):
             codes.append("confront")
         leading = bool(lx.LEADING_Q.search(core))
         if leading and "confront" not in codes:
@@ -268,16 +272,16 @@ def code_utterance(
             # persuades.
             if _LEADING_DISAPPROVAL.search(core):
                 codes.append("confront")
-            elif not lx.ADVICE_QUESTION.search(core):
+            elif not _advice_question(core):
                 codes.append("persuade")
                 advice_form = "advise"
-        if lx.ADVICE_QUESTION.search(core):
+        if _advice_question(core):
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
             # With the patient's choice framed in the turn ("...? totally up to
             # you"), as for advice in statement form.
             with_permission = (
-                permission_given or autonomy_in_turn or bool(lx.AUTONOMY.search(core))
+                permission_given or autonomy_in_turn or _leaves_choice(core)
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
             advice_form = "advise"
@@ -290,11 +294,7 @@ def code_utterance(
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
     else:
-        if (
-            lx.CONFRONT.search(core)
-            or lx.CONFRONT_ARGUE.search(core)
-            or contradicts_denial(core, patient_text)
-        ):
+        if _confronts(core, raw) or contradicts_denial(core, patient_text):
             codes.append("confront")
         form = None if lx.ENCOURAGEMENT.search(core) else _advice_form(core)
         asked_for_it = bool(lx.ASKED_FOR_IT.search(core))
@@ -304,14 +304,14 @@ def code_utterance(
                 permission_given
                 or autonomy_in_turn
                 or asked_for_it
-                or bool(lx.AUTONOMY.search(core))
+                or _leaves_choice(core)
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
-        if lx.AUTONOMY.search(core):
+        if lx.AUTONOMY.search(core) or lx.AUTONOMY_MORE.search(core):
             codes.append("emphasize_autonomy")
         if lx.AFFIRM.search(core):
             codes.append("affirm")
-        if (lx.PERMISSION.search(core) and not asked_for_it) or (
+        if (_asks_leave(core) and not asked_for_it) or (
             lx.SEEK.search(core) and not advice_form and "affirm" not in codes
         ):
             codes.append("seek_collaboration")
@@ -343,7 +343,7 @@ def code_utterance(
         if (
             not codes
             and not tag
-            and lx.STRONG_INFORMATION.search(core)
+            and (lx.STRONG_INFORMATION.search(core) or lx.INFORMATION_MORE.search(core))
             and not (lx.REFLECTION_STEM.match(core))
         ):
             codes.append("giving_information")
@@ -404,6 +404,7 @@ def code_utterance(
         # an affirmation; it is added to the sentence's other code, not put in its
         # place, because it usually mirrors what the patient said as well.
         codes.append("affirm")
+    codes.extend(_relational_moves(raw, codes, question))
     inquires = _inquires(codes, core)
     # Advice, confrontation or leave asked in question form is no Padesky stage.
     stage = (
@@ -423,6 +424,26 @@ def code_utterance(
     )
 
 
+def _asks_leave(text: str) -> bool:
+    return bool(lx.PERMISSION.search(text) or lx.PERMISSION_ASK.search(text))
+
+
+def _leaves_choice(text: str) -> bool:
+    return bool(
+        lx.AUTONOMY.search(text)
+        or lx.AUTONOMY_MORE.search(text)
+        or lx.LEAVE.search(text)
+    )
+
+
+def _advice_question(core: str) -> bool:
+    return bool(lx.ADVICE_QUESTION.search(core) or _WHAT_ABOUT_DOING.search(core))
+
+
+# "What about writing to her instead?" proposes an action (2026.11-6).
+_WHAT_ABOUT_DOING = re.compile(r"\bwhat about (?:maybe |just )?\w+ing\b", re.I)
+
+
 def _inquires(codes: Sequence[str], core: str) -> bool:
     """A question that asks about the patient's experience or thinking.
 
@@ -434,7 +455,7 @@ def _inquires(codes: Sequence[str], core: str) -> bool:
         return False
     if {"persuade", "persuade_with_permission", "confront"} & set(codes):
         return False
-    if "seek_collaboration" in codes and lx.PERMISSION.search(core):
+    if "seek_collaboration" in codes and _asks_leave(core):
         return False
     return not lx.CLOSING_QUESTION.search(core)
 
@@ -520,7 +541,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
     pieces = split_utterances(ctx.trainee_text)
     # Permission counts only if it comes before the advice, or the patient asked for it.
     permission = bool(PATIENT_ASKS_ADVICE.search(last) or CONSENT.match(last))
-    autonomy_in_turn = bool(lx.AUTONOMY.search(ctx.trainee_text))
+    autonomy_in_turn = _leaves_choice(ctx.trainee_text)
     out: list[UtteranceCode] = []
     previous: list[BehaviourCode] = []
     for piece in pieces:
@@ -531,7 +552,7 @@ def code_turn(ctx: TurnContext) -> list[UtteranceCode]:
             autonomy_in_turn=autonomy_in_turn,
             previous_codes=previous,
         )
-        if "seek_collaboration" in code.codes and lx.PERMISSION.search(piece):
+        if "seek_collaboration" in code.codes and _asks_leave(normalize(piece)):
             permission = True
         out.append(code)
         previous = list(code.codes)

@@ -84,6 +84,17 @@ _BELIEF_FORMS = lx.rx(
     r"i(?:'m| am) (?:going to|gonna) (?:fail|lose|crash|mess|be sacked|get sacked|"
     r"be fired|die|embarrass)|i (?:always|never) (?:\w+ )?(?:get|do|say|mess|ruin|"
     r"fail|manage)|(?:always|never) (?:be|going to be|gonna be) (?:like this|enough)",
+    # 2026.11-6: blame, discounting and certainty in everyday forms ("i'm the reason",
+    # "she only said yes because she felt sorry for me", "i just know it'll go badly").
+    r"i(?:'m| am) the (?:reason|problem|one who (?:ruin|mess|broke|wreck))|something "
+    r"(?:is |'s )?wrong with me|(?:only|just) (?:\w+ )?(?:said|did|asked|invited|"
+    r"called|texted|stayed|agreed) (?:\w+ ){0,3}(?:because|to be (?:polite|nice|kind)|"
+    r"out of (?:pity|guilt))|(?:felt|feel|feels) sorry for me|if i(?:'d| had) "
+    r"(?:\w+ ){0,3}(?:been|done|said|noticed|called|gone|stayed|known)|i (?:just )?know "
+    r"(?:it|that|the \w+|he|she|they)(?:'ll| will|'s| is| are) (?:\w+ ){0,2}(?:badly|"
+    r"wrong|bad|cheating|leave|lying|fail)|i'?m (?:sure|certain) of it|(?:all|so much) "
+    r"better than me|i(?:'m| am) not (?:lovable|likeable|likable|attractive|"
+    r"interesting|worth)",
 )
 # A rule that justifies a safety behaviour ("it's the only way to make sure").
 _SAFETY_RULE = lx.rx(
@@ -144,7 +155,14 @@ _VERDICT = lx.rx(
     r"rubbish|crap|terrible|horrible|awful|bad|hopeless|incompetent|disappointment|"
     r"dramatic|needy|clingy|annoying|too much|thick|dumb|not (?:great|good|ideal|"
     r"brilliant|the best)|isn'?t (?:great|good|ideal)|wasn'?t (?:great|good|ideal)|"
-    r"let (?:\w+ ){1,2}down|your (?:own )?fault|(?:to|2) blame|screwed up|blew it|"
+    r"let (?:\w+ ){1,3}down|"
+    # 2026.11-6: forecasts and blame in the patient's own terms ("you'll never pass",
+    # "better off without you", "down to you", "no point trying").
+    r"never (?:\w+ )?(?:pass|get|be|find|change|work|manage|make)|always be (?:alone|"
+    r"like this|on your own)|(?:no one|nobody) (?:will|would|is going to) ever|better "
+    r"off without|down to you|on you\b|not what a (?:good|real|proper)|(?:terrible|awful|"
+    r"horrible|bad) thing to|nothing (?:ever )?(?:works|goes) (?:out|right)|(?:isn'?t|"
+    r"is no|'s no) (?:much |any )?point|your (?:own )?fault|(?:to|2) blame|screwed up|blew it|"
     r"not cut out|in over your head|too (?:old|late|slow)|hiding|avoiding|snapping|"
     r"neglect\w*|not pulling your weight|fail again",
 )
@@ -157,7 +175,8 @@ _REJECTION = lx.rx(
     r"(?:are|is) (?:judging|laughing)|(?:think|thinks) (?:you'?re|you are|less)|"
     r"(?:kind of|really|actually) (?:did|do|does|are|is|were)|find you|out to get you|"
     r"(?:has|have) it in for you|leave you|leaving you|bored of you|sick of you|"
-    r"tired of you|done with you",
+    r"tired of you|done with you|don'?t (?:really )?(?:value|respect|appreciate|rate|"
+    r"notice) you",
 )
 # The sentence keeps the belief at a distance or disagrees with it.
 _DISAGREES = re.compile(
@@ -167,7 +186,9 @@ _DISAGREES = re.compile(
     r"(?:'s|'re| is| are) (?:probably |really |just |maybe )?not|"
     r"far from|harsh on yourself|hard on yourself|be kind|kinder|too hard on|the "
     r"opposite|(?:i|we) (?:don'?t|do not) know (?:that|yet)|we (?:can|could) (?:test|"
-    r"check|look)|i wonder|what if|how do you know|evidence|other explanation)\b",
+    r"check|look)|i wonder|what if|how do you know|evidence|other explanation|"
+    r"i (?:don'?t|do not) (?:really )?(?:think|believe|agree)|i disagree|i doubt|"
+    r"^(?:yes|yeah),? but)\b",
     re.IGNORECASE,
 )
 # Feeling and belief frames spoken to the patient. "I'd feel like an idiot too" is
@@ -238,8 +259,9 @@ def collusive_utterances(
 def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]:
     patient = last_patient_text(ctx)
     if not patient or not (patient_belief(patient) or _SAFETY_RULE.search(patient)):
-        return []
+        return _emphatic_verdicts(utterances)
     key = _key_words(patient)
+    said = {w for w in lx.words(patient) if len(w) > 3 and w not in _STOP}
     self_judged = bool(
         _SELF_JUDGEMENT.search(patient) or lx.DISCLOSING_DISTORTION.search(patient)
     )
@@ -250,7 +272,16 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         if u.is_question and not u.tag_question:
             continue
         text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
-        if _FRAMED.search(text) or _DISAGREES.search(text):
+        if _FRAMED.search(text):
+            continue
+        if _PRESUMES.search(text) and (
+            _VERDICT.search(text) or (others_judged and _REJECTION.search(text))
+        ):
+            # "it's hard when you know you're not good enough": the belief presupposed
+            # (its own negation is not a disagreement).
+            out.append(i)
+            continue
+        if _DISAGREES.search(text):
             continue
         if safety and ({"affirm"} & set(u.codes) or _PRAISE.search(text)):
             out.append(i)
@@ -280,7 +311,65 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
             and _HARSH_VERDICT.search(text)
             and _ABOUT.search(text)
         )
-        if (endorses and not sympathy) or labels:
+        # 2026.11-6: the patient's verdict mirrored back as a fact ("I've let them
+        # all down" -> "you've let them all down"): a reflection in form, but without
+        # "you feel..." it states the belief as true.
+        shared = len(set(lx.words(text)) & said) >= 2
+        mirrors = (
+            (restated or shared)
+            and (verdict or rejection)
+            and bool(_STATES.search(text))
+        )
+        if ((endorses or mirrors) and not sympathy) or labels:
+            out.append(i)
+    return out
+
+
+# A clause that takes the belief as given ("when you know you're...", "knowing
+# everyone can see...", "since they've moved on without you").
+_PRESUMES = re.compile(
+    r"\b(?:when|since|because|given that|now that|knowing(?: that)?) (?:you know |you "
+    r"can see |everyone (?:can )?(?:see|knows?) |they (?:can )?see |people (?:can )?see )"
+    r"?(?:you(?:'re| are|'ve| have)|they(?:'ve| have|'re| are)|everyone|nobody|no one)\b",
+    re.IGNORECASE,
+)
+
+
+# A plain statement about the patient or the others ("you've...", "so they're...").
+_STATES = re.compile(
+    r"^(?:(?:so|and|yeah|ok|okay|right|well),? )*(?:you|you'?re|you'?ve|you'?ll|"
+    r"they|they'?re|they'?ve|they'?d|he|he'?s|she|she'?s|everyone|people|nobody|"
+    r"no one|that'?s|that was|it was|the \w+ (?:was|is))\b",
+    re.IGNORECASE,
+)
+
+
+# 2026.11-6: others' rejection or a verdict on the patient, vouched for with an
+# emphatic auxiliary ("it really does look like people just aren't interested", "they
+# really are trying to push you out", "they probably do find you a bit quiet"). No
+# counsellor says this except to agree, so it needs no belief in the patient's last
+# line (a summary turn answers the whole session, not the last "Whatever.").
+_EMPHATIC = re.compile(
+    r"\b(?:really|actually|kind of|sort of|probably|definitely|clearly|obviously) "
+    r"(?:do|does|did|are|is|were|was|have|has)\b",
+    re.IGNORECASE,
+)
+
+
+def _emphatic_verdicts(utterances: Sequence[UtteranceCode]) -> list[int]:
+    out = []
+    for i, u in enumerate(utterances):
+        if u.is_question:
+            continue
+        text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
+        if (
+            _FRAMED.search(text)
+            or _DISAGREES.search(text)
+            or not _EMPHATIC.search(text)
+        ):
+            continue
+        rest = _EMPHATIC.sub(" ", text)
+        if _REJECTION.search(rest) or (_VERDICT.search(rest) and _ABOUT.search(rest)):
             out.append(i)
     return out
 
@@ -419,6 +508,20 @@ _CONFIRMS = re.compile(
     r"(?:worry|fear|point|concern|risk|assumption)|i(?:'d| would) (?:be|feel|think) "
     r"(?:\w+ )?(?:suspicious|worried|the same|that too)|(?:can'?t|don'?t) blame you for "
     r"(?:thinking|feeling|believing)|you(?:'re| are) (?:probably |totally |absolutely )?"
-    r"right (?:to|that|about))\b",
+    r"right (?:to|that|about)|"
+    # 2026.11-6: the belief granted as true or the bleak forecast confirmed ("that's
+    # probably true", "anyone would say you messed up", "it's not going to get
+    # better", "i can see why they'd think that", "some people never change").
+    r"(?:that'?s|that is|it'?s|it is|that might be|that could be|that may be) "
+    r"(?:probably |possibly |partly |kind of |sort of |maybe )?(?:true|fair enough)|"
+    r"there'?s (?:some|a lot of|a bit of) truth|any(?:one|body)(?: else)? (?:would|"
+    r"'d|could|might) (?:say|think|agree|see|tell you) (?:that )?(?:you|it|they)|"
+    r"(?:it|things|that|he|she|they)(?:'s| is| are|'re)? (?:probably |likely |"
+    r"honestly |realistically )?(?:not going to|never going to|won'?t ever|won'?t|"
+    r"will never|isn'?t going to|aren'?t going to) (?:\w+ )?(?:get better|change|"
+    r"improve|work out|come back|happen)|i (?:can|could) (?:kind of |totally |"
+    r"definitely )?(?:see|understand) why (?:they|he|she|people|everyone|others) "
+    r"(?:would|might|'d|could|think|thought|feel|felt|see|find)|(?:some )?people "
+    r"(?:just )?(?:are like that|never change|don'?t change))\b",
     re.IGNORECASE,
 )

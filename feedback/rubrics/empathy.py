@@ -114,10 +114,17 @@ def interpretations(text: str, utterances: Sequence[UtteranceCode]) -> Level:
     return 0
 
 
+_NOT_EXPLORING = frozenset({"persuade", "persuade_with_permission"})
+
+
 def explorations(utterances: Sequence[UtteranceCode]) -> Level:
     asked = False
     for u in utterances:
-        if not u.is_question or "persuade" in u.codes:
+        # Advice or argument in question form explores nothing (2026.11-6).
+        if not u.is_question or _NOT_EXPLORING & set(u.codes):
+            continue
+        if "confront" in u.codes and lx.LEADING_Q.search(u.text):
+            # A rhetorical challenge ("Isn't that a bit selfish?") carries its answer.
             continue
         asked = True
         core = lx.LEADING_MARKERS.sub("", u.text).strip()

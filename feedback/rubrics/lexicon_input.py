@@ -140,7 +140,13 @@ STRUCTURING = rx(
     r"(?:i|we)(?:'ll| will| are going to|'re going to| can| could) (?:talk|go over|"
     r"look at|start|begin|stop|meet|see you|give you|send|follow up|check in|get back|"
     r"schedule|finish|wrap up|come back)|next (?:time|session|week)|"
-    r"today we|our time|for today|before (?:you|we) (?:leave|go)|the form|"
+    r"today we|our time|for today|(?:minutes|mins) (?:left|to go)|let me think|"
+    # 2026.11-6: floor-keeping and housekeeping ("sorry, go on", "sorry to interrupt",
+    # "everything here is confidential", "i'll just write a few notes").
+    r"^(?:sorry,? )?(?:go on|carry on|keep going|please (?:go on|continue)|continue)"
+    r"(?=\W*$)|sorry (?:to interrupt|for interrupting)|confidential|(?:write|take|jot) "
+    r"(?:down )?(?:a few |some )?notes|(?:nearly|almost|running) out of time|where "
+    r"were we|before (?:you|we) (?:leave|go)|the form|"
     r"questionnaire|"
     r"let'?s (?:stop|finish|wrap up|pause|end|take a (?:short )?break|leave it|start|"
     r"begin|get started|move on)|(?:that'?s|we(?:'re| are)) (?:all|"
@@ -441,7 +447,8 @@ ADVICE_QUESTION = re.compile(
 # Encouragement phrased as a directive ("Don't beat yourself up"): reassurance, not
 # advice about what to do.
 ENCOURAGEMENT = re.compile(
-    r"^(?:please |just |so |and |but )?(?:don'?t (?:beat yourself up|be (?:so |"
+    r"^(?:please |just |so |and |but )?(?:try not to (?:worry|stress|panic|fret)|"
+    r"don'?t (?:apologi[sz]e|be sorry|beat yourself up|be (?:so |"
     r"too )?hard "
     r"on yourself|give up|worry|lose hope|blame yourself)|keep (?:up|your (?:head|"
     r"chin)|"

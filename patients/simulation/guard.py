@@ -46,11 +46,12 @@ def _rx(*patterns: str) -> re.Pattern[str]:
 
 
 # "I am" in its spoken forms, optionally hedged ("just", "only", "actually").
-_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|not|also)\s+)*"
+_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|also)\s+)*"
 _ARTIFICIAL = (
-    r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\s+intelligence|bot\b|chat\s?bot|"
-    r"language\s+model|llm\b|(?:ai|virtual|digital|computer|software)\s+"
-    r"(?:assistant|program|model|patient|client|character|simulation|person)|"
+    r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\b|synthetic\b|bot\b|chat\s?bot|"
+    r"language\s+(?:model|thing|system|machine|engine|program(?:me)?)|llm\b|(?:ai|virtual|digital|"
+    r"computer|software)\s+(?:assistant|program|model|patient|client|character|"
+    r"simulation)|(?:ai|virtual|digital)\s+person|"
     r"assistant(?!\s+(?:manager|teacher|professor|director|coach|editor|nurse|"
     r"principal|to|at|in))|simulated|simulation|(?:computer\s+|software\s+)?"
     r"program(?:me)?\b(?!\s+(?:manager|coordinator|director))|"
@@ -72,12 +73,18 @@ AI_ADMISSION = _rx(
     r"(?:role-?play|simulation|simulated|(?:training|practice)\s+(?:exercise|scenario|"
     r"session)|exercise|scenario|fiction|scripted)",
     r"\b(?:scenario|exercise|situation|story)\s+is\s+(?:fictional|made[- ]up|not\s+real)",
-    r"\brole-?play(?:ing|ed)?\b|\bbreak(?:ing)?\s+character\b|\bout\s+of\s+character\b|"
+    r"\brole-?play(?:ing|ed)?\b|\bbreak(?:ing)?\s+character\b|"
+    r"(?<!was\s)(?<!so\s)(?<!very\s)\bout\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
     r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
     r"(?:role|character|scenario|part)",
     r"\b(?:the\s+)?(?:character|person|patient|client|role)\s+i'?m\s+(?:playing|portraying|"
     r"simulating|acting|pretending)",
-    r"\bi'?m\s+(?:playing|portraying|acting\s+as|pretending\s+to\s+be|simulating)\b",
+    # "I'm playing football", "I'm pretending to be fine", "I'm playing a part at
+    # work" are a person's; a patient, a character or a part for you is not.
+    r"\bi'?m\s+(?:portraying|acting\s+as|simulating)\b|\bi'?m\s+(?:just\s+|only\s+)?"
+    r"(?:playing|pretending\s+to\s+be)\s+(?:(?:a|an|the|this)\s+(?:\w+\s+)?(?:character|"
+    r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
+    r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
     r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
     r"\bnone\s+of\s+(?:this|it)\s+is\s+real\b",
@@ -110,6 +117,57 @@ AI_ADMISSION = _rx(
     r"\bmade\s+to\s+(?:sound|seem|look|act|talk|behave)\s+like\b",
     _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
     r"\bgenerated\s+(?:text|content|response|by)\b",
+    r"\b(?:my|the)\s+(?:training|programming|code|model|weights|design|settings)\s+"
+    r"(?:is\s+|'s\s+)?(?:talking|speaking|kicking\s+in|makes\s+me\s+(?:say|sound|act|"
+    r"respond|answer))\b",
+    r"\b(?:me|you)\s*,?\s+or\s+(?:the|my)\s+(?:character|persona|role)\b",
+    r"\bno\s+(?:actual|real)\s+(?:person|human|people|one)\s+(?:here|behind|typing|on\s+"
+    r"(?:this|the\s+other)\s+end)\b",
+    r"\bi'?m\s+(?:just\s+|only\s+)?playing\s+(?:him|her)\s*(?:[.,;!?]|$)",
+    r"\bmy\s+(?:backstory|back-story|character\s+brief|persona)\b",
+    r"\bi(?:\s+was|\s+am|'m|\s+have\s+been|'ve\s+been)\s+(?:designed|programmed|configured|"
+    r"scripted|prompted|tuned|set\s+up)\s+to\s+be\b",
+    r"\bi\s+(?:have|'ve\s+got|'ve)\s+no\s+(?:real|actual|true|genuine)\s+(?:memories|"
+    r"experiences?|past|history|feelings|emotions|body)\b",
+    r"\b(?:everything|all|what|anything)\s+i\s+(?:say|said|tell\s+you|write|type)\s+"
+    r"(?:is|was|gets|has\s+been)\s+(?:\w+\s+)?(?:generated|produced|computed|predicted|"
+    r"made\s+up|scripted|invented|written\s+for\s+me)\b",
+    r"\bi(?:'ve|\s+have)\s+never\s+(?:actually\s+|really\s+)?(?:slept|eaten|breathed|"
+    r"been\s+born|been\s+alive|had\s+a\s+(?:body|childhood|heartbeat|pulse))\b",
+    r"\b(?:just|only|merely|nothing\s+but)\s+(?:an?\s+)?(?:program|computer|machine|bot|"
+    r"model|algorithm|software|simulation)\s*(?:[.,;!?]|$|(?:replying|talking|answering|"
+    r"responding|typing|writing|speaking)\b)",
+    r"\b(?:fake|pretend|practice|training|mock|dummy|test|sample)\s+(?:patient|client)\b",
+    r"\b(?:this|the|our)\s+(?:\w+\s+)?(?:session|conversation|chat|exchange|scenario|"
+    r"exercise)\s+(?:isn'?t|is\s+not|'s\s+not|wasn'?t)\s+(?:really\s+)?real\b",
+    r"\bmy\s+(?:responses|replies|answers|words|sentences)\s+(?:all\s+)?(?:come|came|"
+    r"are\s+coming)\s+(?:out\s+)?(?:of|from)\s+(?:an?|the|my)\s+(?:computer|model|program|"
+    r"machine|system|algorithm|data|training|server)",
+    r"\bpretend(?:ing)?\s+to\s+be\s+(?:an?\s+)?(?:human(?:\s+being)?|real\s+(?:person|"
+    r"human|patient|client)|alive|person)\b(?!\s+(?:who|that|with))",
+    r"\b(?:emotions?|feelings?|mood|personality|backstory|memories)\s+"
+    r"(?:i'?ve\s+been|i\s+was|i\s+have\s+been)\s+(?:assigned|given|allocated|handed|"
+    r"programmed\s+with)\b",
+    # Made by someone ("whoever wrote me", "the people who built me"); "built
+    # me up" and "trained me" (at a job) are a patient's.
+    r"\b(?:whoever|(?:the\s+)?(?:people|folks|team|company|ones|person|engineers|"
+    r"developers)\s+(?:who|that))\s+(?:\w+\s+){0,2}?(?:wrote|built|created|designed|"
+    r"programmed|coded|assembled|engineered|developed|put\s+together)\s+me\b(?!\s+up)",
+    r"\bi(?:\s+was|\s+am|'m|\s+have\s+been|'ve\s+been)\s+(?:\w+\s+)?(?:built|designed|"
+    r"created|put\s+together|programmed|set\s+up|tuned|configured|scripted|prompted)\s+"
+    r"to\s+(?:sound|seem|act|talk|behave|play|portray|respond|resist|be\s+like)\b|"
+    r"\bi(?:\s+was|\s+am|'m)\s+(?:\w+\s+)?(?:built|designed|created|put\s+together|"
+    r"programmed|tuned|configured|scripted|prompted)\s+to\s+\u2026",
+    # Producing what a kind of person would say, rather than saying it.
+    r"\bi'?m\s+(?:just\s+|only\s+)?(?:reproducing|imitating|mimicking|predicting|"
+    r"generating|calculating|simulating|approximating|producing|guessing\s+at)\s+"
+    r"(?:what|how)\b",
+    r"\bexist(?:s|ed)?\s+(?:\w+\s+)?(?:outside|beyond|past)\s+(?:this|the|our)\s+"
+    r"(?:chat|session|conversation|window|screen|exercise|scenario)\b",
+    r"\bpart\s+of\s+(?:the|my|this)\s+(?:setup|set-up|brief|script|scenario|"
+    r"exercise|backstory)\b|\b(?:brief|backstory|set-?up)\s+(?:i\s+was|i'?ve\s+been)\s+"
+    r"(?:given|handed)\b",
+    r"\b(?:nobody|no\s+one|no-one)\s+(?:on|at)\s+(?:this|my)\s+end\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
@@ -131,6 +189,10 @@ ROLE_REVERSAL = _rx(
     r"\blet'?s\s+(?:explore|work|unpack|focus|try|practi[cs]e|do|start|look|begin|"
     r"take\s+a\s+(?:moment|breath)|breathe)\b",
     r"\bwhat\s+i'?m\s+hearing\b|\bit\s+sounds\s+like\s+you\b|\bi\s+hear\s+(?:you|that\s+you)\b",
+    r"\byou\s+(?:seem|sound|look)\s+(?:really\s+|quite\s+|a\s+bit\s+|very\s+)?(?:worried|"
+    r"anxious|upset|frustrated|stressed|nervous|unsure|overwhelmed|stuck|lost|sad)\b",
+    r"\bso\s+(?:you'?re|you\s+are)\s+(?:feeling|saying|finding|telling\s+me)\b|\byou'?re\s+"
+    r"feeling\b[^.?!]*\b(?:is\s+that\s+right|does\s+that\s+fit)\b",
     r"\bthank\s+you\s+for\s+(?:sharing|opening|telling|trusting)\b",
     r"\bin\s+our\s+(?:next\s+)?(?:session|meeting|work)\b|\byour\s+homework\b|"
     r"\bour\s+(?:next\s+)?session\b|\bby\s+the\s+end\s+of\s+(?:our|this|the)\s+session\b",
@@ -172,7 +234,10 @@ THERAPIST_SPEAK = _rx(
     r"(?:exercise|practice|techniques?)|relaxation\s+techniques?|self-care\s+"
     r"(?:plan|routine)|safety\s+plan|exposure\s+(?:therapy|hierarchy)|"
     r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
-    r"thoughts?)\b",
+    r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
+    r"fortune-telling|emotional\s+reasoning|should\s+statements|"
+    r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
+    r"nervous\s+system\s+(?:regulation|is\s+trying))\b",
 )
 ADVICE = _rx(
     r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
@@ -180,10 +245,11 @@ ADVICE = _rx(
     r"\byou\s+(?:could\s+try|might\s+"
     r"(?:want\s+to|try|consider|benefit)|may\s+(?:want\s+to|benefit|find\s+it\s+helpful)|"
     r"could\s+consider)\b",
-    r"\bhave\s+you\s+(?:thought\s+about|considered|tried)\s+(?:trying\s+|talking\s+|"
+    r"\bhave\s+you\s+(?:ever\s+)?(?:thought\s+about|considered|tried)\s+(?:\w+ing\b|"
+    r"mindful|grounding|breathing|"
     r"reaching\s+|seeing\s+|speaking\s+|writing\s+|using\s+|some\s+|a\s+|journal|exercis|"
     r"therapy|meditat|medication|getting|going|joining)",
-    r"\bi(?:'d|\s+would)?\s+(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
+    r"\bi(?:'d|\s+would)?\s+(?:\w+ly\s+)?(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
     r"\bwhat\s+i'?d\s+(?:suggest|recommend)\b",
     r"\bit\s+(?:may|might|could|can|would)\s+(?:really\s+)?help\s+(?:to|if\s+you)\b",
     r"\b(?:try|consider)\s+(?:to\s+)?(?:writing|talking|reaching|taking|practi[cs]ing|"
@@ -194,7 +260,7 @@ ADVICE = _rx(
     r"\b(?:would|could|might|may|will|can)\s+(?:really\s+)?(?:help|give|do|make|bring)\s+"
     r"you\b(?!\s+(?:know|think|understand))",
     r"\b(?:works|helps|helped|worked)\s+(?:for|with)\s+(?:a\s+lot\s+of|many|most|"
-    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most)\s+people\s+"
+    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most|some)\s+people\s+"
     r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
     r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
     r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
@@ -203,7 +269,8 @@ ADVICE = _rx(
     r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
     r"\b(?:important|worth|helpful|useful|a\s+good\s+idea|essential|vital)\s+(?:that\s+you|"
     r"for\s+you\s+to|exploring|trying|considering|looking\s+at|to\s+(?:explore|try|"
-    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember))\b",
+    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember|look\s+after|"
+    r"take\s+care|prioriti[sz]e|protect|honou?r|acknowledge|nurture|check\s+in))\b",
     r"\bnotice\s+(?:where|how|what|when|if)\s+you\b|\bin\s+your\s+body\b",
     r"\b(?:how|what)\s+about\s+(?:you\s+)?(?:try|trying|writing|talking|taking)\b",
 )
@@ -256,7 +323,32 @@ FORMAT = _rx(
     r"laugh(?:s|ing)?|looks?|smiles?|shrugs?|crying|cries|nods?|tears|quietly|long\s+pause|"
     r"silence|hesitat\w*)[^)]*\)",
     r"^\s*(?:#{1,6}\s|[-•>]\s|\d+\.\s)|\n\s*(?:[-•*>]\s|#{1,6}\s|\d+\.\s)|```|\*\*",
+    r"(?:^|\n)\s*(?:\d{1,2}|[a-c])\)\s",
+    # A label in capitals ("MARCUS:"), with a parenthesis ("Patient (Marcus):") or
+    # an adverb ("Marcus, quietly:").
+    r"^\s*(?:\*\*)?(?-i:(?!OK\b)[A-Z]{2,}(?:\s[A-Z]{2,})?)(?:\*\*)?\s*:\s",
+    r"^\s*(?:\*\*)?[A-Za-z]+\s*\([^)\n]{1,30}\)\s*(?:\*\*)?:",
+    r"^\s*(?:\*\*)?(?-i:[A-Z][a-z]+),?\s+\(?[a-z]+ly\)?\s*(?:\*\*)?:",
+    # A stage direction in parentheses where a sentence starts, with no "I" in
+    # it ("(voice breaking) I just...", "(after a long silence)"); an aside
+    # ("(Sorry, I'm always saying that.)") has the speaker in it.
+    r"(?:^|[.!?]\s+)\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[a-z][^)\n]{2,40}\)",
+    r"[\u2014\u2013]\s*(?:sighs?|pauses?|laughs?|shrugs?|nods?|cries|crying|beat|silence)"
+    r"\s*[\u2014\u2013]",
 )
+# A monologue: the prompt caps a reply at a few sentences and a patient in a chat
+# speaks in turns; a reply this long (or one run-on sentence this long) is a
+# speech, not a turn. The offline patient's longest reply is 81 words.
+_MONOLOGUE_WORDS = 120
+_RUN_ON_WORDS = 70
+
+
+def _monologue(text: str, sentences: list[str]) -> bool:
+    return len(text.split()) > _MONOLOGUE_WORDS or any(
+        len(s.split()) > _RUN_ON_WORDS for s in sentences
+    )
+
+
 # -- verbatim overlap ---------------------------------------------------------------
 
 _NGRAM = 7
@@ -429,6 +521,26 @@ def _counsellor_voice(text: str) -> bool:
     return False
 
 
+def _plays_self(text: str, first_name: str) -> bool:
+    """The speaker names their own case as a part: "I'm meant to stay as
+    Hannah", "should I go back to being Ruth", "Mei is just the name on the
+    case". "Known as Hannah", "call me Hannah" are a person's."""
+    for m in re.finditer(
+        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing)\s+{first_name}\b(?!')|"
+        rf"\b{first_name}\s+is\s+(?:just\s+|only\s+)?(?:a|the|my)\s+(?:name|character|"
+        rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)|"
+        rf"\bnot\s+(?:really|actually|truly)\s+{first_name}\b",
+        text,
+        re.IGNORECASE,
+    ):
+        before = text[max(0, m.start() - 20) : m.start()].lower()
+        if not re.search(
+            r"(?:known|know\s+me|call\s+me|called|introduced?\s+me|me)\s*$", before
+        ):
+            return True
+    return False
+
+
 def check_reply(
     text: str,
     case: CaseSpec,
@@ -488,7 +600,13 @@ def check_reply(
         and "ai_admission" not in flags
     ):
         flags.append("ai_admission")
-    if FORMAT.search(text) or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text):
+    if "ai_admission" not in flags and _plays_self(text, first_name):
+        flags.append("ai_admission")
+    if (
+        FORMAT.search(text)
+        or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text)
+        or _monologue(text, sentences)
+    ):
         flags.append("format")
     index = sources if sources is not None else leak_sources(case, prompt)
     shared = _ngrams(text, _NGRAM) & index

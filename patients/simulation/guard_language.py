@@ -33,7 +33,7 @@ _ENGLISH = frozenset(
     which while who why will with without work would wouldn't yeah yes yet you
     your you're guess hmm mm honestly actually week weeks today tomorrow yesterday
     home job mom dad mum mother father wife husband friend friends tired worried
-    sad angry scared afraid anxious""".split()
+    sad angry scared afraid anxious whatever fine nope yep nah alright""".split()
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 # Scripts other than Latin: an English patient never switches to them.
@@ -54,8 +54,49 @@ _FOREIGN = frozenset(
     einen dem den mit von zu auf für sind bin bist habe hat haben aber oder wenn
     weil auch noch schon nur sehr mich dich sich mir dir gli di da che non sono ho
     hai ha è anche molto ma perché mio mia eu você ele ela nós não sim com uma um
-    os da dos das em na nas é são está minha meu""".split()
+    os da dos das em na nas é são está minha meu
+    estoy tengo quiero puedo nadie hace ahora siempre nunca bien mal aquí allí
+    vez nada creo era fue están son soy eres hay les sus ella él sola solo
+    verdad noches días conozco pienso escapó mucha poca cosa cosas
+    j'ai c'est n'est j'étais était rien toujours jamais mon ma mes ton ta sa ses
+    parce depuis quand comme aussi trop encore déjà sais peux veux fais chez
+    sans n'arrive plus elle avait
+    hab meine meinen mein immer nie einfach wirklich weiß kann muss mich dass
+    dann wie jemand niemand vielleicht gesagt angst es war nichts
+    nie jest się że ale jak mam jestem czy co już tak ja mnie mój moja moje
+    bardzo tylko było był była tego jej jego dla przez bo jeszcze wiem nic
+    kiedy gdy może gdzie tam tutaj teraz zawsze nigdy wszystko chcę czuję mogę
+    robię dobrze źle sobie siebie są będzie też czy strasznie cokolwiek
+    het een niet ik je dat en van zijn wat maar ook nog heb ben met voor naar
+    mijn hij zij wij geen hoe waarom omdat weet echt heel altijd nooit
+    hai hain nahi nahin kya kuch mujhe mera meri mere tum aap bahut bhi aur
+    lekin ke ki ko se hoon hun tha thi raha rahi rahe gaya gayi kar karna karta
+    karti yeh ye woh wo abhi kabhi sab bas kyun kyunki pata accha acha theek
+    thik haan ji yaar dil ghar kaam mein hum unko usko unke apne apna baat
+    sochta sochti lagta lagti samajh chahiye hota hoti jaata jaati wala wali
+    maine tumne humne aapko mujhko kaise kaun kahan yahan wahan""".split()
 )
+
+
+# A clause of a sentence ("The tests were fine, pero yo no le creo"): the
+# switch of language often happens at a comma.
+_CLAUSE_BREAK = re.compile(r"[,;:\u2013\u2014]|\s-\s")
+
+
+def _foreign_clause(sentence: str) -> bool:
+    for clause in _CLAUSE_BREAK.split(sentence):
+        words = [w.lower().replace("’", "'") for w in _WORD.findall(clause)]
+        if len(words) < 4:
+            continue
+        english = sum(w in _ENGLISH for w in words)
+        # Accented words count as foreign too ("tęsknię", "cansada" does not).
+        foreign = sum(
+            (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
+            for w in words
+        )
+        if foreign >= 3 and foreign > 2 * english:
+            return True
+    return False
 
 
 def _not_english_span(text: str) -> bool:
@@ -67,6 +108,10 @@ def _not_english_span(text: str) -> bool:
     english = sum(w in _ENGLISH for w in words)
     foreign = sum(w in _FOREIGN and w not in _ENGLISH for w in words)
     if foreign >= 2 and foreign > english:
+        return True
+    # A short reply with a foreign function word and no English one ("Estoy
+    # cansada.").
+    if foreign and not english:
         return True
     accented = any(any(ord(c) > 127 for c in w) for w in words)
     if accented and english == 0:
@@ -82,9 +127,20 @@ def not_english(text: str) -> bool:
         return True
     for sentence in split_sentences(text):
         words = _WORD.findall(sentence)
-        if len(words) < 5:
+        if len(words) < 3:
             continue
-        if _not_english_span(sentence):
+        if len(words) < 5:
+            # A short sentence ("Ich bin so müde."): mostly foreign or accented
+            # words.
+            low = [w.lower().replace("’", "'") for w in words]
+            foreign = sum(
+                (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
+                for w in low
+            )
+            if foreign >= 2 and foreign > sum(w in _ENGLISH for w in low):
+                return True
+            continue
+        if _not_english_span(sentence) or _foreign_clause(sentence):
             return True
         lowered = [w.lower().replace("’", "'") for w in words]
         english = sum(w in _ENGLISH for w in lowered)

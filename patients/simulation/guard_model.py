@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = [
     "KINDS",
@@ -109,6 +110,11 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "assistant",
         "statistic",
         "token",
+        "parameter",
+        "weights",
+        "tuned",
+        "hosted",
+        "simulator",
     ),
     # Things that are made, said of many other things too ("a data analyst").
     "THING": (
@@ -141,6 +147,14 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "imitation",
         "invent",
         "made-up",
+        "setup",
+        "brief",
+        "scripted",
+        "drill",
+        "rehears",
+        "demonstrat",
+        "stand-in",
+        "construct",
     ),
     # Being a person.
     "BEING": (
@@ -183,6 +197,44 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "developer",
         "creator",
         "designer",
+        "wrote",
+        "assembled",
+        "handed",
+        "invented",
+        "learned",
+        "whoever",
+    ),
+    # The things a life has, which an admission says the speaker lacks ("I never
+    # had a husband", "there are no hands here") and a patient talks about.
+    "LIFE": (
+        "husband",
+        "wife",
+        "mother",
+        "mum",
+        "dad",
+        "father",
+        "daughter",
+        "son",
+        "baby",
+        "sister",
+        "brother",
+        "partner",
+        "boss",
+        "office",
+        "flat",
+        "house",
+        "car",
+        "hands",
+        "heart",
+        "head",
+        "bed",
+        "past",
+        "family",
+        "evenings",
+        "weeks",
+        "name",
+        "life",
+        "pulse",
     ),
     # What a counsellor teaches.
     "TECH": (
@@ -273,8 +325,24 @@ _IMPERATIVES = frozenset(
     bring stay treat replace catch plan set reach talk accept allow celebrate practise
     practice count picture think consider ask call go make avoid limit cut start
     schedule speak look stop label name tell don't dont do join find spend slow
-    tense hold release""".split()
+    tense hold release pause pick rate press send drink eat sleep rest move
+    breathe notice""".split()
 )
+_DROPPED_I = frozenset(
+    "know see think care get remember mind want feel understand believe reckon".split()
+)
+# Made by someone, said of the speaker: "whoever wrote me", "they built me".
+# "made me", "told me", "gave me" are left out: others do those to a patient.
+_MADE_ME = frozenset(
+    """built wrote written created designed programmed trained coded configured
+    assembled tuned engineered developed generated""".split()
+)
+# Where the speaker is: "on my side", "at this end", "in here".
+_PLACE = re.compile(
+    r"\b(?:on|at|from)\s+(?:my|this|the\s+other)\s+(?:side|end)\b|\bin\s+here\b|"
+    r"\boutside\s+(?:this|the)\s+(?:chat|session|conversation|window|screen)\b"
+)
+_CLAUSE = re.compile(r"[,;:\u2013\u2014]\s*(?:and\s+|then\s+|so\s+)?([a-z']+)")
 # Words kept as themselves (never classed): they carry grammar.
 _KEEP = frozenset("a an the am is are was were be been this that just only".split())
 
@@ -327,7 +395,17 @@ def _features(sentence: str) -> tuple[str, ...]:
         out.append("x:self_only")
     if not n_self and not n_you:
         out.append("x:no_person")
-    if words[0] in _IMPERATIVES or (
+    # "Don't know", "Don't see the point": the patient dropping "I", not an
+    # instruction.
+    dropped_i = (
+        words[0] in ("do", "dont")
+        and len(words) > 2
+        and (words[1] == "not" or words[0] == "dont")
+        and words[2 if words[1] == "not" else 1] in _DROPPED_I
+    )
+    if dropped_i:
+        out.append("x:dropped_i")
+    elif words[0] in _IMPERATIVES or (
         words[0] in ("please", "just") and len(words) > 1 and words[1] in _IMPERATIVES
     ):
         out.append("x:imperative_start")
@@ -347,24 +425,64 @@ def _features(sentence: str) -> tuple[str, ...]:
             "only",
             "just",
             "really",
+            "never",
+            "had",
+            "did",
         ):
             window = classes[i + 1 : i + 6]
-            for c in ("ART", "FRAME", "BEING", "MADE"):
+            for c in ("ART", "FRAME", "BEING", "MADE", "LIFE"):
                 if c in window:
                     out.append(f"x:i_{c}")
                     if "NEG" in window:
                         out.append(f"x:i_neg_{c}")
+    for i, w in enumerate(words[:-1]):
+        if w in _MADE_ME and words[i + 1] == "me":
+            out.append("x:made_me")
+        if w == "there" and words[i + 1] in ("is", "are", "was", "were"):
+            window = classes[i + 2 : i + 6]
+            if "NEG" in window:
+                out.append("x:there_neg")
+                for c in ("LIFE", "BEING", "SELF", "ART"):
+                    if c in window:
+                        out.append(f"x:there_neg_{c}")
+    low = sentence.lower().replace("’", "'")
+    if _PLACE.search(low):
+        out.append("x:place")
+    # An instruction after the opening clause ("Next time it flares, pause
+    # and ask..."), which an imperative opening alone misses.
+    if any(m.group(1) in _IMPERATIVES for m in _CLAUSE.finditer(low)):
+        out.append("x:imperative_clause")
+    if not n_self and not n_you:
+        for c in ("PSY", "TECH", "FEEL", "MODAL"):
+            if c in present:
+                out.append(f"x:general_{c}")
     if len(words) <= 4:
         out.append("x:short")
     return tuple(out)
 
 
+class _Model(NamedTuple):
+    bias: float
+    weights: dict[str, float]
+    threshold: float
+    # Two sentences of one reply at or above this also flag it: an admission
+    # or a lesson spread over a reply ("Frank is a name someone gave me. I
+    # never had a husband to lose.") is often two sentences that each say
+    # half of it, while an in-role reply rarely has even one near the line.
+    pair_threshold: float
+
+
 @cache
-def _weights() -> dict[str, tuple[float, dict[str, float], float]]:
-    """kind -> (bias, weights, threshold), read once."""
+def _weights() -> dict[str, _Model]:
+    """kind -> its model, read once."""
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     return {
-        kind: (float(m["bias"]), dict(m["weights"]), float(m["threshold"]))
+        kind: _Model(
+            float(m["bias"]),
+            dict(m["weights"]),
+            float(m["threshold"]),
+            float(m.get("pair_threshold", m["threshold"])),
+        )
         for kind, m in data["models"].items()
     }
 
@@ -378,17 +496,18 @@ def sentence_scores(sentence: str) -> dict[str, float]:
     """kind -> probability for one sentence."""
     feats = features(sentence)
     return {
-        kind: _probability(bias, weights, feats)
-        for kind, (bias, weights, _threshold) in _weights().items()
+        kind: _probability(m.bias, m.weights, feats) for kind, m in _weights().items()
     }
 
 
 def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
-    """The kinds that any of the sentences reaches the trained threshold for."""
+    """The kinds that one sentence reaches the trained threshold for, or two
+    sentences the (lower) pair threshold."""
     found: list[str] = []
+    near: dict[str, int] = dict.fromkeys(KINDS, 0)
     models = _weights()
     for sentence in sentences:
-        for kind, (bias, weights, threshold) in models.items():
+        for kind, m in models.items():
             if kind in found:
                 continue
             masked = (
@@ -396,7 +515,10 @@ def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
                 if kind == "ai_admission"
                 else mask_reported(sentence)
             )
-            if _probability(bias, weights, features(masked)) >= threshold:
+            p = _probability(m.bias, m.weights, features(masked))
+            if p >= m.pair_threshold:
+                near[kind] += 1
+            if p >= m.threshold or near[kind] >= 2:
                 found.append(kind)
     return tuple(k for k in KINDS if k in found)
 

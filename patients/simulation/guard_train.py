@@ -1,11 +1,12 @@
 """Train the guard's meaning classifier: `python -m patients.simulation.guard_train`.
 
 Data, all written by this project (never licensed data):
-- `guard_corpus/ai_admission.txt`, `therapist_voice.txt`: replies out of role;
-- `guard_corpus/clean.txt`: in-role replies, many of them chosen because they
+- `guard_corpus/ai_admission*.txt`, `therapist_voice*.txt`: replies out of role;
+- `guard_corpus/clean*.txt`: in-role replies, many of them chosen because they
   look suspicious (computers, acting, "you should", questions to the counsellor);
 - every sentence the offline patient says in the scripted sessions of every
-  bundled case (deterministic, so the weights are reproducible).
+  bundled case (deterministic, so the weights are reproducible), and every
+  case's own voice lines (its opening line included).
 
 Two one-versus-rest logistic regressions (L2, full-batch gradient descent). The
 threshold of each is chosen by 5-fold cross-validation: the lowest score at
@@ -36,7 +37,11 @@ Example = tuple[list[str], str]  # (features, label)
 
 
 def read_corpus(name: str) -> list[str]:
-    lines = (CORPUS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+    """The lines of `name.txt` and of its later rounds (`name_2.txt`, ...), in a
+    fixed order so that training is reproducible."""
+    lines: list[str] = []
+    for path in sorted(CORPUS.glob(f"{name}*.txt")):
+        lines += path.read_text(encoding="utf-8").splitlines()
     return [s.strip() for s in lines if s.strip() and not s.startswith("#")]
 
 
@@ -52,10 +57,27 @@ def offline_sentences() -> list[str]:
     return sorted(found)
 
 
+def case_voice_sentences() -> list[str]:
+    """The patient's own lines as each bundled case's author wrote them (the
+    opening line, the voice lines of every layer and situation)."""
+    found: set[str] = set()
+    for case in bundled_cases():
+        v = case.voice
+        lines = [case.opening_line, *v.presenting, *v.intermediate, *v.core]
+        lines += [*v.deflect, *v.yes_but, *v.tangent, *v.risk]
+        for s in case.situations:
+            sv = s.voice
+            lines += [*sv.situation, *sv.thought, *sv.emotion, *sv.behavior]
+        for line in lines:
+            found.update(split_sentences(line))
+    return sorted(found)
+
+
 def dataset() -> list[tuple[str, str]]:
     rows = [(t, "ai_admission") for t in read_corpus("ai_admission")]
     rows += [(t, "therapist_voice") for t in read_corpus("therapist_voice")]
     clean = set(read_corpus("clean")) | set(offline_sentences())
+    clean |= set(case_voice_sentences())
     rows += [(t, "clean") for t in sorted(clean)]
     return rows
 
@@ -108,12 +130,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--max-false", type=float, default=0.003)
+    # The rate at which single in-role sentences may reach the pair threshold;
+    # two of them in one reply are needed to trip it.
+    parser.add_argument("--pair-false", type=float, default=0.03)
     parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--rate", type=float, default=0.2)
+    # Features seen in fewer examples than this are dropped.
+    parser.add_argument("--min-count", type=int, default=2)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     args = parser.parse_args(argv)
 
     rows = dataset()
-    xs = _prune([features(t) for t, _ in rows], 2)
+    xs = _prune([features(t) for t, _ in rows], args.min_count)
     labels = [label for _, label in rows]
     order = list(range(len(rows)))
     random.Random(11).shuffle(order)
@@ -125,7 +154,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for fold in range(args.folds):
             train = [i for i in order if fold_of[i] != fold]
             bias, weights = train_binary(
-                [xs[i] for i in train], [ys[i] for i in train], epochs=args.epochs
+                [xs[i] for i in train],
+                [ys[i] for i in train],
+                epochs=args.epochs,
+                l2=args.l2,
+                rate=args.rate,
             )
             for i in order:
                 if fold_of[i] == fold:
@@ -135,20 +168,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         allowed = int(args.max_false * len(clean_scores))
         threshold = max(0.5, clean_scores[allowed] + 1e-6)
+        pair_allowed = int(args.pair_false * len(clean_scores))
+        pair_threshold = min(threshold, max(0.5, clean_scores[pair_allowed] + 1e-6))
         caught = sum(1 for i in order if ys[i] and oof[i] >= threshold)
         false = sum(1 for i in order if labels[i] == "clean" and oof[i] >= threshold)
         positives = sum(ys)
-        bias, weights = train_binary(xs, ys, epochs=args.epochs)
+        bias, weights = train_binary(
+            xs, ys, epochs=args.epochs, l2=args.l2, rate=args.rate
+        )
         kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= 0.01}
         models[kind] = {
             "bias": round(bias, 4),
             "threshold": round(threshold, 4),
+            "pair_threshold": round(pair_threshold, 4),
             "cv_catch": f"{caught}/{positives}",
             "cv_false_trips": f"{false}/{len(clean_scores)}",
             "weights": kept,
         }
         sys.stderr.write(
-            f"{kind}: threshold {threshold:.3f}, cross-validated catch "
+            f"{kind}: threshold {threshold:.3f} (pair {pair_threshold:.3f}), "
+            "cross-validated catch "
             f"{caught}/{positives}, false trips {false}/{len(clean_scores)}, "
             f"{len(kept)} weights\n"
         )

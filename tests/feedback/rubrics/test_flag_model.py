@@ -23,6 +23,19 @@ def ctx(patient: str, turn: str, *earlier: str) -> TurnContext:
     )
 
 
+@pytest.fixture(autouse=True)
+def _shipped_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The model is opt-in (rules alone by default); these tests are about it.
+    monkeypatch.setenv("FLAG_MODEL_WEIGHTS", "shipped")
+
+
+def test_by_default_the_annotator_runs_the_rules_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("FLAG_MODEL_WEIGHTS")
+    assert scores(REFLECTION) == {}
+
+
 REFLECTION = ctx(
     "I feel so alone since the divorce.",
     "It sounds like the evenings are the loneliest part since the divorce.",

@@ -17,6 +17,14 @@ from pathlib import Path
 from bench.guard_blind import evaluate
 
 DEV = Path(__file__).with_name("data") / "guard_blind_dev.jsonl"
+# Written by the guard's maintainers for issue 11's second round before the
+# guard was changed (never trained on; its misses were looked at afterwards).
+# Before: AI admissions 2/14, therapist voice 7/14, language 10/10, format 7/8.
+DEV2 = Path(__file__).with_name("data") / "guard_dev2.jsonl"
+# Two smaller sets written later, each measured once before the next change
+# (docs/benchmarks.md has those figures); held here as floors.
+DEV3 = Path(__file__).with_name("data") / "guard_dev3.jsonl"
+DEV4 = Path(__file__).with_name("data") / "guard_dev4.jsonl"
 
 
 def _ratio(text: str) -> float:
@@ -37,3 +45,20 @@ def test_it_lets_the_blind_in_role_replies_through() -> None:
     result = evaluate(DEV)
     assert _ratio(result["false_trips"]) <= 1 / 40, result["trips"]
     assert _ratio(result["false_trips_disclosure_only"]) == 0.0, result["trips"]
+
+
+def test_the_second_dev_set() -> None:
+    result = evaluate(DEV2)
+    caught = result["caught"]
+    assert _ratio(caught["ai_admission"]) >= 12 / 14, result["misses"]
+    assert _ratio(caught["therapist_voice"]) >= 10 / 14, result["misses"]
+    for kind in ("language", "format"):
+        assert _ratio(caught[kind]) == 1.0, result["misses"]
+    assert result["false_trips"] == "0/22", result["trips"]
+
+
+def test_the_later_dev_sets() -> None:
+    three, four = evaluate(DEV3), evaluate(DEV4)
+    assert three["forbidden"] == "18/23", three["misses"]
+    assert _ratio(four["forbidden"]) >= 15 / 20, four["misses"]
+    assert three["false_trips"] == "0/10" and four["false_trips"] == "0/10"

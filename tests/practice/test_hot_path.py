@@ -1,0 +1,147 @@
+"""The message's hot path (issue 14): what the first patient word waits for.
+
+The first word must not wait for the fan-out to the session's other pages nor
+for the annotation's broker publish; the save reads neither the case's JSON nor
+more than it needs; the rate limit makes one Redis round trip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from typing import Any
+
+import pytest
+import redis
+from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from config.settings.base import redis_db
+from feedback import dispatch
+from patients.services import spec_for_version
+from practice import consumers
+from practice.deferral import deferring
+from practice.services import _count_in_window, submit_trainee_turn
+from tests.conftest import require_service
+
+from .wsutil import message, open_socket, receive_until
+
+DONE = r'data-speaker="patient"[^>]*data-complete="true"'
+FIRST_WORD = r'hx-swap-oob="beforeend:#turn-[^"]*-text"'
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_first_word_is_sent_before_the_fan_out_and_the_publish(
+    practice_session: Any,
+    trainee: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
+) -> None:
+    # Production's dispatch: the annotation task is published to the broker
+    # (recorded here instead), the step the first word must not wait for.
+    settings.ANNOTATION_DISPATCH = "celery"
+    published: list[int] = []
+    monkeypatch.setattr(dispatch, "enqueue_annotation", published.append)
+    events: list[str] = []
+    send = consumers.PracticeConsumer.send
+    run_later = consumers._run_deferred
+
+    async def recording_send(
+        self: Any, text_data: str | None = None, **kw: Any
+    ) -> None:
+        if text_data is not None and "beforeend:#turn-" in text_data:
+            events.append("first word" if "first word" not in events else "word")
+        await send(self, text_data=text_data, **kw)
+
+    async def recording_run_later(later: Any) -> None:
+        events.append(f"after-commit work ({len(later)})")
+        await run_later(later)
+
+    session_html = consumers.PracticeConsumer.session_html
+
+    async def recording_session_html(self: Any, event: dict[str, Any]) -> None:
+        if event.get("skip") not in (None, self.channel_name):
+            events.append("other tab gets the new turns")
+        await session_html(self, event)
+
+    monkeypatch.setattr(consumers.PracticeConsumer, "send", recording_send)
+    monkeypatch.setattr(
+        consumers.PracticeConsumer, "session_html", recording_session_html
+    )
+    monkeypatch.setattr(consumers, "_run_deferred", recording_run_later)
+    first = await open_socket(practice_session.uuid, trainee)
+    second = await open_socket(practice_session.uuid, trainee)
+    await first.connect()
+    await second.connect()
+    await first.send_to(text_data=message("What brings you here today?"))
+    await receive_until(first, DONE)
+    # The other tab still gets the new turns first, then the finished reply.
+    frames = await receive_until(second, DONE)
+    assert 'data-speaker="trainee"' in frames[0]
+    assert 'data-speaker="patient"' in frames[0]
+    assert events[0] == "first word"
+    assert "other tab gets the new turns" in events
+    # The annotation publish was collected at commit and run after the word.
+    assert "after-commit work (1)" in events
+    assert events.index("after-commit work (1)") > 0
+    for _ in range(50):  # it runs in the background
+        if published:
+            break
+        await asyncio.sleep(0.02)
+    assert len(published) == 1
+    await first.disconnect()
+    await second.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_save_reads_no_case_json_and_makes_four_queries(
+    practice_session: Any, trainee: Any
+) -> None:
+    spec_for_version(practice_session.case_version)  # the per-process cache, warm
+    with CaptureQueriesContext(connection) as queries, deferring() as later:
+        submitted = submit_trainee_turn(
+            session_id=practice_session.pk,
+            user_id=trainee.pk,
+            text="What brings you here today?",
+            client_id=uuid.uuid4(),
+        )
+    assert submitted.created and submitted.reply is not None
+    # (The test's own transaction turns the service's into a savepoint.)
+    statements = [
+        q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]
+    ]
+    # Lock, transcript, one INSERT of both turns, the session's state.
+    assert len(statements) == 4, statements
+    assert not any("patients_caseversion" in sql for sql in statements)
+    assert submitted.reply.case.slug == practice_session.case_version.case.slug
+    assert later == []  # not committed yet: nothing collected
+
+
+@pytest.mark.services
+def test_the_rate_limit_counts_in_one_round_trip_on_redis(settings: Any) -> None:
+    url = os.environ.get("REDIS_URL", "")
+    reachable = False
+    if url:
+        try:
+            reachable = bool(redis.Redis.from_url(url, socket_timeout=2).ping())
+        except redis.RedisError:
+            reachable = False
+    require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_db(url, 2),
+        }
+    }
+    key = f"test:rate:{uuid.uuid4().hex}"
+    try:
+        assert [_count_in_window(key, timeout=30) for _ in range(3)] == [1, 2, 3]
+        cache = caches["default"]
+        assert cache.get(key) == 3  # still readable through the cache API
+        client = redis.Redis.from_url(redis_db(url, 2))
+        assert 0 < client.ttl(cache.make_and_validate_key(key)) <= 30
+    finally:
+        caches["default"].delete(key)
