@@ -214,7 +214,10 @@ def _questions(text: str) -> list[str]:
         asked = [
             s
             for s in sentences
-            if _CLOSED.match(s) or _WH.match(s) or _INDIRECT.search(s)
+            if _CLOSED.match(s)
+            or _WH.match(s)
+            or _INDIRECT.search(s)
+            or _ELLIPTICAL.match(s)
         ]
     if asked:
         return asked[-2:]
@@ -410,6 +413,9 @@ _INDIRECT = re.compile(
     r"ask|just wondering)\b",
     re.IGNORECASE,
 )
+# "ever talked to a counsellor before this", "got any kids yourself": the
+# auxiliary dropped, as typed in a chat.
+_ELLIPTICAL = re.compile(r"^(?:ever|got (?:any|a|an)|anything)\b", re.IGNORECASE)
 _WH = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
     r"how|why|which|hows|whats|whos)\b",

@@ -129,3 +129,18 @@ def test_an_indirect_question_mid_sentence_is_still_a_question() -> None:
     )
     assert found is not None
     assert found.domain == "alcohol"
+
+
+@pytest.mark.parametrize(
+    ("question", "domain"),
+    [
+        ("ever talked to a counsellor before this", "previous_help"),
+        ("got any kids yourself", "children"),
+    ],
+)
+def test_a_question_typed_without_its_auxiliary_is_read(
+    question: str, domain: str
+) -> None:
+    found = fact_question(question, BY_SLUG["daniel-perfectionism"].facts)
+    assert found is not None
+    assert found.domain == domain
