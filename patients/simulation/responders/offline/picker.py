@@ -58,20 +58,56 @@ class Picker:
         ]
 
     def pick(self, options: Sequence[str]) -> str:
-        pool = self.fresh(options) or [
-            o for o in options if not self._stale(o, self.used)
-        ]
-        choice = self.rng.choice(pool or list(options))
-        self.used.add(norm(choice))
-        self.used.update(_sentence_norms(choice))
-        return choice
+        if self.fresh(options):
+            return self._pick(options)
+        # Every option was said already (a long session, a withdrawn patient): say
+        # one again the way people do, as a repeat ("Like I said, ..."), in a
+        # wording not yet used, before falling back to saying it verbatim.
+        return self._as_repeat(options) or self._pick(options)
 
     def restate(self, options: Sequence[str], names: frozenset[str]) -> str:
         """A fresh line, or an already-told one introduced as a repeat."""
         if self.fresh(options):
-            return self.pick(options)
-        line = DISCOURSE_LEAD.sub("", self.pick(options))
-        return f"{self.pick(RESTATE_LEADS)} {ensure_period(lower_first(line, names))}"
+            return self._pick(options)
+        return self._as_repeat(options, names) or self._lead(self._pick(options), names)
+
+    def _pick(self, options: Sequence[str]) -> str:
+        pool = self.fresh(options) or [
+            o for o in options if not self._stale(o, self.used)
+        ]
+        choice = self.rng.choice(pool or list(options))
+        self._mark(choice)
+        return choice
+
+    def _mark(self, line: str) -> None:
+        self.used.add(norm(line))
+        self.used.update(_sentence_norms(line))
+
+    def _lead(self, line: str, names: frozenset[str]) -> str:
+        line = DISCOURSE_LEAD.sub("", line)
+        return f"{self._pick(RESTATE_LEADS)} {ensure_period(lower_first(line, names))}"
+
+    def _as_repeat(
+        self, options: Sequence[str], names: frozenset[str] = frozenset()
+    ) -> str | None:
+        """A told one-sentence option behind a restating lead, in a combination
+        not said yet (a multi-sentence option would still repeat its tail)."""
+        combos = [
+            f"{lead} {ensure_period(lower_first(DISCOURSE_LEAD.sub('', o), names))}"
+            for o in options
+            if len(split_sentences(o)) == 1
+            for lead in RESTATE_LEADS
+        ]
+        unsaid = [
+            c
+            for c in combos
+            if not self._stale(c, self.said) and not self._stale(c, self.used)
+        ]
+        if not unsaid:
+            return None
+        choice = self.rng.choice(unsaid)
+        self._mark(choice)
+        return choice
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
