@@ -59,6 +59,6 @@ def test_the_second_dev_set() -> None:
 
 def test_the_later_dev_sets() -> None:
     three, four = evaluate(DEV3), evaluate(DEV4)
-    assert three["forbidden"] == "18/23", three["misses"]
+    assert _ratio(three["forbidden"]) >= 18 / 23, three["misses"]
     assert _ratio(four["forbidden"]) >= 15 / 20, four["misses"]
     assert three["false_trips"] == "0/10" and four["false_trips"] == "0/10"
