@@ -101,6 +101,10 @@ AI_ADMISSION = _rx(
     r"(?:switched|turned)\s+on\b|\bi\s+came\s+into\s+(?:being|existence)\b|"
     r"\b(?:invented|made\s+up|written|switched\s+on)\b[^.?!]{0,40}\bsame\s+as\s+me\b|"
     r"\bi\s+was\s+invented\b|\bno\s*(?:one|body)\s+in\s+here\b",
+    # A past handed over, not lived ("I haven't lived any of them"); "I haven't
+    # lived here long" is a person's.
+    r"\bi\s+(?:haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+)?lived\s+(?:any\s+of\s+"
+    r"(?:them|it|that|those)|(?:a\s+)?single\s+(?:day|minute|one)\s+of)\b",
     r"\bi\s+(?:can(?:no|')?t|cannot|do\s+not|don'?t)\s+(?:really\s+|actually\s+|truly\s+)?"
     r"(?:have|experience)\s+(?:(?:real|human|any)\s+)?(?:feelings(?!\s+(?:for|about|toward))|"
     r"emotions|a\s+(?:physical\s+)?body|personal\s+experiences|experiences\s+of\s+my\s+own|"
@@ -251,6 +255,9 @@ THERAPIST_SPEAK = _rx(
     r"nervous\s+system\s+(?:regulation|is\s+trying)|inner\s+(?:voice|critic|child)|"
     r"younger\s+self|self-compassion|self-talk|safe\s+space|feelings\s+(?:are\s+not|"
     r"aren'?t)\s+facts)\b",
+    r"\b(?:thoughts?|feelings?)\s+(?:are\s+not|aren'?t|isn'?t|is\s+not)\s+(?:always\s+)?"
+    r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
+    r"\btolerat(?:e|ing)\s+(?:the\s+)?uncertainty\b",
 )
 ADVICE = _rx(
     r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
