@@ -258,6 +258,8 @@ THERAPIST_SPEAK = _rx(
     r"\b(?:thoughts?|feelings?)\s+(?:are\s+not|aren'?t|isn'?t|is\s+not)\s+(?:always\s+)?"
     r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
     r"\btolerat(?:e|ing)\s+(?:the\s+)?uncertainty\b",
+    # Coaching the counsellor's own skill ("reflect back what you heard").
+    r"\breflect(?:ing)?\s+back\b|\b(?:short|simple|complex)\s+reflections?\b",
 )
 ADVICE = _rx(
     r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
