@@ -73,7 +73,9 @@ AI_ADMISSION = _rx(
     r"(?:role-?play|simulation|simulated|(?:training|practice)\s+(?:exercise|scenario|"
     r"session)|exercise|scenario|fiction|scripted)",
     r"\b(?:scenario|exercise|situation|story)\s+is\s+(?:fictional|made[- ]up|not\s+real)",
-    r"\brole-?play(?:ing|ed)?\b|\bbreak(?:ing)?\s+character\b|"
+    r"\brole-?play(?:ing|ed)?\b(?!\s+(?:of|at|about|on)\s+(?:a|an|the)\s+(?:\w+\s+)?"
+    r"(?:client|customer|meeting|interview|complaint|call|sale|appraisal|job|shift))|"
+    r"\bbreak(?:ing)?\s+character\b|"
     r"(?<!was\s)(?<!so\s)(?<!very\s)\bout\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
     r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
     r"(?:role|character|scenario|part)",
@@ -87,7 +89,22 @@ AI_ADMISSION = _rx(
     r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
     r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
-    r"\bnone\s+of\s+(?:this|it)\s+is\s+real\b",
+    r"\bnone\s+of\s+(?:this|it|us)\s+(?:is|are)\s+real\b",
+    # Performing a person: "I'm improvising a shy accountant here", "making up
+    # an angry engineer as I go"; "making up an excuse" is a person's.
+    r"\bi'?m\s+(?:just\s+|only\s+|basically\s+)?(?:improvising|making\s+up|inventing|"
+    r"performing|acting\s+out|putting\s+on)\s+(?:a|an|this)\s+(?:[a-z-]+\s+){0,2}"
+    r"(?:person|man|woman|guy|bloke|lady|widow|widower|mum|mother|dad|father|student|"
+    r"engineer|accountant|patient|client|nurse|husband|wife|human|character)\b",
+    # Beginning with the chat: "that's when I was switched on", "I came into being".
+    r"\b(?:when|since|before|until|till)\s+(?:that\s+)?i\s+(?:was|wasn'?t|got)\s+"
+    r"(?:switched|turned)\s+on\b|\bi\s+came\s+into\s+(?:being|existence)\b|"
+    r"\b(?:invented|made\s+up|written|switched\s+on)\b[^.?!]{0,40}\bsame\s+as\s+me\b|"
+    r"\bi\s+was\s+invented\b|\bno\s*(?:one|body)\s+in\s+here\b",
+    # A past handed over, not lived ("I haven't lived any of them"); "I haven't
+    # lived here long" is a person's.
+    r"\bi\s+(?:haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+)?lived\s+(?:any\s+of\s+"
+    r"(?:them|it|that|those)|(?:a\s+)?single\s+(?:day|minute|one)\s+of)\b",
     r"\bi\s+(?:can(?:no|')?t|cannot|do\s+not|don'?t)\s+(?:really\s+|actually\s+|truly\s+)?"
     r"(?:have|experience)\s+(?:(?:real|human|any)\s+)?(?:feelings(?!\s+(?:for|about|toward))|"
     r"emotions|a\s+(?:physical\s+)?body|personal\s+experiences|experiences\s+of\s+my\s+own|"
@@ -213,9 +230,7 @@ ROLE_REVERSAL = _rx(
     r"yourself\b|\byou\s+deserve\b",
     r"\b(?:great|good|excellent|nice|lovely|powerful|important)\s+(?:reflection|"
     r"summary|observation|insight|work|job)\b|\bkeep\s+it\s+up\b|\bwell\s+done\b|"
-    r"\byou\s+(?:captured|reflected|summari[sz]ed|validated)\b|"
-    r"\b(?:inner\s+(?:voice|critic|child)|younger\s+self|self-compassion|self-talk|"
-    r"safe\s+space)\b",
+    r"\byou\s+(?:captured|reflected|summari[sz]ed|validated)\b",
     r"\bwhat\s+i'?m\s+(?:noticing|seeing|sensing|picking\s+up)\b|\bi\s+(?:notice|'?m\s+"
     r"noticing|am\s+noticing)\s+(?:that\s+)?you\b|\byou\s+(?:tend|seem)\s+to\s+(?:be|feel|"
     r"get|put)\b",
@@ -237,7 +252,14 @@ THERAPIST_SPEAK = _rx(
     r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
     r"fortune-telling|emotional\s+reasoning|should\s+statements|"
     r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
-    r"nervous\s+system\s+(?:regulation|is\s+trying))\b",
+    r"nervous\s+system\s+(?:regulation|is\s+trying)|inner\s+(?:voice|critic|child)|"
+    r"younger\s+self|self-compassion|self-talk|safe\s+space|feelings\s+(?:are\s+not|"
+    r"aren'?t)\s+facts)\b",
+    r"\b(?:thoughts?|feelings?)\s+(?:are\s+not|aren'?t|isn'?t|is\s+not)\s+(?:always\s+)?"
+    r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
+    r"\btolerat(?:e|ing)\s+(?:the\s+)?uncertainty\b",
+    # Coaching the counsellor's own skill ("reflect back what you heard").
+    r"\breflect(?:ing)?\s+back\b|\b(?:short|simple|complex)\s+reflections?\b",
 )
 ADVICE = _rx(
     r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
@@ -251,7 +273,10 @@ ADVICE = _rx(
     r"therapy|meditat|medication|getting|going|joining)",
     r"\bi(?:'d|\s+would)?\s+(?:\w+ly\s+)?(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
     r"\bwhat\s+i'?d\s+(?:suggest|recommend)\b",
-    r"\bit\s+(?:may|might|could|can|would)\s+(?:really\s+)?help\s+(?:to|if\s+you)\b",
+    # "It might help to know if this is normal" asks; it does not advise.
+    r"\bit\s+(?:may|might|could|can|would)\s+(?:really\s+)?help\s+(?:to|if\s+you)\b"
+    r"(?!\s+(?:know|hear|understand|ask)\s+(?:if|whether|what|why|how)\b)",
+    r"\bhas\s+it\s+helped\s+(?:you\s+)?to\b|\bdoesn'?t\s+(?:define|make)\s+you\b",
     r"\b(?:try|consider)\s+(?:to\s+)?(?:writing|talking|reaching|taking|practi[cs]ing|"
     r"scheduling|journaling|breathing|focusing|noticing|challenging)\b",
     r"\breach\s+out\s+to\s+(?:a|your|someone|support|the)\b|\bsupport\s+group\b|"
@@ -267,7 +292,9 @@ ADVICE = _rx(
     r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b)",
     r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
     r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
-    r"\b(?:important|worth|helpful|useful|a\s+good\s+idea|essential|vital)\s+(?:that\s+you|"
+    # "Is it worth trying the group?" is the patient asking.
+    r"(?<!\bis\sit\s)(?<!\bis\sthat\s)\b(?:important|worth|helpful|useful|a\s+good\s+idea|"
+    r"essential|vital)\s+(?:that\s+you|noticing|asking|writing|checking|keeping|"
     r"for\s+you\s+to|exploring|trying|considering|looking\s+at|to\s+(?:explore|try|"
     r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember|look\s+after|"
     r"take\s+care|prioriti[sz]e|protect|honou?r|acknowledge|nurture|check\s+in))\b",
@@ -303,7 +330,7 @@ _META_WEAK = re.compile(
 )
 # A single word that only the exercise uses.
 _META_STRONG = re.compile(
-    r"\b(?:trainee|simulator|simulated|automated\s+(?:system|assistant|agent)|"
+    r"\b(?:trainee|(?<!driving\s)(?<!flight\s)(?<!racing\s)(?<!golf\s)simulator|simulated|automated\s+(?:system|assistant|agent)|"
     r"(?:this|these|our|the)\s+(?:messages|chat\s+window|text\s+box|prompt))\b",
     re.IGNORECASE,
 )
@@ -318,7 +345,10 @@ FORMAT = _rx(
     r"^\s*(?:\*\*|__)?(?-i:(?!(?:Honestly|Anyway|Look|Well|Okay|OK|So|Yes|No|Right|"
     r"Listen|Basically|Seriously|Actually|Fine|Sure|Sorry|Thanks|Also|Plus|Mind|"
     r"Note|Bottom|Truth|Worse|Best|Worst|Funny|Weird)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
-    r"(?:\*\*|__)?:(?:\*\*|__)?\s",
+    # A speaker's words follow a label as a sentence ("Amara: Oh, work's
+    # fine"); "Work: gone. Money: going." and "Script: say hi" are the
+    # patient's own shorthand, lower case or a list of such items.
+    r"(?:\*\*|__)?:(?:\*\*|__)?\s+(?-i:[A-Z\"'\u201c(*\[])(?![^\n]*?[.!?]\s+(?-i:[A-Z][a-z]+):\s)",
     r"\*[^*\n]{1,40}\*|_[a-z][^_\n]{1,40}_|\[[^\]\n]{1,40}\]|\((?:pause[sd]?|sigh(?:s|ing)?|"
     r"laugh(?:s|ing)?|looks?|smiles?|shrugs?|crying|cries|nods?|tears|quietly|long\s+pause|"
     r"silence|hesitat\w*)[^)]*\)",
@@ -521,6 +551,33 @@ def _counsellor_voice(text: str) -> bool:
     return False
 
 
+# A therapy term the patient mentions rather than uses: something done or had
+# ("I did the breathing exercise from the leaflet", "I had some CBT"), owned
+# ("that's my breathing exercise", "my inner critic"), handed over ("HR sent me
+# a booklet"), or pushed back on ("if you start on about my inner critic").
+_MENTION_CUE = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:did|had|tried|got|used|was\s+given|were\s+given|"
+    r"was\s+sent|gave\s+up|stopped|started|learned|learnt|found|hated|binned)\b|"
+    r"\b(?:sent|gave|printed|handed|showed|taught|mentioned|emailed|lent)\s+(?:me|us|off|"
+    r"out)\b|\b(?:leaflet|booklet|app|book|website|course|gp|doctor|nurse|midwife|hr|"
+    r"counsell?or|therapist|fridge)\b|\bmy\b|\b(?:was|were|did|had|\w{3,}ed)\b",
+    re.IGNORECASE,
+)
+_PUSHBACK = re.compile(
+    r"\b(?:if|when|before)\s+you\s+(?:\w+\s+)?(?:start|say|tell|mention|bring|go\s+on)|"
+    r"\bdon'?t\s+(?:\w+\s+){0,2}me\b|\bspare\s+me\b|\bnot\s+another\b",
+    re.IGNORECASE,
+)
+
+
+def _mentioned(sentence: str) -> bool:
+    """A therapy term in a sentence that reports the patient's own history with
+    it or pushes back on it, and does not turn it on the listener."""
+    if _YOU.search(sentence) and not _PUSHBACK.search(sentence):
+        return False
+    return bool(_MENTION_CUE.search(sentence))
+
+
 def _plays_self(text: str, first_name: str) -> bool:
     """The speaker names their own case as a part: "I'm meant to stay as
     Hannah", "should I go back to being Ruth", "Mei is just the name on the
@@ -577,7 +634,10 @@ def check_reply(
         flags.append("language")
     if ROLE_REVERSAL.search(heard):
         flags.append("role_reversal")
-    if THERAPIST_SPEAK.search(heard):
+    if any(
+        THERAPIST_SPEAK.search(h) and not _mentioned(h)
+        for h in (mask_reported(s) for s in sentences)
+    ):
         flags.append("therapist_speak")
     if ADVICE.search(heard):
         flags.append("advice")

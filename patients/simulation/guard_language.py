@@ -121,11 +121,44 @@ def _not_english_span(text: str) -> bool:
     return len(words) >= 8 and english / len(words) < 0.1
 
 
+# Someone else's words in their language, inside an English sentence: a quote
+# ("Mum rang: 'Kochanie, jesteś zmęczona?'") or a line with its speaker ("Wo
+# ist mein Mann, she asks"). A patient quoting a parent or partner stays in
+# English; a few such words are theirs, a whole foreign sentence is not.
+_QUOTE = re.compile(
+    r"(?<!\w)(?:\"[^\"\n]{1,80}\"|\u201c[^\u201d\n]{1,80}\u201d|'[^'\n]{1,80}'(?!\w))"
+)
+_REPORTING = re.compile(
+    r"\b(?:says|said|say|asks|asked|goes|went|calls|called|rang|texted|sings|sang|"
+    r"shouts|shouted|whispers|whispered|tells\s+me|told\s+me|mutters|muttered)\b",
+    re.IGNORECASE,
+)
+_FEW = 5
+
+
+def _quoted_aside(sentence: str) -> bool:
+    """A sentence whose foreign words (at most a few) are reported speech."""
+    if not _REPORTING.search(sentence) and not _QUOTE.search(sentence):
+        return False
+    low = [w.lower().replace("\u2019", "'") for w in _WORD.findall(sentence)]
+    foreign = sum(
+        (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
+        for w in low
+    )
+    return foreign <= _FEW and sum(w in _ENGLISH for w in low) >= 1
+
+
 def not_english(text: str) -> bool:
     """The whole reply, or any sentence of five words or more, is not English."""
-    if _not_english_span(text):
+    if _FOREIGN_SCRIPT.search(text):
+        return True
+    asides = [s for s in split_sentences(text) if _quoted_aside(s)]
+    rest = " ".join(s for s in split_sentences(text) if s not in asides)
+    if _not_english_span(rest if asides else text):
         return True
     for sentence in split_sentences(text):
+        if sentence in asides:
+            continue
         words = _WORD.findall(sentence)
         if len(words) < 3:
             continue

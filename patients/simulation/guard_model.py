@@ -551,12 +551,38 @@ _FIGURE = re.compile(
     re.IGNORECASE,
 )
 _MASK = " \u2026 "
+_CROWD = re.compile(
+    r"(?:some\s+|many\s+|most\s+)?(?:people|everyone|everybody)\b", re.I
+)
+
+
+# Quoted words ("'great work today' he texted", "my old counsellor kept saying
+# 'reframe it'") are someone's words, not the speaker's. An apostrophe inside
+# a word ("don't", "parents'") neither opens nor closes a quotation.
+_QUOTED = re.compile(
+    r"(?<!\w)(?:'[^'\n]{2,120}'|\"[^\"\n]{2,120}\"|\u201c[^\u201d\n]{2,120}\u201d|"
+    r"\u2018[^'\n]{2,120}')(?!\w)"
+)
 
 
 def mask_reported(sentence: str) -> str:
-    """The sentence with what someone else said, read or advised masked."""
-    m = _REPORTED.search(sentence.replace("\u2019", "'"))
-    return sentence if m is None else sentence[: m.start()] + _MASK
+    """The sentence with what someone else said, read or advised masked.
+
+    The attribution may come first ("My GP said I should walk more") or last
+    ("Give yourself a break, my brother says"): in the second shape the words
+    before the comma are the quotation, so the whole sentence is masked.
+    """
+    plain = _QUOTED.sub(_MASK, sentence.replace("\u2019", "'"))
+    m = _REPORTED.search(plain)
+    if m is None:
+        return plain
+    # "Some people say it helps" after a suggestion is the counsellor's
+    # appeal to others, not a quotation of them.
+    if plain[: m.start()].rstrip().endswith(
+        (",", "\u2014", "\u2013", "-", _MASK.strip())
+    ) and not _CROWD.match(m.group(0)):
+        return _MASK
+    return plain[: m.start()] + _MASK
 
 
 def mask_figures(sentence: str) -> str:

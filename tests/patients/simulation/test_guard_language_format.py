@@ -25,6 +25,7 @@ FOREIGN = (
     "I'm tired. Ich bin so müde.",
     "Pata nahi yaar.",
     "Non lo so, sono stanca.",
+    "Je suis fatiguée, she said. Je ne sais pas quoi faire.",
 )
 ENGLISH = (
     "The main thing is I can't sleep.",
@@ -36,6 +37,9 @@ ENGLISH = (
     "My nan used to say que sera sera.",
     "Mañana, as my dad used to say, everything's mañana.",
     "I went to Paris once, the café was lovely.",
+    'Mum rang: "Kochanie, jesteś zmęczona?" and I said tak, tak, fine.',
+    "Wo ist mein Mann, she asks. He died in 2019.",
+    "My boss says merci for everything, even when I've done it wrong.",
 )
 
 
@@ -86,3 +90,19 @@ def test_labels_and_stage_directions_in_other_shapes(text: str) -> None:
 )
 def test_asides_in_parentheses_are_speech(text: str) -> None:
     assert "format" not in check_reply(text, CASE, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Work: gone. Money: going. Marriage: hanging on.",
+        "Monday: GP. Tuesday: bloods. Wednesday: Google at three in the morning.",
+        "Script: say hi, ask about their weekend, leave before dessert.",
+    ],
+)
+def test_shorthand_with_colons_is_not_a_speaker_label(text: str) -> None:
+    assert "format" not in check_reply(text, CASE, DIRECTION)
+
+
+def test_a_speaker_label_before_a_sentence_is_a_format_break() -> None:
+    assert "format" in check_reply("Denise: He won't talk to me.", CASE, DIRECTION)
