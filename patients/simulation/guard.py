@@ -468,6 +468,10 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
         # The fact sheet is written in the patient's own words, for them to say.
         *(case.facts.fact(d).say for d in ALL_DOMAINS),
         *(p.note for p in case.facts.people),
+        # The prompt lists a person as "Ngozi, your sister: We video-call...";
+        # "my sister. We video-call..." is the patient's own line, so the 7-grams
+        # across the label and the note are theirs too.
+        *(f"{p.name}, my {p.relation}. {p.note}" for p in case.facts.people),
     ]
     for s in case.situations:
         own += [

@@ -9,6 +9,7 @@ import pytest
 from patients.simulation import advance, bundled_cases, initial_state
 from patients.simulation.guard import check_reply
 from patients.simulation.guard_model import mask_reported
+from patients.simulation.prompts import render_stable_prompt
 
 CASE = sorted(bundled_cases(), key=lambda c: c.slug)[0]
 DIRECTION = advance(CASE, initial_state(CASE, seed=0), "Hi.", []).direction
@@ -55,3 +56,17 @@ def test_quotation_after_comma_is_masked_but_not_an_appeal_to_others() -> None:
     assert "Try writing" in mask_reported(
         "Try writing it down, some people say it helps."
     )
+
+
+def test_a_person_and_what_the_sheet_says_of_them_is_the_patients_own_line() -> None:
+    # The prompt lists "Name, your sister: <note>"; the patient saying "Name, my
+    # sister. <note>" is not an echo of the prompt.
+    for case in bundled_cases():
+        for person in case.facts.people:
+            if len(person.note.split()) < 6:
+                continue
+            reply = f"{person.name}, my {person.relation}. {person.note}"
+            flags = check_reply(
+                reply, case, DIRECTION, prompt=render_stable_prompt(case)
+            )
+            assert "prompt_echo" not in flags, (case.slug, reply)
