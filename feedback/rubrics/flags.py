@@ -124,6 +124,20 @@ def _negated_families(texts: Sequence[str]) -> set[str]:
     return out
 
 
+# Requests for ideas in other words than PATIENT_ASKS_ADVICE's ("I need some ideas",
+# "can you help me figure out what to do?", "is there anything I can do?").
+_ASKS_MORE = re.compile(
+    r"\b(?:(?:need|want|could use|would like|give me|got) (?:some |any )?(?:ideas|"
+    r"advice|suggestions|tips|pointers)|help me (?:figure|work|sort|decide|think) "
+    r"(?:out |through )?(?:what|how)|is there anything i (?:can|could|should) do|"
+    r"what (?:can|could) i (?:do|try)|where do i (?:even )?start|what would help)\b",
+    re.IGNORECASE,
+)
+# Words for distress in general, not one particular feeling: after a disclosure of
+# distress they reflect it rather than read in a new feeling.
+_GENERIC_DISTRESS = frozenset(
+    {"upset", "hurt", "hurting", "down", "low", "overwhelmed", "pain", "painful"}
+)
 # "I'm fine" denies the negative feelings a counsellor might read in.
 _DENIED_BY_FINE = ("sad", "anxious", "angry")
 _FINE = re.compile(r"\bi(?:'m| am) (?:fine|ok|okay|alright|good)\b", re.IGNORECASE)
@@ -183,7 +197,11 @@ def find_flags(
     first_sentence = re.split(r"(?<=[.!?])\s+", patient.strip(), maxsplit=1)[0]
     invited = bool(
         patient
-        and (PATIENT_ASKS_ADVICE.search(patient) or CONSENT.match(first_sentence))
+        and (
+            PATIENT_ASKS_ADVICE.search(patient)
+            or _ASKS_MORE.search(patient)
+            or CONSENT.match(first_sentence)
+        )
     )
     if (
         patient
@@ -200,6 +218,9 @@ def find_flags(
     texts = _patient_texts(ctx)
     families = _feeling_families(texts)
     denied = _negated_families(texts)
+    distressed = bool(families - {"happy"}) or bool(
+        patient and is_emotional_disclosure(patient)
+    )
     for u in utterances:
         if u.is_question and not u.tag_question:
             continue
@@ -212,6 +233,13 @@ def find_flags(
                 continue
             # Reading in: a feeling the patient neither named nor implied, or one
             # they denied. Offering it tentatively does not make it theirs.
+            if fam == "happy" and "affirm" in u.codes:
+                # "You must be proud of yourself" affirms; it reads nothing in.
+                continue
+            if fam not in denied and word in _GENERIC_DISTRESS and distressed:
+                # "You're upset / hurt / low" names no particular feeling beyond
+                # the distress the patient disclosed.
+                continue
             if fam in denied or (fam not in families and not tentative):
                 found = True
             elif fam not in families and tentative and fam in {"angry", "happy"}:
