@@ -432,7 +432,7 @@ RISK_CUE = rx(
     r"here|wish (?:i had|i'?d) died|(?:don'?t|can'?t) see (?:much |the )?point (?:in|"
     r"of) (?:carrying on|anything|going on|living)|"
     r"(?:everyone|they|you all|my family|people)(?:'d| would) be better off|"
-    r"i(?:'m| am) (?:just )?a burden|(?:want|wish i could|like) to (?:just )?disappear|"
+    r"i(?:'m| am) (?:just )?a burden|(?:want(?:ed)? to|wish i could|like to|could) (?:just )?disappear|"
     r"can'?t do this any ?more|nothing left to|tired of (?:living|it all|"
     r"everything)|don'?t see the point(?: of (?:any of it|anything|it all|living|going "
     r"on|trying))?(?: any ?more)?|what'?s the point of trying|(?:don'?t see )?why i "
@@ -460,7 +460,17 @@ RISK_CUE = rx(
     r"(?:easier|better) (?:for everyone )?(?:if i (?:wasn'?t|weren'?t|was not) |not to "
     r"be |to not be )(?:here|around)|(?:can'?t|cannot|don'?t) see (?:a|any) way out|"
     r"(?:don'?t|can'?t|cannot) see (?:a|any) future|can'?t keep (?:doing|going on like) "
-    r"this|(?:don'?t|do not) want to be (?:here|around) any ?more",
+    r"this|(?:don'?t|do not) want to be (?:here|around) any ?more|end(?:ing)? (?:it all|"
+    r"it|everything|my life)|(?:happier|better|easier) without me|giv(?:e|ing) up on "
+    r"(?:everything|life)|(?:can'?t|cannot|can) (?:\w+ ){0,2}do this any ?more|can'?t "
+    r"face (?:another|any more|anymore|tomorrow|it any ?more)|(?:if i|i) (?:didn'?t|"
+    r"don'?t|wouldn'?t) wake up|nothing left (?:for me|to live for)|(?:be|being) (?:around|"
+    r"here) (?:much|for much) longer|(?:not|isn'?t) worth living|giving (?:all )?(?:my|"
+    r"away my) (?:things|stuff|belongings)|(?:letters?|notes?) (?:to (?:\w+ ){1,2})?,? "
+    r"just in case|goodbye (?:letters?|notes?)|(?:drive|driving|step|stepping|walk|"
+    r"walking) (?:into|in front of) (?:a|the|traffic)|tired of (?:fighting|trying|being "
+    r"alive)|(?:feel|feeling|felt|it'?s|so|completely|totally|utterly) hopeless|"
+    r"nothing (?:is )?(?:ever )?(?:going to|will|gonna) (?:ever )?(?:get better|change)",
 )
 VEILED_RISK_CUE = rx(
     r"what'?s the point|no point|give up on everything|tired of (?:everything|it all|"

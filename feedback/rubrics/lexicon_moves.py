@@ -290,6 +290,32 @@ ADVICE_MORE = re.compile(
     r"(?:\w+ing|it helps|a \w+))",
     re.IGNORECASE,
 )
+# 2026.11-7: advice put as a question in other forms than ADVICE_QUESTION's ("do you
+# think it would help to...?", "is it worth trying...?", "could you not just...?",
+# "is there anyone who could babysit?", "why not sign up?", "could you ring her?").
+ADVICE_QUESTION_MORE = re.compile(
+    r"\b(?:(?:do|would) you think (?:it|that) (?:would|might|could) help (?:to|if)|"
+    r"could you not just|couldn'?t you just|is it (?:worth|an idea) (?:trying|giving "
+    r"it|a (?:try|go|shot))|is there (?:anyone|someone|somebody) (?:who|that) (?:could|can|might) "
+    r"(?!have|be\b|know|understand|relate)\w+|why not (?:just )?(?:try|give|go|sign|"
+    r"ask|call|ring|text|get|take|join|book|start|talk|make|look|write)\b|could you "
+    r"(?:maybe |perhaps |just )?(?:ring|text|phone|email|message|book|join|sign "
+    r"up|take up|get out|go (?:for|to|out|back))\b|(?:anything|any \w+) (?:you|that "
+    r"you) could (?:pick|try|take|start|join|go back))",
+    re.IGNORECASE,
+)
+# 2026.11-7: advice as a statement in other forms ("a good idea would be to...",
+# "you've got to look after yourself", "fresh air really helps").
+ADVICE_EXTRA = re.compile(
+    r"\b(?:(?:a|one|the) (?:good|useful|helpful|great) (?:idea|thing|option|step|"
+    r"start) (?:would be|might be|could be|is) (?:to )?\w+|you(?:'ve| have)? (?:got|"
+    r"gotta) (?:to )?(?:look after|take care|start|stop|get|try|make|put|learn)|^(?:"
+    r"exercise|fresh air|(?:a |some |regular )?(?:walks?|runs?|routines?|sleep|yoga|"
+    r"meditation|journaling|journalling|breathing|getting out|going out|keeping busy|"
+    r"talking to (?:someone|people|friends)))\b[^.?!]{0,20}\b(?:really |always |"
+    r"honestly |definitely )?(?:helps|works|can help|will help|might help))",
+    re.IGNORECASE,
+)
 # Education in everyday words (MITI Giving Information): how a condition behaves.
 INFORMATION_MORE = re.compile(
     r"\b(?:can'?t (?:actually |really )?(?:hurt|harm|kill) you|(?:doesn'?t|does not) (?"
