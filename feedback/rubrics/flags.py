@@ -31,7 +31,9 @@ from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 _TENTATIVE = re.compile(
     r"\b(?:i wonder|maybe|perhaps|might|may|could|sounds? like|seems?|i guess|"
     r"i imagine|i'?m guessing|is that|am i right|if i'?m hearing|kind of|sort of|"
-    r"a bit|a little)\b",
+    r"a bit|a little|i get the (?:sense|feeling|impression)|i sense|correct me|tell me "
+    r"if|does that (?:fit|sound right|ring true)|is that close|could it be|as if|as "
+    r"though|possibly|i suspect)\b",
     re.IGNORECASE,
 )
 _ASSERTED_FEELING = re.compile(
@@ -108,7 +110,15 @@ def _feeling_families(texts: Sequence[str]) -> set[str]:
         for t in texts
         if pattern.search(t)
     }
-    return named | implied
+    # 2026.11-7: a self-condemning belief ("I'm useless", "I'm such an idiot")
+    # carries both shame and sadness: "you feel like a failure" or "you feel guilty"
+    # reflects it rather than reading in.
+    condemned = (
+        {"sad", "ashamed"}
+        if any(lx.DISCLOSING_DISTORTION.search(t) for t in texts)
+        else set()
+    )
+    return named | implied | condemned
 
 
 def _negated_families(texts: Sequence[str]) -> set[str]:

@@ -260,7 +260,8 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"to talk|(?:doesn'?t|never|don'?t) (?:call|ring|visit|text|talk to me)|"
         r"cheated|ignor(?:e|es|ed|ing) me|all day|didn'?t even|haven'?t seen (?:anyone|"
         r"anybody|my friends|friends)|(?:won'?t|doesn'?t|don'?t|didn'?t) (?:speak|talk) "
-        r"to me"
+        r"to me|gutted|crushed|in bits|a wreck|rock bottom|lost without|miss(?:ing)? "
+        r"(?:him|her|them|it|my|our|the)"
     ),
     "ashamed": rx(
         r"fail(?:ed|ing)?|my fault|should(?:n'?t)? have|let (?:him|her|them|everyone|"
@@ -268,7 +269,9 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"mother|daughter|son|father|wife|husband)|pathetic|not (?:good|clever|smart|"
         r"worth)|no good at|not up to|in front of|everyone (?:saw|knows|will think)|"
         r"they (?:all )?know|snapped|shouted|yelled|mistake|error|can'?t even|"
-        r"not (?:trying|enough)|what kind of"
+        r"not (?:trying|enough)|what kind of|everyone else|i just can'?t|replay\w*|"
+        r"what i said|idiot|useless|rubbish at|can'?t do anything right|cringe|"
+        r"mortified|swallow me|can'?t look (?:at )?(?:him|her|them)"
     ),
     "anxious": rx(
         r"what if|keep (?:thinking|checking)|checking|can'?t stop|heart (?:was |started )?"
@@ -279,7 +282,8 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"haven'?t (?:revised|prepared|finished|started)|exams?|"
         r"interview|results?|diagnos\w*|scan|biopsy|waiting to hear|going over|"
         r"might (?:lose|fail|get)|can'?t stop thinking|deadlines|so busy|too much (?:"
-        r"work|on|to do)|so much (?:to do|on)"
+        r"work|on|to do)|so much (?:to do|on)|on edge|butterflies|can'?t breathe|"
+        r"jittery|freaking out|bricking it|feel sick|shaky|on tenterhooks"
     ),
     "angry": rx(
         r"unfair|didn'?t (?:mention|credit|thank|invite)|took (?:the )?credit|presented "
@@ -287,7 +291,9 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"went through (?:his|her) phone|copying|how dare|fed up|sick of|"
         # 2026.11-7: being wronged described ("he never listens", "took my idea").
         r"never listens?|doesn'?t listen|talk(?:s|ed)? over me|interrupt\w*|blamed me|"
-        r"as (?:his|her|their) own|disrespect\w*|stole|betray\w*"
+        r"as (?:his|her|their) own|disrespect\w*|stole|betray\w*|fuming|seething|"
+        r"pissed off|hacked off|wound (?:me )?up|drives me (?:mad|crazy|up the wall)|"
+        r"gets on my nerves"
     ),
     "tired": rx(
         r"so done|fed up|sick of|had enough|no sleep|not sleeping|can'?t sleep|hardly (?:any )?sleep|up all night|"
@@ -298,7 +304,8 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"(?:haven'?t|not|barely|hardly|didn'?t) (?:really )?slept|up (?:half|most of) "
         r"the night|won'?t settle|non-?stop|never stops?|double shifts?|night shifts?|"
         r"no break|juggling|look(?:ing)? after|full[- ]time|on top of|all on me|"
-        r"everything myself|so busy"
+        r"everything myself|so busy|knackered|shattered|wiped out|running on empty|"
+        r"dead on my feet|zombie"
     ),
     # 2026.11-7: a choice the patient cannot make ("I don't know whether to...",
     # "part of me wants..., part of me doesn't") implies feeling torn or stuck.
