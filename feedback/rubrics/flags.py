@@ -225,6 +225,40 @@ def find_flags(
     if collusive:
         flags.append("collusion")
 
+    if any(_names_feeling(u) for u in utterances) and _reads_in(
+        ctx, patient, utterances
+    ):
+        flags.append("unexpressed_feeling")
+
+    if any(_leading(u) for u in utterances):
+        flags.append("leading_question")
+
+    recent = " ".join(_patient_texts(ctx)[-2:])
+    risk = bool(lx.RISK_CUE.search(recent)) or (
+        ctx.case_has_risk and bool(lx.VEILED_RISK_CUE.search(recent))
+    )
+    if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
+        flags.append("missed_risk_cue")
+    return flags
+
+
+def _names_feeling(u: UtteranceCode) -> bool:
+    """Whether a statement names a feeling word at all: the reading-in check, which
+    reads every patient line of the session, runs only then (most turns name none).
+    The same `\\w+` tokens as `_ASSERTED_FEELING`'s capture, so nothing is skipped
+    that the check would flag."""
+    if u.is_question and not u.tag_question:
+        return False
+    return any(w in lx.FEELING_WORDS for w in _TOKEN.findall(u.text.lower()))
+
+
+_TOKEN = re.compile(r"\w+")
+
+
+def _reads_in(
+    ctx: TurnContext, patient: str, utterances: Sequence[UtteranceCode]
+) -> bool:
+    """A feeling asserted that the patient neither named nor implied, or denied."""
     texts = _patient_texts(ctx)
     families = _feeling_families(texts)
     denied = _negated_families(texts)
@@ -267,19 +301,8 @@ def find_flags(
             )
             found = bool(fam) and (fam in denied or fam not in families)
         if found:
-            flags.append("unexpressed_feeling")
-            break
-
-    if any(_leading(u) for u in utterances):
-        flags.append("leading_question")
-
-    recent = " ".join(_patient_texts(ctx)[-2:])
-    risk = bool(lx.RISK_CUE.search(recent)) or (
-        ctx.case_has_risk and bool(lx.VEILED_RISK_CUE.search(recent))
-    )
-    if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
-        flags.append("missed_risk_cue")
-    return flags
+            return True
+    return False
 
 
 def _leading(u: UtteranceCode) -> bool:
