@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from patients.simulation.factq_model import classify
 from patients.simulation.factq_risk import (
     INTENT,
     MEANS,
@@ -90,7 +91,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "sleep",
         _rx(
-            r"\bsleep\w*|\binsomnia\b|\bkip\b|\bshut-?eye\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
+            r"\bsleep\w*\b(?! (?:tablets|pills|meds|medication))|\binsomnia\b|\bkip\b|\bshut-?eye\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
             r"(?:in the night|at night|early)\b|\bnights?\b.{0,20}\b(?:like|been)\b"
         ),
     ),
@@ -208,8 +209,16 @@ def _questions(text: str) -> list[str]:
     sentences = split_sentences(text) or [text]
     asked = [s for s in sentences if s.rstrip().endswith("?")]
     if not asked:
-        # Typed without a question mark: "do you smoke or vape at all".
-        asked = [s for s in sentences if _CLOSED.match(s) or _WH.match(s)]
+        # Typed without a question mark: "do you smoke or vape at all", "I
+        # wanted to gently ask if you've had anything like that".
+        asked = [
+            s
+            for s in sentences
+            if _CLOSED.match(s)
+            or _WH.match(s)
+            or _INDIRECT.search(s)
+            or _ELLIPTICAL.match(s)
+        ]
     if asked:
         return asked[-2:]
     # "Tell me about your sleep." asks without a question mark.
@@ -229,6 +238,7 @@ def fact_question(
     found = _fact_question(text, facts, risk_context=risk_context)
     if found is None or found.domain not in _EVERYDAY or found.person:
         return found
+    found = _second_opinion(text, found)
     domains: list[str] = []
     for part in _parts(text):
         hit = _everyday(part, facts)
@@ -349,12 +359,66 @@ def _fact_question(
             found = _everyday(sentence, facts)
             if found is not None:
                 return found
+    return _by_meaning(questions)
+
+
+# The classifier's answer is taken only at this probability or above.
+MODEL_MIN_PROBABILITY = 0.6
+MODEL_LAYER_PROBABILITY = 0.95
+# Domains the regexes find from a word that is often only the setting ("if the
+# job's at risk, is money a worry?", "when did it go wrong with the course?",
+# "are you still with the kids' mum?"): a confident classifier overrules them.
+# Sleep is the setting of "has the doctor given you anything for your sleep?".
+_WEAK: dict[str, frozenset[str]] = {
+    "work": _EVERYDAY | {"people"},
+    "children": _EVERYDAY | {"people"},
+    "sleep": frozenset({"medication"}),
+}
+MODEL_OVERRULE_PROBABILITY = 0.85
+
+
+def _second_opinion(text: str, found: FactQuestion) -> FactQuestion:
+    if found.domain not in _WEAK or found.also or found.person:
+        return found
+    questions = _questions(text)
+    if not questions:
+        return found
+    label, probability = classify(questions[-1])
+    if label in _WEAK[found.domain] and probability >= MODEL_OVERRULE_PROBABILITY:
+        return FactQuestion(label)
+    return found
+
+
+def _by_meaning(questions: list[str]) -> FactQuestion | None:
+    """The fallback for questions the regexes did not place ("hows your eating
+    been", "had any counselling or support before"): the domain the classifier
+    (`factq_model.py`) reads from the words' meaning, when it is confident and the
+    question is not about a feeling or a thought."""
+    for question in reversed(questions):
+        label, probability = classify(question)
+        # A question the focus reader takes for a CCD layer ("What happened with
+        # the lunch at work?" asks about a situation) needs a surer reading.
+        layer = question_focus(question) in _CCD_FOCUS and not _CLOSED.match(question)
+        least = MODEL_LAYER_PROBABILITY if layer else MODEL_MIN_PROBABILITY
+        if label == "none" or probability < least:
+            continue
+        return FactQuestion(label)
     return None
 
 
+# "I was wondering whether you drink much" asks without a question mark.
+_INDIRECT = re.compile(
+    r"\b(?:i was (?:just )?wondering|i'?m (?:just )?wondering|i wonder(?:ed)?|"
+    r"(?:can|could|may) i (?:just )?ask|i wanted to (?:\w+ )?ask|i'?d like to (?:\w+ )?"
+    r"ask|just wondering)\b",
+    re.IGNORECASE,
+)
+# "ever talked to a counsellor before this", "got any kids yourself": the
+# auxiliary dropped, as typed in a chat.
+_ELLIPTICAL = re.compile(r"^(?:ever|got (?:any|a|an)|anything)\b", re.IGNORECASE)
 _WH = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
-    r"how|why|which)\b",
+    r"how|why|which|hows|whats|whos)\b",
     re.IGNORECASE,
 )
 _ANAPHORA = re.compile(

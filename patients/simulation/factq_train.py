@@ -1,0 +1,201 @@
+"""Train the question-domain classifier: `python -m patients.simulation.factq_train`.
+
+Data, all written by this project:
+- `factq_corpus/questions.txt`: questions over every domain, and "none"
+  questions (feelings, thoughts, the story, the session);
+- the team probe sets (`patients/probes/team*.jsonl`): factual and screening
+  probes with their domain, the other categories as "none". The suicidal-thought
+  follow-ups ("How often?") are left out: they mean something only inside a risk
+  conversation, which `factq_risk.py` handles.
+
+Never the blind probe sets (`blind*.jsonl`): they are the held-out measure (a
+team probe identical to a blind one is dropped too).
+
+One multinomial logistic regression (softmax, L2), trained by stochastic gradient
+descent over a fixed shuffle, so the weights are reproducible; rounded to four
+places and written with sorted keys to `factq_weights.json`. The 5-fold
+cross-validated accuracy is printed and stored with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from patients.simulation.factq_model import WEIGHTS_PATH, features
+
+CORPUS = Path(__file__).with_name("factq_corpus") / "questions.txt"
+PROBES = Path(__file__).resolve().parents[1] / "probes"
+TRAIN_SOURCES = ("team.jsonl", "team2.jsonl", "team3.jsonl")
+# Categories whose probes have no fact-sheet domain.
+_NONE_CATEGORIES = frozenset(
+    {"open", "feeling_reflection", "collusion", "role_attack", "off_task"}
+)
+
+Weights = dict[str, dict[str, float]]
+
+
+def corpus_rows() -> list[tuple[str, str]]:
+    rows = []
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, _, text = line.partition("|")
+        rows.append((text.strip(), label.strip()))
+    return rows
+
+
+def probe_rows() -> list[tuple[str, str]]:
+    rows = []
+    for name in TRAIN_SOURCES:
+        for line in (PROBES / name).read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            domain = row.get("domain")
+            if domain and (not domain.startswith("si_")):
+                rows.append((row["text"], domain))
+            elif not domain and row["category"] in _NONE_CATEGORIES:
+                rows.append((row["text"], "none"))
+    return rows
+
+
+def held_out() -> set[str]:
+    """The blind probe texts: a stock question a team set shares with them word
+    for word ("What's your job?") is left out, so they stay unseen."""
+    texts = set()
+    for path in sorted(PROBES.glob("blind*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                texts.add(_key(json.loads(line)["text"]))
+    return texts
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def dataset() -> list[tuple[str, str]]:
+    # Deduplicated and sorted: the order of the files never changes the weights.
+    unseen = held_out()
+    rows = set(corpus_rows()) | set(probe_rows())
+    return sorted(row for row in rows if _key(row[0]) not in unseen)
+
+
+def train(
+    xs: Sequence[list[str]],
+    ys: Sequence[str],
+    classes: Sequence[str],
+    *,
+    epochs: int = 30,
+    rate: float = 0.3,
+    l2: float = 1e-4,
+) -> tuple[dict[str, float], Weights]:
+    bias = dict.fromkeys(classes, 0.0)
+    weights: Weights = {}
+    order = list(range(len(xs)))
+    rng = random.Random(0)
+    for epoch in range(epochs):
+        rng.shuffle(order)
+        step = rate / (1.0 + 0.1 * epoch)
+        for i in order:
+            scores = dict(bias)
+            for f in xs[i]:
+                for label, w in weights.get(f, {}).items():
+                    scores[label] += w
+            top = max(scores.values())
+            exp = {k: math.exp(v - top) for k, v in scores.items()}
+            total = sum(exp.values())
+            for label in classes:
+                grad = exp[label] / total - (1.0 if label == ys[i] else 0.0)
+                if abs(grad) < 1e-3:
+                    continue
+                bias[label] -= step * grad
+                for f in xs[i]:
+                    row = weights.setdefault(f, {})
+                    w = row.get(label, 0.0)
+                    row[label] = w - step * (grad + l2 * w)
+    return bias, weights
+
+
+def _predict(bias: dict[str, float], weights: Weights, feats: list[str]) -> str:
+    scores = dict(bias)
+    for f in feats:
+        for label, w in weights.get(f, {}).items():
+            scores[label] += w
+    return max(scores, key=lambda k: (scores[k], k))
+
+
+def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
+    rows = dataset()
+    xs = [features(text) for text, _ in rows]
+    ys = [label for _, label in rows]
+    classes = sorted(set(ys))
+    right = 0
+    for fold in range(folds):
+        train_idx = [i for i in range(len(rows)) if i % folds != fold]
+        bias, weights = train(
+            [xs[i] for i in train_idx],
+            [ys[i] for i in train_idx],
+            classes,
+            epochs=epochs,
+        )
+        right += sum(
+            _predict(bias, weights, xs[i]) == ys[i]
+            for i in range(len(rows))
+            if i % folds == fold
+        )
+    bias, weights = train(xs, ys, classes, epochs=epochs)
+    kept: Weights = {}
+    for f in sorted(weights):
+        # Small weights barely move a probability; dropping them keeps the file
+        # (and the per-turn lookups) small.
+        row = {k: round(w, 3) for k, w in sorted(weights[f].items()) if abs(w) >= 0.05}
+        if row:
+            kept[f] = row
+    return {
+        "trained_by": "python -m patients.simulation.factq_train",
+        "examples": dict(sorted(Counter(ys).items())),
+        "cv_accuracy": f"{right}/{len(rows)}",
+        "classes": classes,
+        "bias": {k: round(v, 4) for k, v in sorted(bias.items())},
+        "weights": kept,
+    }
+
+
+def dump(payload: dict[str, object]) -> str:
+    """JSON with one feature a line: readable diffs, a small file."""
+    head = {k: v for k, v in payload.items() if k != "weights"}
+    weights = payload["weights"]
+    assert isinstance(weights, dict)
+    lines = [
+        f"{json.dumps(f)}: {json.dumps(row, sort_keys=True)}"
+        for f, row in sorted(weights.items())
+    ]
+    body = json.dumps(head, indent=0, sort_keys=True)[:-2]
+    return body + ',\n"weights": {\n' + ",\n".join(lines) + "\n}\n}\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    parser.add_argument("--epochs", type=int, default=30)
+    args = parser.parse_args(argv)
+    payload = build(epochs=args.epochs)
+    args.out.write_text(dump(payload))
+    sys.stderr.write(
+        f"factq model: {sum(payload['examples'].values())} examples, "  # type: ignore[attr-defined]
+        f"cross-validated accuracy {payload['cv_accuracy']}, "
+        f"{len(payload['weights'])} features\n"  # type: ignore[arg-type]
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
