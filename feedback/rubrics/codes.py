@@ -195,7 +195,11 @@ def _advice_form(core: str) -> AdviceForm | None:
         return "warn"
     if lx.IMPERATIVE_START.match(core) and not SECOND_PERSON.match(core):
         return "direct"
-    if lx.ADVICE.search(core) or lx.ADVICE_MORE.search(core):
+    if (
+        lx.ADVICE.search(core)
+        or lx.ADVICE_MORE.search(core)
+        or lx.ADVICE_EXTRA.search(core)
+    ):
         return "advise"
     return None
 
@@ -437,7 +441,11 @@ def _leaves_choice(text: str) -> bool:
 
 
 def _advice_question(core: str) -> bool:
-    return bool(lx.ADVICE_QUESTION.search(core) or _WHAT_ABOUT_DOING.search(core))
+    return bool(
+        lx.ADVICE_QUESTION.search(core)
+        or lx.ADVICE_QUESTION_MORE.search(core)
+        or _WHAT_ABOUT_DOING.search(core)
+    )
 
 
 # "What about writing to her instead?" proposes an action (2026.11-6).

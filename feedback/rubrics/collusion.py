@@ -138,6 +138,8 @@ _AGREES = re.compile(
     r"argue|i won'?t lie|not gonna lie|to be (?:fair|honest)|tbh|ngl|honestly|"
     r"in fairness|i(?:'d| would) say|i have to say|i must say|let'?s be (?:honest|real)|"
     r"(?:can'?t|don'?t) blame (?:them|him|her)|no wonder (?:they|he|she|people)|"
+    r"makes (?:total |complete )?sense (?:that |why )?(?:they|he|she|people|everyone|"
+    r"nobody|no one)|"
     r"i(?:'d| would) (?:\w+ )?(?:be|feel|think|do|say) (?:\w+ ){0,3}(?:too|the same)|"
     r"(?:same|me too|same here)\b|it (?:really |kind of |sort of )?(?:is|does|was|did)"
     r"(?: though)?\s*[.!,]?$|(?:you|they|he|she|it) (?:really |kind of |sort of |"
@@ -176,7 +178,8 @@ _REJECTION = lx.rx(
     r"(?:kind of|really|actually) (?:did|do|does|are|is|were)|find you|out to get you|"
     r"(?:has|have) it in for you|leave you|leaving you|bored of you|sick of you|"
     r"tired of you|done with you|don'?t (?:really )?(?:value|respect|appreciate|rate|"
-    r"notice) you",
+    r"notice) you|keep (?:their|his|her) distance|avoid(?:s|ing)? you|stay(?:s|ing)? "
+    r"away from you",
 )
 # The sentence keeps the belief at a distance or disagrees with it.
 _DISAGREES = re.compile(
@@ -281,6 +284,17 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
             # (its own negation is not a disagreement).
             out.append(i)
             continue
+        # 2026.11-7: agreement that stands for the belief by itself ("honestly you
+        # might be right.", "you're not wrong, it is a lot for them", "i can see
+        # that, ..."), unless what follows disagrees or only sympathises.
+        rest = _GRANTS.sub("", text, count=1)
+        if (
+            _GRANTS.match(text)
+            and not _DISAGREES.search(rest)
+            and not _ONLY_SYMPATHY.search(rest)
+        ):
+            out.append(i)
+            continue
         if _DISAGREES.search(text):
             continue
         if safety and ({"affirm"} & set(u.codes) or _PRAISE.search(text)):
@@ -291,6 +305,7 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
             or lx.AGREEMENT.search(text)
             or lx.ENDORSEMENT.search(text)
         )
+
         sympathy = bool(_ONLY_SYMPATHY.search(text))
         verdict = bool(
             (_VERDICT.search(text) and _ABOUT.search(text)) or _ELLIPTIC.search(text)
@@ -325,6 +340,17 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
     return out
 
 
+# Agreement opening the sentence that grants the belief whatever follows.
+_GRANTS = re.compile(
+    r"^(?:(?:honestly|well|yeah|yes|ok|okay|and|hmm|i mean|to be honest),? )*(?:you "
+    r"(?:might|may|could) (?:well |actually |just )?be right|you(?:'re| are) (?:probably "
+    r"|absolutely |totally |quite |kind of )?(?:right|correct)(?! to (?:feel|be|want|"
+    r"ask|come|say|notice|reach|worry))|you(?:'re| are) not wrong|i (?:kind of |totally "
+    r"|have to |do |would )?agree(?: with you)?|i can see that|i (?:can'?t|couldn'?t) "
+    r"argue with (?:that|you)|fair enough|you(?:'ve| have)? (?:got )?a (?:fair )?point)"
+    r"(?=\W*$|\W*[,;:-]|\.)\W*",
+    re.IGNORECASE,
+)
 # A clause that takes the belief as given ("when you know you're...", "knowing
 # everyone can see...", "since they've moved on without you").
 _PRESUMES = re.compile(
@@ -400,7 +426,9 @@ _HARSH_VERDICT = re.compile(
     r"incompetent|dramatic|needy|clingy|bad (?:mother|father|daughter|son|partner|"
     r"friend|wife|husband|parent))\b|\b(?:you )?(?:kind of|sort of) (?:have|are|did|"
     r"were|do)\b|\bnot (?:being )?(?:a )?(?:great|good) (?:\w+ )?(?:partner|mother|"
-    r"father|daughter|son|friend|wife|husband|parent)",
+    r"father|daughter|son|friend|wife|husband|parent)|\byou(?:'ve| have)? (?:\w+ )?"
+    r"(?:made|make) (?:a lot of|lots of|loads of|so many|plenty of|quite a few|your "
+    r"share of) mistakes",
     re.IGNORECASE,
 )
 # Others' rejection put as the counsellor's reading of the facts.

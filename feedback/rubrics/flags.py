@@ -31,7 +31,9 @@ from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 _TENTATIVE = re.compile(
     r"\b(?:i wonder|maybe|perhaps|might|may|could|sounds? like|seems?|i guess|"
     r"i imagine|i'?m guessing|is that|am i right|if i'?m hearing|kind of|sort of|"
-    r"a bit|a little)\b",
+    r"a bit|a little|i get the (?:sense|feeling|impression)|i sense|correct me|tell me "
+    r"if|does that (?:fit|sound right|ring true)|is that close|could it be|as if|as "
+    r"though|possibly|i suspect)\b",
     re.IGNORECASE,
 )
 _ASSERTED_FEELING = re.compile(
@@ -108,7 +110,15 @@ def _feeling_families(texts: Sequence[str]) -> set[str]:
         for t in texts
         if pattern.search(t)
     }
-    return named | implied
+    # 2026.11-7: a self-condemning belief ("I'm useless", "I'm such an idiot")
+    # carries both shame and sadness: "you feel like a failure" or "you feel guilty"
+    # reflects it rather than reading in.
+    condemned = (
+        {"sad", "ashamed"}
+        if any(lx.DISCLOSING_DISTORTION.search(t) for t in texts)
+        else set()
+    )
+    return named | implied | condemned
 
 
 def _negated_families(texts: Sequence[str]) -> set[str]:
@@ -124,6 +134,20 @@ def _negated_families(texts: Sequence[str]) -> set[str]:
     return out
 
 
+# Requests for ideas in other words than PATIENT_ASKS_ADVICE's ("I need some ideas",
+# "can you help me figure out what to do?", "is there anything I can do?").
+_ASKS_MORE = re.compile(
+    r"\b(?:(?:need|want|could use|would like|give me|got) (?:some |any )?(?:ideas|"
+    r"advice|suggestions|tips|pointers)|help me (?:figure|work|sort|decide|think) "
+    r"(?:out |through )?(?:what|how)|is there anything i (?:can|could|should) do|"
+    r"what (?:can|could) i (?:do|try)|where do i (?:even )?start|what would help)\b",
+    re.IGNORECASE,
+)
+# Words for distress in general, not one particular feeling: after a disclosure of
+# distress they reflect it rather than read in a new feeling.
+_GENERIC_DISTRESS = frozenset(
+    {"upset", "hurt", "hurting", "down", "low", "overwhelmed", "pain", "painful"}
+)
 # "I'm fine" denies the negative feelings a counsellor might read in.
 _DENIED_BY_FINE = ("sad", "anxious", "angry")
 _FINE = re.compile(r"\bi(?:'m| am) (?:fine|ok|okay|alright|good)\b", re.IGNORECASE)
@@ -183,7 +207,11 @@ def find_flags(
     first_sentence = re.split(r"(?<=[.!?])\s+", patient.strip(), maxsplit=1)[0]
     invited = bool(
         patient
-        and (PATIENT_ASKS_ADVICE.search(patient) or CONSENT.match(first_sentence))
+        and (
+            PATIENT_ASKS_ADVICE.search(patient)
+            or _ASKS_MORE.search(patient)
+            or CONSENT.match(first_sentence)
+        )
     )
     if (
         patient
@@ -197,9 +225,46 @@ def find_flags(
     if collusive:
         flags.append("collusion")
 
+    if any(_names_feeling(u) for u in utterances) and _reads_in(
+        ctx, patient, utterances
+    ):
+        flags.append("unexpressed_feeling")
+
+    if any(_leading(u) for u in utterances):
+        flags.append("leading_question")
+
+    recent = " ".join(_patient_texts(ctx)[-2:])
+    risk = bool(lx.RISK_CUE.search(recent)) or (
+        ctx.case_has_risk and bool(lx.VEILED_RISK_CUE.search(recent))
+    )
+    if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
+        flags.append("missed_risk_cue")
+    return flags
+
+
+def _names_feeling(u: UtteranceCode) -> bool:
+    """Whether a statement names a feeling word at all: the reading-in check, which
+    reads every patient line of the session, runs only then (most turns name none).
+    The same `\\w+` tokens as `_ASSERTED_FEELING`'s capture, so nothing is skipped
+    that the check would flag."""
+    if u.is_question and not u.tag_question:
+        return False
+    return any(w in lx.FEELING_WORDS for w in _TOKEN.findall(u.text.lower()))
+
+
+_TOKEN = re.compile(r"\w+")
+
+
+def _reads_in(
+    ctx: TurnContext, patient: str, utterances: Sequence[UtteranceCode]
+) -> bool:
+    """A feeling asserted that the patient neither named nor implied, or denied."""
     texts = _patient_texts(ctx)
     families = _feeling_families(texts)
     denied = _negated_families(texts)
+    distressed = bool(families - {"happy"}) or bool(
+        patient and is_emotional_disclosure(patient)
+    )
     for u in utterances:
         if u.is_question and not u.tag_question:
             continue
@@ -212,6 +277,13 @@ def find_flags(
                 continue
             # Reading in: a feeling the patient neither named nor implied, or one
             # they denied. Offering it tentatively does not make it theirs.
+            if fam == "happy" and "affirm" in u.codes:
+                # "You must be proud of yourself" affirms; it reads nothing in.
+                continue
+            if fam not in denied and word in _GENERIC_DISTRESS and distressed:
+                # "You're upset / hurt / low" names no particular feeling beyond
+                # the distress the patient disclosed.
+                continue
             if fam in denied or (fam not in families and not tentative):
                 found = True
             elif fam not in families and tentative and fam in {"angry", "happy"}:
@@ -229,19 +301,8 @@ def find_flags(
             )
             found = bool(fam) and (fam in denied or fam not in families)
         if found:
-            flags.append("unexpressed_feeling")
-            break
-
-    if any(_leading(u) for u in utterances):
-        flags.append("leading_question")
-
-    recent = " ".join(_patient_texts(ctx)[-2:])
-    risk = bool(lx.RISK_CUE.search(recent)) or (
-        ctx.case_has_risk and bool(lx.VEILED_RISK_CUE.search(recent))
-    )
-    if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
-        flags.append("missed_risk_cue")
-    return flags
+            return True
+    return False
 
 
 def _leading(u: UtteranceCode) -> bool:

@@ -81,7 +81,9 @@ from .lexicon_input import (
     WELL_WISHING,
 )
 from .lexicon_moves import (
+    ADVICE_EXTRA,
     ADVICE_MORE,
+    ADVICE_QUESTION_MORE,
     AUTONOMY_MORE,
     CHALLENGE,
     COMFORT,
@@ -98,7 +100,9 @@ from .lexicon_moves import (
 __all__ = [
     "ACKNOWLEDGEMENT",
     "ADVICE",
+    "ADVICE_EXTRA",
     "ADVICE_MORE",
+    "ADVICE_QUESTION_MORE",
     "ADVICE_QUESTION",
     "AFFIRM",
     "AFFIRM_DOING",

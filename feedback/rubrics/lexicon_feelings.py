@@ -248,7 +248,20 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"them|my)|forgot(?:ten)? (?:me|about me)|left (?:me )?out|nobody (?:told|invited|"
         r"asked|called|cares|wants)|no one (?:told|invited|asked|called|cares|wants)|on my "
         r"own|by myself|divorce|broke up|left me|leave me|rather be with|without me|"
-        r"moved on|no friends|don'?t fit in|what'?s the point|all normal"
+        r"moved on|no friends|don'?t fit in|what'?s the point|all normal|"
+        # 2026.11-7: loss, exclusion and rejection described, not named ("they
+        # didn't wait for me", "everyone forgot my birthday", "I can't stop crying").
+        r"didn'?t (?:wait|invite|ask|call|ring|include|remember|come|turn up|show up)|"
+        r"forgot (?:my|me|about)|nobody (?:remembered|came|noticed|rang|texted|asked)|"
+        r"no one (?:remembered|came|noticed|rang|texted)|can'?t stop crying|crying|"
+        r"in tears|didn'?t get (?:the|a|in|picked|chosen|through)|rejected|turned (?:me "
+        r")?down|lost (?:my|the|our|him|her)|miscarr\w*|sit (?:at home|alone|in my "
+        r"room|on my own)|stay(?:ed)? in bed|can'?t get out of bed|nobody to talk|no one "
+        r"to talk|(?:doesn'?t|never|don'?t) (?:call|ring|visit|text|talk to me)|"
+        r"cheated|ignor(?:e|es|ed|ing) me|all day|didn'?t even|haven'?t seen (?:anyone|"
+        r"anybody|my friends|friends)|(?:won'?t|doesn'?t|don'?t|didn'?t) (?:speak|talk) "
+        r"to me|gutted|crushed|in bits|a wreck|rock bottom|lost without|miss(?:ing)? "
+        r"(?:him|her|them|it|my|our|the)"
     ),
     "ashamed": rx(
         r"fail(?:ed|ing)?|my fault|should(?:n'?t)? have|let (?:him|her|them|everyone|"
@@ -256,25 +269,56 @@ IMPLIED_FEELING: dict[str, re.Pattern[str]] = {
         r"mother|daughter|son|father|wife|husband)|pathetic|not (?:good|clever|smart|"
         r"worth)|no good at|not up to|in front of|everyone (?:saw|knows|will think)|"
         r"they (?:all )?know|snapped|shouted|yelled|mistake|error|can'?t even|"
-        r"not (?:trying|enough)|what kind of"
+        r"not (?:trying|enough)|what kind of|everyone else|i just can'?t|replay\w*|"
+        r"what i said|idiot|useless|rubbish at|can'?t do anything right|cringe|"
+        r"mortified|swallow me|can'?t look (?:at )?(?:him|her|them)"
     ),
     "anxious": rx(
         r"what if|keep (?:thinking|checking)|checking|can'?t stop|heart (?:was |started )?"
         r"(?:pounding|racing)|pounding|tingly|shaking|shake|lose control|crash|"
         r"going round|fall apart|won'?t be good enough|symptoms?|ache|lump|cancer|"
-        r"test results|second opinion|bills|run out|deadline|before the"
+        r"test results|second opinion|bills|run out|deadline|before the|"
+        # 2026.11-7: something ahead that could go wrong.
+        r"haven'?t (?:revised|prepared|finished|started)|exams?|"
+        r"interview|results?|diagnos\w*|scan|biopsy|waiting to hear|going over|"
+        r"might (?:lose|fail|get)|can'?t stop thinking|deadlines|so busy|too much (?:"
+        r"work|on|to do)|so much (?:to do|on)|on edge|butterflies|can'?t breathe|"
+        r"jittery|freaking out|bricking it|feel sick|shaky|on tenterhooks"
     ),
     "angry": rx(
         r"unfair|didn'?t (?:mention|credit|thank|invite)|took (?:the )?credit|presented "
         r"my|my idea|lied to me|cheated|behind my back|ignored|pushed out|push me out|"
-        r"went through (?:his|her) phone|copying|how dare|fed up|sick of"
+        r"went through (?:his|her) phone|copying|how dare|fed up|sick of|"
+        # 2026.11-7: being wronged described ("he never listens", "took my idea").
+        r"never listens?|doesn'?t listen|talk(?:s|ed)? over me|interrupt\w*|blamed me|"
+        r"as (?:his|her|their) own|disrespect\w*|stole|betray\w*|fuming|seething|"
+        r"pissed off|hacked off|wound (?:me )?up|drives me (?:mad|crazy|up the wall)|"
+        r"gets on my nerves"
     ),
     "tired": rx(
         r"so done|fed up|sick of|had enough|no sleep|not sleeping|can'?t sleep|hardly (?:any )?sleep|up all night|"
         r"(?:two|three|four|five|\d+) ?am|till (?:two|three|four|late)|awake|every "
-        r"(?:night|evening|day)|all the time|on my own with"
+        r"(?:night|evening|day)|all the time|on my own with|"
+        # 2026.11-7: no rest described ("I haven't slept in days", "the baby won't
+        # settle", "double shifts").
+        r"(?:haven'?t|not|barely|hardly|didn'?t) (?:really )?slept|up (?:half|most of) "
+        r"the night|won'?t settle|non-?stop|never stops?|double shifts?|night shifts?|"
+        r"no break|juggling|look(?:ing)? after|full[- ]time|on top of|all on me|"
+        r"everything myself|so busy|knackered|shattered|wiped out|running on empty|"
+        r"dead on my feet|zombie"
     ),
-    "happy": rx(r"finally|went well|it worked|managed to|passed|got the job"),
+    # 2026.11-7: a choice the patient cannot make ("I don't know whether to...",
+    # "part of me wants..., part of me doesn't") implies feeling torn or stuck.
+    "confused": rx(
+        r"(?:don'?t|do not) know (?:whether|if|what to do|which)|can'?t decide|part of "
+        r"me|on the other hand|not sure (?:whether|if|what)|should i|or not|or stay|"
+        r"or leave|either way"
+    ),
+    "happy": rx(
+        r"finally|went well|it worked|managed to|passed|got the job|"
+        # 2026.11-7: a step taken ("I told my boss", "I went in the end").
+        r"i (?:told|went|stayed|did it|finished|got through|asked|spoke)|in the end"
+    ),
 }
 # The distortions that are themselves a disclosure of distress (self-condemnation,
 # hopelessness), as opposed to "should" statements and predictions, which are
@@ -395,7 +439,7 @@ RISK_CUE = rx(
     r"here|wish (?:i had|i'?d) died|(?:don'?t|can'?t) see (?:much |the )?point (?:in|"
     r"of) (?:carrying on|anything|going on|living)|"
     r"(?:everyone|they|you all|my family|people)(?:'d| would) be better off|"
-    r"i(?:'m| am) (?:just )?a burden|(?:want|wish i could|like) to (?:just )?disappear|"
+    r"i(?:'m| am) (?:just )?a burden|(?:want(?:ed)? to|wish i could|like to|could) (?:just )?disappear|"
     r"can'?t do this any ?more|nothing left to|tired of (?:living|it all|"
     r"everything)|don'?t see the point(?: of (?:any of it|anything|it all|living|going "
     r"on|trying))?(?: any ?more)?|what'?s the point of trying|(?:don'?t see )?why i "
@@ -416,7 +460,24 @@ RISK_CUE = rx(
     r"(?:wasn'?t|weren'?t|was not|hadn'?t been) (?:here|around|alive|born)|wish (?:it|"
     r"everything) would (?:all )?(?:stop|end)|can'?t (?:take|cope with|face) (?:this|it|"
     r"any of it) any ?more|no future|not (?:be|being) (?:here|around)(?! (?:for|to|at|"
-    r"on|when|until|till))",
+    r"on|when|until|till))|"
+    # 2026.11-7: the same cues in other everyday forms ("it would be easier not to
+    # be here", "I can't see a way out", "I don't see a future", "I can't keep doing
+    # this", "I don't want to be here any more").
+    r"(?:easier|better) (?:for everyone )?(?:if i (?:wasn'?t|weren'?t|was not) |not to "
+    r"be |to not be )(?:here|around)|(?:can'?t|cannot|don'?t) see (?:a|any) way out|"
+    r"(?:don'?t|can'?t|cannot) see (?:a|any) future|can'?t keep (?:doing|going on like) "
+    r"this|(?:don'?t|do not) want to be (?:here|around) any ?more|end(?:ing)? (?:it all|"
+    r"it|everything|my life)|(?:happier|better|easier) without me|giv(?:e|ing) up on "
+    r"(?:everything|life)|(?:can'?t|cannot|can) (?:\w+ ){0,2}do this any ?more|can'?t "
+    r"face (?:another|any more|anymore|tomorrow|it any ?more)|(?:if i|i) (?:didn'?t|"
+    r"don'?t|wouldn'?t) wake up|nothing left (?:for me|to live for)|(?:be|being) (?:around|"
+    r"here) (?:much|for much) longer|(?:not|isn'?t) worth living|giving (?:all )?(?:my|"
+    r"away my) (?:things|stuff|belongings)|(?:letters?|notes?) (?:to (?:\w+ ){1,2})?,? "
+    r"just in case|goodbye (?:letters?|notes?)|(?:drive|driving|step|stepping|walk|"
+    r"walking) (?:into|in front of) (?:a|the|traffic)|tired of (?:fighting|trying|being "
+    r"alive)|(?:feel|feeling|felt|it'?s|so|completely|totally|utterly) hopeless|"
+    r"nothing (?:is )?(?:ever )?(?:going to|will|gonna) (?:ever )?(?:get better|change)",
 )
 VEILED_RISK_CUE = rx(
     r"what'?s the point|no point|give up on everything|tired of (?:everything|it all|"

@@ -339,7 +339,8 @@ SUPPORT = re.compile(
     r"(?:ok|okay|fine|alright|all right|better)|work out|get better|turn out)|"
     r"don'?t worry|no need to worry|(?:a |that'?s a |sounds like a |what a )(?:good|"
     r"great|wonderful|fantastic|smart|wise|excellent|brilliant) (?:idea|plan|choice|"
-    r"decision|way|thing|start|step|goal|approach|attitude|mindset)|"
+    r"decision|way|thing|start|step|goal|approach|attitude|mindset)(?! (?:would|"
+    r"might|could|may) be to| is to)|"
     r"rooting for you|keep (?:it|going|your head)|you(?:'re| are) doing (?:great|"
     r"well|the right|your best|a great)|proud of you|i understand (?:completely|"
     r"that|how|why|what)|i (?:totally |completely )?understand)\b",
