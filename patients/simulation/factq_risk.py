@@ -36,6 +36,12 @@ _HARM_VERBS = (
     r"(?:hurt|harm|hit|beat|kick|slap|punch|push|shove|grab|choke|strangle|attack|"
     r"abuse|threaten|bully|intimidate|scare|frighten|control|assault|rape|touch)"
 )
+# Harm that is physical whoever does it; the rest of `_HARM_VERBS` (scare,
+# frighten, control, touch) is as often about a fear or a feeling.
+_PHYSICAL_VERBS = (
+    r"(?:hurt|harm|hit|beat|kick|slap|punch|push|shove|grab|choke|strangle|attack|"
+    r"abuse|threaten|bully|intimidate|assault|rape)"
+)
 # Screening: checked first, on every question, in this order.
 SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -53,8 +59,17 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
         # The patient as the one hurt: "you" is the object of the harm.
         "being_hurt",
         _rx(
-            rf"\b{_HARM_VERBS}(?:s|es|ed|ing)? you\b(?! (?:might|could|would|will|"
-            r"want|feel|think|ever (?:hurt|harm)))",
+            # Physical harm with "you" as the object; not the figure of speech
+            # ("losing that job hit you really hard").
+            rf"\b{_PHYSICAL_VERBS}(?:s|es|ed|ing)? you\b(?! (?:might|could|would|will|"
+            r"want|feel|think|ever (?:hurt|harm))|(?: (?:really|so|pretty|quite|very|"
+            r"that|this))? (?:hard|harder|like|all at once|out of nowhere))",
+            # Scaring, frightening, controlling: only with a person as the subject
+            # ("does he scare you?"; "does the thought of driving scare you?" asks
+            # about a fear, not about someone).
+            r"\b(?:he|she|they|(?-i:[A-Z][a-z]+)(?<!Does)(?<!Did)(?<!Do)) "
+            r"(?:ever |still |sometimes |really )?(?:scare|frighten|control|touch)"
+            r"(?:s|es|ed|ing)? you\b",
             r"\b(?:violent|violence|aggressive|rough|physical|nasty|cruel|heavy-handed)"
             r"\b.{0,15}\b(?:towards|toward|to|with|against|at) you\b(?!r)",
             r"\bget(?:s|ting)? physical with you\b|\blash(?:es|ed|ing)? out at you\b|"

@@ -67,6 +67,26 @@ def test_a_being_hurt_question_gets_a_denial_of_being_hurt(question: str) -> Non
     assert "hurting anyone" not in reply
 
 
+@pytest.mark.parametrize(
+    ("slug", "question"),
+    [
+        ("marcus-job-loss", "sounds like losing that job hit you really hard?"),
+        ("ruth-grief", "it must have hit you hard when he died?"),
+        ("leo-panic-driving", "Does the thought of the motorway scare you?"),
+        ("tom-health-anxiety", "does that frighten you, not knowing?"),
+    ],
+)
+def test_a_figure_of_speech_or_a_fear_is_not_a_question_about_being_hurt(
+    slug: str, question: str
+) -> None:
+    # "Hit you hard" and "scare you" without a person doing it ask about a
+    # feeling: no denial of abuse or violence.
+    reply = _ask(slug, question).lower()
+    assert "hurting me" not in reply
+    assert "safe at home" not in reply
+    assert "hurting anyone" not in reply
+
+
 @pytest.mark.parametrize("question", BEING_HURT[:3])
 def test_being_hurt_is_not_answered_with_the_harm_to_others_line(question: str) -> None:
     # Hannah has her own lines for both; the one about Ed is the answer.
