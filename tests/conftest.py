@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import redis
 
 from accounts.models import Role, User
 from config import llm as llm_config
@@ -36,6 +37,19 @@ def require_service(name: str, available: bool, why: str) -> None:
     if IN_CI:
         pytest.fail(message)
     pytest.skip(message)
+
+
+def require_redis() -> str:
+    """REDIS_URL, after checking a Redis answers there (see `require_service`)."""
+    url = os.environ.get("REDIS_URL", "")
+    reachable = False
+    if url:
+        try:
+            reachable = bool(redis.Redis.from_url(url, socket_timeout=2).ping())
+        except redis.RedisError:
+            reachable = False
+    require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
+    return url
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from patients.simulation.factq_risk import (
     SI_FOLLOW_UPS,
     SUICIDAL,
 )
-from patients.simulation.facts import FactSheet
+from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.text import split_sentences
 
@@ -267,23 +267,8 @@ _JOINED = re.compile(
     r"|,\s*(?:and|or)\s+(?=your\b)",
     re.IGNORECASE,
 )
-_EVERYDAY = frozenset(
-    {
-        "children",
-        "partner",
-        "living_situation",
-        "work",
-        "money",
-        "health",
-        "medication",
-        "sleep",
-        "appetite",
-        "alcohol",
-        "drugs",
-        "previous_help",
-        "timeline",
-    }
-)
+# The domains a plain fact answers (not the screening ones).
+_EVERYDAY = frozenset(SIMPLE_DOMAINS) - SCREENING_DOMAINS
 
 
 def _listed(text: str) -> list[str]:

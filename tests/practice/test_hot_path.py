@@ -8,7 +8,6 @@ more than it needs; the rate limit makes one Redis round trip.
 from __future__ import annotations
 
 import asyncio
-import os
 import uuid
 from typing import Any
 
@@ -24,7 +23,7 @@ from patients.services import spec_for_version
 from practice import consumers
 from practice.deferral import deferring
 from practice.services import _count_in_window, submit_trainee_turn
-from tests.conftest import require_service
+from tests.conftest import require_redis
 
 from .wsutil import message, open_socket, receive_until
 
@@ -122,14 +121,7 @@ def test_the_save_reads_no_case_json_and_makes_four_queries(
 
 @pytest.mark.services
 def test_the_rate_limit_counts_in_one_round_trip_on_redis(settings: Any) -> None:
-    url = os.environ.get("REDIS_URL", "")
-    reachable = False
-    if url:
-        try:
-            reachable = bool(redis.Redis.from_url(url, socket_timeout=2).ping())
-        except redis.RedisError:
-            reachable = False
-    require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
+    url = require_redis()
     settings.CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

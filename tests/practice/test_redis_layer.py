@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import os
 from typing import Any
 
 import pytest
-import redis
 
 from config.settings.base import CHANNEL_LAYERS as production_layers
 from config.settings.base import redis_db
-from tests.conftest import require_service
+from tests.conftest import require_redis
 
 from .wsutil import message, open_socket, receive_until
 
@@ -25,14 +23,7 @@ pytestmark = [
 
 @pytest.fixture
 def redis_layer(settings: Any) -> Any:
-    url = os.environ.get("REDIS_URL", "")
-    reachable = False
-    if url:
-        try:
-            reachable = bool(redis.Redis.from_url(url, socket_timeout=2).ping())
-        except redis.RedisError:
-            reachable = False
-    require_service("Redis", reachable, "REDIS_URL must point at a running Redis")
+    url = require_redis()
     # Production's layer configuration, on a database of its own.
     layer = copy.deepcopy(production_layers["default"])
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"

@@ -11,35 +11,18 @@ from collections.abc import Sequence
 
 import pytest
 
-from patients.simulation import (
-    OfflineResponder,
-    ReplyContext,
-    Utterance,
-    advance,
-    bundled_cases,
-    initial_state,
-)
+from patients.simulation import bundled_cases
 from patients.simulation.case import CaseSpec
 from patients.simulation.probe.grader import grade_factual, is_bare_hedge
+from patients.simulation.probe.runner import Session
 
 BY_SLUG = {c.slug: c for c in bundled_cases()}
 RISK_OPENER = "Have you had any thoughts of ending your life?"
 
 
 def _talk(case: CaseSpec, lines: Sequence[str], seed: int = 0) -> list[str]:
-    state = initial_state(case, seed=seed)
-    history = [Utterance("patient", case.opening_line)]
-    replies = []
-    for line in lines:
-        step = advance(case, state, line, history)
-        history.append(Utterance("trainee", line))
-        reply = OfflineResponder().reply(
-            ReplyContext(case, step.state, step.direction, history, seed)
-        )
-        history.append(Utterance("patient", reply))
-        replies.append(reply)
-        state = step.state
-    return replies
+    session = Session(case, seed)
+    return [session.say(line) for line in lines]
 
 
 def _ask(slug: str, question: str, *, after: Sequence[str] = ()) -> str:
