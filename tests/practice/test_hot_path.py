@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -87,6 +88,44 @@ async def test_the_first_word_is_sent_before_the_fan_out_and_the_publish(
     assert "after-commit work (1)" in events
     assert events.index("after-commit work (1)") > 0
     for _ in range(50):  # it runs in the background
+        if published:
+            break
+        await asyncio.sleep(0.02)
+    assert len(published) == 1
+    await first.disconnect()
+    await second.disconnect()
+
+
+class _FailsBeforeItsFirstWord:
+    """A responder whose model fails before sending anything."""
+
+    async def stream(self, reply: Any) -> AsyncIterator[Any]:
+        raise RuntimeError("the model went away")
+        yield  # an async generator
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_reply_that_fails_before_its_first_word_still_fans_out_and_publishes(
+    practice_session: Any,
+    trainee: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
+) -> None:
+    # The deferred work waits for a first word that never comes: the other tab
+    # must still get the trainee's turn and the annotation must still be sent.
+    settings.ANNOTATION_DISPATCH = "celery"
+    published: list[int] = []
+    monkeypatch.setattr(dispatch, "enqueue_annotation", published.append)
+    monkeypatch.setattr(consumers, "get_responder", _FailsBeforeItsFirstWord)
+    first = await open_socket(practice_session.uuid, trainee)
+    second = await open_socket(practice_session.uuid, trainee)
+    await first.connect()
+    await second.connect()
+    await first.send_to(text_data=message("What brings you here today?"))
+    frames = await receive_until(second, r'data-speaker="trainee"')
+    assert "What brings you here today?" in frames[-1]
+    for _ in range(100):  # it runs in the background
         if published:
             break
         await asyncio.sleep(0.02)
