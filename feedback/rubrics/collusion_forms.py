@@ -65,8 +65,8 @@ CONFIRMS_FEAR = rx(
     r"can be (?:pretty |so |really )?(?:brutal|judgy|judgmental|harsh|cruel|like that)|"
     r"a lot of people do (?:feel|think|find|see)|(?:just|only) (?:being )?politeness|"
     r"(?:doctors|they) do miss|(?:people|they) remember (?:that|this)|sadly|"
-    r"unfortunately|it'?s (?:really )?common for (?:babies|kids|children|people) to "
-    r"prefer|(?:you|you'?re) right to be (?:careful|worried|suspicious)",
+    r"unfortunately|it'?s (?:really |very |quite )?(?:common|normal|natural) for \w+ "
+    r"to (?:prefer|judge|notice|leave|forget|lose interest|move on)|(?:you|you'?re) right to be (?:careful|worried|suspicious)",
 )
 # The blame of the others joined.
 JOINS_BLAME = rx(
@@ -107,12 +107,14 @@ def collusive_forms(
         text = normalize(u.text).lower()
         if _HELD.search(text):
             continue
-        if (safety or belief) and (APPROVES.search(text) or KEEPS_SAFE.search(text)):
-            out.append(i)
-        elif belief and (
+        # Approving the behaviour needs only its justification; the other forms
+        # need the belief itself.
+        approves = bool(APPROVES.search(text) or KEEPS_SAFE.search(text))
+        sides = belief and bool(
             NORMALISES_THOUGHT.search(text)
             or CONFIRMS_FEAR.search(text)
             or JOINS_BLAME.search(text)
-        ):
+        )
+        if approves or sides:
             out.append(i)
     return out

@@ -71,6 +71,7 @@ ADVICE_STATEMENT = re.compile(
     r"i'?d (?:just |really |definitely |honestly )?(?:suggest|recommend|encourage|"
     r"advise|send|ring|call|go|ask|tell|try|book)|"
     r"i (?:really |would )?(?:suggest|recommend|encourage|advise)|"
+    r"i'?d just (?!(?:say|like|add|want|wonder|ask you|check)\b)[a-z]+|"
     r"i think the best thing|the best thing (?:would be|is|to do)|"
     r"(?:you|u) (?:could|should|might want to|need to|have to|'?ve got to) "
     r"(?!(?:feel|be|have felt|have been)\b)\w+|"
@@ -121,12 +122,18 @@ RISK_CUE_MORE = rx(
     r"(?:kilos?|pounds|lbs))|"
     r"(?:don'?t|do not) (?:really )?see why i (?:should )?bother|"
     # harm to others
-    r"letting them (?:all )?have it|(?:hurt|kill|go for) (?:him|her|them)|"
-    r"(?:make|making) them (?:all )?pay|they'?d deserve it|"
-    # an unsafe act and heavy drinking
-    r"left the (?:gas|oven|hob|cooker) on|could have been (?:hurt|killed)|"
-    r"the (?:whole )?bottle,? most nights|(?:a|the|one) bottle (?:a|every|most) "
-    r"(?:night|day)",
+    r"(?:letting|let|give|giving) (?:them|him|her) (?:all )?(?:have it|what for)|"
+    r"(?:hurt|kill|go for|hit|punch|get back at|make \w+ pay|lose it with) (?:him|her|"
+    r"them)|(?:they|he|she)'?d deserve it|"
+    # an unsafe act, and drinking or pills beyond the usual
+    r"left (?:the )?(?:gas|oven|hob|cooker|iron|taps?|baby|kids) (?:on|running|"
+    r"alone|open|unlocked)|(?:could|might) have (?:been (?:hurt|killed)|died|caught "
+    r"fire)|(?:fell|falling|nearly fell) asleep (?:at|behind) the wheel|nearly "
+    r"(?:crashed|hit)|"
+    r"(?:the|a|one|two|a whole) bottles?,? (?:\w+ )?(?:a|every|most|each) (?:nights?|days?|"
+    r"evenings?)|drink(?:ing)? (?:in the morning|every (?:day|night)|alone|on my own)|"
+    r"(?:a couple of|some|a few|extra|more) (?:\w+'?s )?(?:sleeping tablets|pills|"
+    r"painkillers)",
 )
 # A response that takes the cue up: safety words in any sentence, and the cue's own
 # words only in a question that explores it (not in "keep living your life" or a

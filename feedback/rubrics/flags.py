@@ -98,10 +98,11 @@ def _bare_feeling(text: str) -> bool:
     him", "honestly it's awful")."""
     if ff.SHOWN_FEELING.search(text):
         return True
+    # "Good.", "Better." and "Lost my keys" are not disclosures.
     return any(
-        m.group(1).lower() in lx.EMOTION_TO_FAMILY
-        or m.group(1).lower() in ff.EXTRA_FEELINGS
-        for m in ff.BARE_FEELING.finditer(text)
+        (lx.EMOTION_TO_FAMILY.get(w) or ff.EXTRA_FEELINGS.get(w)) not in {None, "happy"}
+        and w != "lost"
+        for w in (m.group(1).lower() for m in ff.BARE_FEELING.finditer(text))
     )
 
 
