@@ -289,7 +289,8 @@ NATURAL_REACTION = rx(
 IMPLIED_EXTRA: dict[str, re.Pattern[str]] = {
     "anxious": rx(
         r"kept out of|keep(?:ing)? out of|steer(?:ing|ed)? clear|avoid(?:ed|ing)?|"
-        r"hid(?:e|ing|den)?|made an excuse|pretended|said i was busy|said i had plans|"
+        r"hid(?:e|ing|den)?|made an excuse|pretended|(?:said|told \w+) i (?:was busy|"
+        r"had plans|was ill|couldn'?t make it)|stayed (?:in|home|at home)|"
         r"didn'?t (?:open|look at|answer)",
     ),
 }

@@ -334,26 +334,34 @@ def _names_feeling(u: UtteranceCode) -> bool:
 _TOKEN = re.compile(r"\w+")
 
 
-def _reads_in(
-    ctx: TurnContext, patient: str, utterances: Sequence[UtteranceCode]
-) -> bool:
-    """A feeling asserted that the patient neither named nor implied, or denied."""
+def reading_in_families(ctx: TurnContext, patient: str) -> set[str]:
+    """The feeling families a reflection may name without reading in: named or
+    implied anywhere in the session (`flag_gates` uses the same set for the model)."""
     texts = _patient_texts(ctx)
-    families = _feeling_families(texts)
     if patient and ff.ACCEPTING.search(patient):
         # 2026.11-8: the patient's own appraisal that it is all right ("She's been
         # good about it", "it's nobody's fault") cancels the feelings the situation
         # might otherwise imply; only the feelings they named count.
         families = _named_families(texts)
-    denied = _negated_families(texts)
-    distressed = bool(families - {"happy"}) or bool(
-        patient and is_emotional_disclosure(patient)
-    )
-    families |= {
+    else:
+        families = _feeling_families(texts)
+    return families | {
         fam
         for fam, pattern in ff.IMPLIED_EXTRA.items()
         if any(pattern.search(t) for t in texts)
     }
+
+
+def _reads_in(
+    ctx: TurnContext, patient: str, utterances: Sequence[UtteranceCode]
+) -> bool:
+    """A feeling asserted that the patient neither named nor implied, or denied."""
+    texts = _patient_texts(ctx)
+    families = reading_in_families(ctx, patient)
+    denied = _negated_families(texts)
+    distressed = bool(families - {"happy"}) or bool(
+        patient and is_emotional_disclosure(patient)
+    )
     for u in utterances:
         if u.is_question and not u.tag_question:
             continue
