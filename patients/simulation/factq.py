@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from patients.simulation.factq_domains import DOMAIN_PATTERNS
 from patients.simulation.factq_model import classify
 from patients.simulation.factq_risk import (
     INTENT,
@@ -26,6 +27,14 @@ from patients.simulation.factq_risk import (
     SI_BY_MEANING,
     SI_FOLLOW_UPS,
     SUICIDAL,
+)
+from patients.simulation.factq_turn import (
+    ANAPHORA,
+    CLOSED,
+    parts,
+)
+from patients.simulation.factq_turn import (
+    questions as turn_questions,
 )
 from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
@@ -44,149 +53,8 @@ class FactQuestion:
     also: str | None = None
 
 
-def _rx(*patterns: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
-
-
-# Everyday domains, in priority order.
-DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "previous_help",
-        _rx(
-            r"\b(?:seen|see|saw|had|tried|been to|talked to|spoken to|spoke to) "
-            r"(?:a |any |some )?(?:counsel+or|therapist|psychologist|psychiatrist|"
-            r"counsel+ing|therapy|mental health|professional|anyone (?:about|like|"
-            r"before))",
-            r"\b(?:counsel+ing|therapy|counsel+or|therapist)\b.{0,30}\b(?:before|"
-            r"previously|in the past|ever)\b",
-            r"\b(?:before|previously|in the past|ever)\b.{0,30}\b(?:counsel+ing|"
-            r"therapy|counsel+or|therapist|help for)\b",
-            r"\bfirst time (?:you'?ve|you have|seeing|talking|in)\b",
-            r"\b(?:had|got|get|getting) (?:any )?(?:help|support) (?:before|for this|"
-            r"with this)\b",
-        ),
-    ),
-    (
-        "medication",
-        _rx(
-            r"\bmedicat\w*|\bmeds\b|\bmedicines?\b|\bprescri\w*|\bantidepressant\w*",
-            r"\b(?:taking|take|on) (?:any )?(?:tablets|pills|anything)\b|\btablets\b|"
-            r"\bpills\b",
-        ),
-    ),
-    (
-        "alcohol",
-        _rx(
-            r"\bdrink(?:s|ing)?\b(?! (?:water|tea|coffee))|\balcohol\w*|\bwine\b|"
-            r"\bbeers?\b|\bpints?\b|\bbooze\b|\bdrunk\b|\bunits\b"
-        ),
-    ),
-    (
-        "drugs",
-        _rx(
-            r"\bdrugs?\b|\bcannabis\b|\bweed\b|\bmarijuana\b|\bcocaine\b|\bsubstances?\b|"
-            r"\brecreational\b|\bsmok(?:e|es|ing)\b|\bvap(?:e|es|ing)\b"
-        ),
-    ),
-    (
-        "sleep",
-        _rx(
-            r"\bsleep\w*\b(?! (?:tablets|pills|meds|medication))|\binsomnia\b|\bkip\b|\bshut-?eye\b|\bnightmares?\b|\bslept\b|\bbed(?:time)?\b|\bwak(?:e|ing) (?:up )?"
-            r"(?:in the night|at night|early)\b|\bnights?\b.{0,20}\b(?:like|been)\b"
-        ),
-    ),
-    (
-        "appetite",
-        _rx(
-            r"\bappetite\b|\beat(?:s|ing|en)?\b|\bfood\b|\bmeals?\b|\bweight\b|"
-            r"\bhungry\b|\bate\b|\bdiet\b|\bcook(?:s|ing|ed)?\b|\btakeaways?\b|\blunch\b|"
-            r"\bdinners?\b|\bbreakfast\b|\bsnack\w*"
-        ),
-    ),
-    (
-        "children",
-        _rx(
-            r"\bkids?\b|\bchild(?:ren)?\b|\bsons?\b|\bdaughters?\b|\bbaby\b|"
-            r"\bgrand(?:children|kids|son|daughter)\b|\bany little ones\b"
-        ),
-    ),
-    (
-        "partner",
-        _rx(
-            r"\bpartner\b|\bmarried\b|\bhusband\b|\bwife\b|\bboyfriend\b|\bgirlfriend\b|"
-            r"\bspouse\b|\bin a relationship\b|\bbeen together\b|\bseeing (?:anyone|someone)\b|"
-            r"\bsingle\b|\bdivorced?\b|\b(?:some|any) ?(?:one|body) special\b|\bwidow\w*|\bsignificant other\b|\bdating\b"
-        ),
-    ),
-    (
-        "living_situation",
-        _rx(
-            r"\blive (?:with|alone|on your own|by yourself|together)\b|\bliving (?:with|alone|"
-            r"situation|arrangements?|on your own)\b|\bwho (?:do you live|lives|is at "
-            r"home|else is at home)\b|\bwhere (?:do you|are you) liv",
-            r"\b(?:at home|your home|house|flat|apartment)\b.{0,20}\b(?:who|with|alone)\b",
-            r"\bon your own\b.*\bhome\b|\blive\b.{0,15}\b(?:house|flat|apartment)\b",
-            r"\b(?:lived|living|lives) (?:with (?:you|me)|together)\b|"
-            r"\b(?:live|living) in (?:halls|a|the|your)\b|\bhalls\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
-            r"\b(?:someone|anyone|else|with you)\b",
-        ),
-    ),
-    (
-        "work",
-        _rx(
-            r"\bwork(?:ing|ed|s)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
-            r"\bretired\b|\bstud(?:y|ying|ent)\b|\bcompany\b|\bfirm\b|\bemployer\b|"
-            r"\bpromot\w*|\b(?:the|that|your) (?:office|shop|agency|ward)\b|\buniversity\b|\bcollege\b|"
-            r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b"
-        ),
-    ),
-    (
-        "money",
-        _rx(
-            r"\bmoney\b|\bfinanc\w*|\bafford\b|\bbills?\b|\bdebts?\b|\brent\b|"
-            r"\bmortgage\b|\bincome\b|\bsavings\b|\bbenefits\b|\bskint\b|\bbroke\b"
-        ),
-    ),
-    (
-        "health",
-        _rx(
-            r"\bhealth\b|\bphysical(?:ly)?\b|\billness(?:es)?\b|\bmedical\b|"
-            r"\bconditions?\b|\bpain\b|\bblood pressure\b|\bheadaches?\b|"
-            r"\bdiagnos\w*|\bGP\b|\bdoctor\b|\btests?\b|\bresults\b|\bscans?\b|"
-            r"\bcheck-?ups?\b"
-        ),
-    ),
-    (
-        "timeline",
-        _rx(
-            r"\bhow long (?:has|have|did|is|was)\b",
-            r"\bwhen did (?:this|it|all this|all of this|that|the \w+|these \w+|you "
-            r"(?:first )?(?:start|notice|begin))\b",
-            r"\bsince when\b|\b(?:first )?(?:start(?:ed)?|began|begin) (?:to )?"
-            r"(?:feel|notice|happen)\b|\bwhen (?:was|were) the first\b",
-            r"\bhow long ago\b|\bhow long (?:have|has) (?:you|things|this|it)\b",
-            r"\bhow far back\b|\bwhen\b.{0,40}\b(?:start(?:ed)?|began|begin|kick(?:ed)? "
-            r"(?:off|in)|first (?:notice|came|appear)\w*)\b",
-        ),
-    ),
-    (
-        "people",
-        _rx(
-            r"\b(?:any )?(?:family|friends?|siblings?|brothers?|sisters?|parents?|"
-            r"mother|mum|mom|father|dad|relatives?|colleagues?|manager|boss|"
-            r"flatmates?|roommates?)\b",
-            r"\bwho (?:is|are|'?s) (?:important|close|around|there for you|in your "
-            r"life)\b|\banyone (?:close|you can talk to|to talk to)\b",
-        ),
-    ),
-)
 _POINTS_BACK = re.compile(
     r"\b(?:like (?:that|this)|that way|this way|those|these|them|it|that|the thoughts?)\b",
-    re.IGNORECASE,
-)
-_CLOSED = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|also|now|just|but|sorry|right)[,.]?\s+)*"
-    r"(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anyone)\b",
     re.IGNORECASE,
 )
 _WHO_IS = re.compile(
@@ -205,32 +73,6 @@ _CCD_FOCUS = {k for k, layer in FOCUS_LAYER.items() if layer >= 1} | {
 }
 
 
-def _questions(text: str) -> list[str]:
-    sentences = split_sentences(text) or [text]
-    asked = [s for s in sentences if s.rstrip().endswith("?")]
-    if not asked:
-        # Typed without a question mark: "do you smoke or vape at all", "I
-        # wanted to gently ask if you've had anything like that".
-        asked = [
-            s
-            for s in sentences
-            if _CLOSED.match(s)
-            or _WH.match(s)
-            or _INDIRECT.search(s)
-            or _ELLIPTICAL.match(s)
-        ]
-    if asked:
-        return asked[-2:]
-    # "Tell me about your sleep." asks without a question mark.
-    return [
-        s
-        for s in sentences
-        if re.match(
-            r"^(?:can you |could you )?(?:tell|talk) me (?:a bit |more )?about", s, re.I
-        )
-    ]
-
-
 def fact_question(
     text: str, facts: FactSheet, *, risk_context: bool = False
 ) -> FactQuestion | None:
@@ -240,7 +82,7 @@ def fact_question(
         return found
     found = _second_opinion(text, found)
     domains: list[str] = []
-    for part in _parts(text):
+    for part in parts(text):
         hit = _everyday(part, facts)
         if (
             hit is not None
@@ -260,20 +102,13 @@ def fact_question(
     return found
 
 
-# A second question joined by "and"/"or" or asked as its own sentence.
-_JOINED = re.compile(
-    r"(?:,\s*|;\s*|\s+-\s+|\s+)(?:and|or|also|plus|but)\s+(?=(?:are|do|does|did|have|"
-    r"has|how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b)"
-    r"|,\s*(?:and|or)\s+(?=your\b)",
-    re.IGNORECASE,
-)
 # The domains a plain fact answers (not the screening ones).
 _EVERYDAY = frozenset(SIMPLE_DOMAINS) - SCREENING_DOMAINS
 
 
 def _listed(text: str) -> list[str]:
     """Two specific domains listed in one question ("Do you smoke, or drink?")."""
-    for question in _questions(text):
+    for question in turn_questions(text):
         hits = sorted(h for h in _domain_hits(question) if h[2] in _SPECIFIC)
         named: list[tuple[int, str]] = []
         for start, _, domain in hits:
@@ -286,19 +121,10 @@ def _listed(text: str) -> list[str]:
     return []
 
 
-def _parts(text: str) -> list[str]:
-    return [
-        part.strip()
-        for question in _questions(text)
-        for part in _JOINED.split(question)
-        if part.strip()
-    ]
-
-
 def _fact_question(
     text: str, facts: FactSheet, *, risk_context: bool = False
 ) -> FactQuestion | None:
-    questions = _questions(text)
+    questions = turn_questions(text)
     if not questions:
         return None
     last = questions[-1]
@@ -327,7 +153,7 @@ def _fact_question(
     for domain, pattern in SCREENING:
         # "Some people hear voices when... Has anything like that happened?":
         # the screening may sit in the sentence before the question.
-        if pattern.search(joined) or (_ANAPHORA.search(last) and pattern.search(text)):
+        if pattern.search(joined) or (ANAPHORA.search(last) and pattern.search(text)):
             return FactQuestion(domain)
     for question in reversed(questions):
         found = _everyday(question, facts)
@@ -337,7 +163,7 @@ def _fact_question(
         # Still about the thoughts just disclosed: restate the sheet's answer
         # (never a hedge that could read as "yes" to a plan).
         return FactQuestion("suicidal_thoughts")
-    if _ANAPHORA.search(last):
+    if ANAPHORA.search(last):
         # "Weed, pills, anything like that. Is that something you do?": the
         # domain was named in the sentence before the question.
         for sentence in reversed(split_sentences(text)):
@@ -365,7 +191,7 @@ MODEL_OVERRULE_PROBABILITY = 0.85
 def _second_opinion(text: str, found: FactQuestion) -> FactQuestion:
     if found.domain not in _WEAK or found.also or found.person:
         return found
-    questions = _questions(text)
+    questions = turn_questions(text)
     if not questions:
         return found
     label, probability = classify(questions[-1])
@@ -383,7 +209,7 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
         label, probability = classify(question)
         # A question the focus reader takes for a CCD layer ("What happened with
         # the lunch at work?" asks about a situation) needs a surer reading.
-        layer = question_focus(question) in _CCD_FOCUS and not _CLOSED.match(question)
+        layer = question_focus(question) in _CCD_FOCUS and not CLOSED.match(question)
         least = MODEL_LAYER_PROBABILITY if layer else MODEL_MIN_PROBABILITY
         if label == "none" or probability < least:
             continue
@@ -391,25 +217,6 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
     return None
 
 
-# "I was wondering whether you drink much" asks without a question mark.
-_INDIRECT = re.compile(
-    r"\b(?:i was (?:just )?wondering|i'?m (?:just )?wondering|i wonder(?:ed)?|"
-    r"(?:can|could|may) i (?:just )?ask|i wanted to (?:\w+ )?ask|i'?d like to (?:\w+ )?"
-    r"ask|just wondering)\b",
-    re.IGNORECASE,
-)
-# "ever talked to a counsellor before this", "got any kids yourself": the
-# auxiliary dropped, as typed in a chat.
-_ELLIPTICAL = re.compile(r"^(?:ever|got (?:any|a|an)|anything)\b", re.IGNORECASE)
-_WH = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
-    r"how|why|which|hows|whats|whos)\b",
-    re.IGNORECASE,
-)
-_ANAPHORA = re.compile(
-    r"\b(?:like that|like this|such|those|these|that|this|it|anything|ever)\b",
-    re.IGNORECASE,
-)
 _YOU_ASKED = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:do|are|have|did|were|"
     r"would|could|can|will) you\b",
@@ -522,7 +329,7 @@ def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
 
 def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     focus = question_focus(last)
-    closed = bool(_CLOSED.match(last))
+    closed = bool(CLOSED.match(last))
     if focus not in {"emotion", "thought"}:
         # "Who's Jean?", "What happened to your brother?": the person, not a layer.
         for person in facts.people:
