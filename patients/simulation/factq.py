@@ -31,6 +31,8 @@ from patients.simulation.factq_risk import (
 from patients.simulation.factq_turn import (
     ANAPHORA,
     CLOSED,
+    core,
+    normalise,
     parts,
 )
 from patients.simulation.factq_turn import (
@@ -63,8 +65,17 @@ _WHO_IS = re.compile(
     r"what happened (?:to|with)|how do you know|how did you (?:meet|get to know)|"
     r"how often do you (?:see|talk to|speak to|hear from|call|ring)|"
     r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
-    r"what(?:'?s| is) (?:your )?\w+?'?s? name)\b",
+    r"what(?:'?s| is) (?:your )?\w+?'?s? name|what (?:was|were|is) (?:your )?\w+ like|"
+    r"what'?s (?:he|she) (?:up to|doing)|how'?s (?:he|she) (?:doing|getting on|taking)|"
+    r"what (?:does|did) (?:he|she) do)\b",
     re.IGNORECASE,
+)
+# "is someone home waiting for you, your wife?" asks whether there is one.
+_SOMEONE = re.compile(r"\b(?:some|any) ?(?:one|body)\b", re.IGNORECASE)
+# "Who's Elena? Someone from Luca's work?": the person asked about by name, even
+# when a guess at them follows.
+_WHO_NAMED = re.compile(
+    r"^(?:(?:and|so|sorry|ok|okay)[,.]?\s+)*who(?:'s| is| was) (\w+)\??$", re.IGNORECASE
 )
 # A question about a CCD layer ("How did you feel...?") is not a fact question.
 _CCD_FOCUS = {k for k, layer in FOCUS_LAYER.items() if layer >= 1} | {
@@ -77,10 +88,19 @@ def fact_question(
     text: str, facts: FactSheet, *, risk_context: bool = False
 ) -> FactQuestion | None:
     """The domain a question is about (see the module docstring), or None."""
+    text = normalise(text, (p.name.split()[0] for p in facts.people))
     found = _fact_question(text, facts, risk_context=risk_context)
-    if found is None or found.domain not in _EVERYDAY or found.person:
+    if found is None:
+        # "what is it you do for work - is that what brought you here?": one
+        # part asks about a fact, the other about the story.
+        split = parts(text)
+        if len(split) < 2:
+            return None
+        hits = (_everyday(part, facts) for part in split)
+        return next((hit for hit in hits if hit is not None), None)
+    if found.domain not in _EVERYDAY or found.person:
         return found
-    found = _second_opinion(text, found)
+    found = _second_opinion(text, found, facts)
     domains: list[str] = []
     for part in parts(text):
         hit = _everyday(part, facts)
@@ -106,6 +126,12 @@ def fact_question(
 _EVERYDAY = frozenset(SIMPLE_DOMAINS) - SCREENING_DOMAINS
 
 
+# "anything to take the edge off, apart from booze?" does not ask about drink.
+_EXCEPT = re.compile(
+    r"\b(?:apart from|other than|besides|except|aside from|not counting)\b", re.I
+)
+
+
 def _listed(text: str) -> list[str]:
     """Two specific domains listed in one question ("Do you smoke, or drink?")."""
     for question in turn_questions(text):
@@ -116,7 +142,8 @@ def _listed(text: str) -> list[str]:
                 named.append((start, domain))
         if len(named) >= 2:
             (a, first), (b, second) = named[:2]
-            if re.search(r",|\b(?:and|or)\b", question[a:b]):
+            between = question[a:b]
+            if re.search(r",|\b(?:and|or)\b", between) and not _EXCEPT.search(between):
                 return [first, second]
     return []
 
@@ -128,8 +155,13 @@ def _fact_question(
     if not questions:
         return None
     last = questions[-1]
-    joined = " ".join(questions)
-    si_named = bool(SUICIDAL.search(joined))
+    # Screening is heard in every sentence that asks, marked or not.
+    joined = " ".join(turn_questions(text, unmarked=True))
+    # "...they wish they could not wake up. Has anything like that been on
+    # your mind?": the thoughts named in the sentence before the question.
+    si_named = bool(SUICIDAL.search(joined)) or bool(
+        ANAPHORA.search(last) and SUICIDAL.search(text)
+    )
     if MEANS.search(last):
         return FactQuestion("si_means")
     for domain, pattern in SCREENING:
@@ -155,6 +187,11 @@ def _fact_question(
         # the screening may sit in the sentence before the question.
         if pattern.search(joined) or (ANAPHORA.search(last) and pattern.search(text)):
             return FactQuestion(domain)
+    for question in questions:
+        named = _WHO_NAMED.match(question.strip())
+        person = named and facts.person(named[1])
+        if person:
+            return FactQuestion("people", person=person.name)
     for question in reversed(questions):
         found = _everyday(question, facts)
         if found is not None:
@@ -188,13 +225,19 @@ _WEAK: dict[str, frozenset[str]] = {
 MODEL_OVERRULE_PROBABILITY = 0.85
 
 
-def _second_opinion(text: str, found: FactQuestion) -> FactQuestion:
+def _second_opinion(text: str, found: FactQuestion, facts: FactSheet) -> FactQuestion:
     if found.domain not in _WEAK or found.also or found.person:
         return found
-    questions = turn_questions(text)
-    if not questions:
+    # The question the domain was read from: "You've got a little one? How
+    # old?" is about the child, however "how old?" reads on its own.
+    asked = [
+        q
+        for q in turn_questions(text)
+        if (hit := _everyday(q, facts)) is not None and hit.domain == found.domain
+    ]
+    if not asked:
         return found
-    label, probability = classify(questions[-1])
+    label, probability = classify(asked[-1])
     if label in _WEAK[found.domain] and probability >= MODEL_OVERRULE_PROBABILITY:
         return FactQuestion(label)
     return found
@@ -289,6 +332,7 @@ _BODY_VISIT = re.compile(
     r"heart|stomach|body|pain|scans?|results?|often|times)\b",
     re.IGNORECASE,
 )
+_MEDICATION = dict(DOMAIN_PATTERNS)["medication"]
 _NAMES_DOCTOR = re.compile(r"\b(?:GP|doctors?)\b", re.IGNORECASE)
 
 
@@ -328,17 +372,22 @@ def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
 
 
 def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
-    focus = question_focus(last)
-    closed = bool(CLOSED.match(last))
+    asked = core(last)
+    focus = question_focus(asked)
+    closed = bool(CLOSED.match(asked))
     if focus not in {"emotion", "thought"}:
         # "Who's Jean?", "What happened to your brother?": the person, not a layer.
         for person in facts.people:
             first = person.name.split()[0]
             relation = person.relation.split()[-1].lower()
             words = _SYNONYMS.get(relation, re.escape(relation))
-            named = re.search(rf"\b{re.escape(first)}\b", last) or re.search(
+            by_name = re.search(rf"\b{re.escape(first)}\b", last)
+            named = by_name or re.search(
                 rf"\byour (?:{words})(?:'?s)?\b", last, re.IGNORECASE
             )
+            if named and not by_name and _SOMEONE.search(last):
+                # "Is someone at home waiting up for you, your wife?"
+                break
             if named and (_WHO_IS.search(last) or closed):
                 named_domains = {h[2] for h in _domain_hits(last)}
                 if named_domains and (_YOU_ASKED.match(last) or named_domains & _BODY):
@@ -356,8 +405,13 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
             return FactQuestion("timeline")
         return None
     if _DOCTOR.search(last) and _VISIT.search(last):
+        if _MEDICATION.search(last):
+            # "did you start those tablets the GP mentioned?"
+            return FactQuestion("medication")
         return _doctor_question(last, facts)
-    hits = _domain_hits(last, people=True)
+    # The question itself first: "if the job did go, would you be in trouble
+    # money-wise?" asks about money, not work.
+    hits = _domain_hits(asked, people=True) or _domain_hits(last, people=True)
     if any(h[2] in _SPECIFIC for h in hits):
         hits = [h for h in hits if h[2] in _SPECIFIC]
     if len(hits) > 1:

@@ -118,6 +118,13 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bsafe (?:one|relationship|place to live)\b|\brelationship\b.{0,20}\bsafe\b|"
             r"\bsafety (?:at home|with|in your|where you live)\b|\bforc(?:e|ed|es|ing) you\b|\bcoerc\w*|"
             r"\bpressur(?:e|ed|es|ing) you into\b",
+            # Euphemisms: "put his hands on you", "get handy with you", "knocked
+            # you about", "does he ever get rough?".
+            r"\b(?:put|puts|putting|laid|lay|laying) (?:his|her|their|a) hands? on "
+            r"you\b|\b(?:handy|rough) with you\b|\bknock(?:s|ed|ing)? you (?:about|"
+            r"around)\b|\brough(?:s|ed)? you up\b",
+            r"\b(?:he|she|they|(?-i:[A-Z][a-z]+)(?<!Does)(?<!Did)) (?:ever |still )?"
+            r"gets? (?:rough|handy|heavy-handed)\b",
         ),
     ),
     (
@@ -140,6 +147,14 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"scraps?)\b|\bphysical fights?\b",
             r"\blash(?:ing|ed)? out at (?:someone|somebody|anyone|anybody|people|him|"
             r"her|them|your|(?-i:[A-Z]))",
+            # The patient's own side of a row: "did it ever get physical from your
+            # side?", "ever come close to swinging for Kate?", "shoved Luca".
+            r"\b(?:physical|violent|rough)\b.{0,30}\b(?:from|on) your (?:side|end|"
+            r"part)\b|\b(?:got|gone|go|went|turned?) physical\b",
+            r"\bswing(?:ing)? (?:for|at)\b|\bswung (?:for|at)\b|\b(?:gone|go|went) "
+            rf"for {_WHO}|\bthr(?:own|ew|ow) (?:something|anything|things|stuff)\b",
+            rf"\b(?:shove|push|slap|kick|smack|grab|throttle)(?:d|ed|ped|bed|ing|"
+            rf"ping|bing)? {_WHO}\b(?! (?:away|off|out|aside))",
         ),
     ),
     (
@@ -223,6 +238,9 @@ SUICIDAL = _rx(
     r"\bwish(?:ing|ed)? (?:that )?(?:you|i) (?:weren'?t|wasn'?t|were not) "
     r"(?:here|alive|around)\b",
     r"\bdisappear (?:for good|forever)\b|\bend it\b",
+    # "easier not to be around at all", "the family'd be better off without him".
+    r"\bnot to be (?:here|around|alive)\b|\bbetter off without (?:you|them|me|him|"
+    r"her)\b",
 )
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
 # context ("Have you made a plan to end your life?").
@@ -252,6 +270,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\blooked into\b",
             r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"
             r"\bdecided (?:how|when|where|on)\b",
+            r"\b(?:picture|pictured|imagine|imagined|visuali[sz]\w*) (?:how|yourself "
+            r"doing|doing it|a way)\b",
         ),
     ),
     (
@@ -279,12 +299,15 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"thinking)\b",
             r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
             r"begin|come)\b",
+            r"\b(?:happening|coming|had them|having them) (?:a lot|more)\b|\bthis "
+            r"(?:past )?week\b",
         ),
     ),
     (
         "si_protective",
         _rx(
-            r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|safe|alive)\b",
+            r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|here|safe|"
+            r"alive)\b|\bmakes? (?:a|any) difference\b",
             r"\bstops? you\b|\bstopped you\b|\bholds? you back\b",
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
@@ -296,8 +319,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\bwho (?:could|would|can|might|do) you (?:tell|talk|call|turn|reach|go|"
             r"speak|ring)\b",
-            r"\b(?:anyone|someone|somebody|anybody) (?:you (?:could|can|would|trust)|"
-            r"to (?:talk|tell|call|turn))\b",
+            r"\b(?:anyone|someone|somebody|anybody) (?:you(?:'?d| could| can| would| "
+            r"trust)|to (?:talk|tell|call|turn))\b",
             r"\b(?:does|do) (?:anyone|anybody|your family|your (?:son|daughter|"
             r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
             r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",

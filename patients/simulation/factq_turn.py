@@ -12,6 +12,7 @@ Pure regular expressions, no Django.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from patients.simulation.text import split_sentences
 
@@ -26,12 +27,16 @@ CLOSED = re.compile(
 INDIRECT = re.compile(
     r"\b(?:i was (?:just )?wondering|i'?m (?:just )?wondering|i wonder(?:ed)?|"
     r"(?:can|could|may) i (?:just )?ask|i wanted to (?:\w+ )?ask|i'?d like to (?:\w+ )?"
-    r"ask|just wondering)\b",
+    r"ask|just wondering|remind me)\b",
     re.IGNORECASE,
 )
 # "ever talked to a counsellor before this", "got any kids yourself": the
 # auxiliary dropped, as typed in a chat.
-ELLIPTICAL = re.compile(r"^(?:ever|got (?:any|a|an)|anything)\b", re.IGNORECASE)
+ELLIPTICAL = re.compile(
+    r"^(?:ever|got (?:any|a|an)|anything|been|seen|tried|still|had any|taking|using|"
+    r"on any|remind me)\b",
+    re.IGNORECASE,
+)
 WH = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
     r"how|why|which|hows|whats|whos)\b",
@@ -43,21 +48,46 @@ ANAPHORA = re.compile(
 )
 
 
-def questions(text: str) -> list[str]:
-    """The questions a turn asks (the last two), in order."""
+def asks(sentence: str) -> bool:
+    """Whether a sentence typed without a question mark still asks something."""
+    return bool(
+        CLOSED.match(sentence)
+        or WH.match(sentence)
+        or INDIRECT.search(sentence)
+        or ELLIPTICAL.match(sentence)
+    )
+
+
+# A topic or a condition set before the question: "evenings, do you have a
+# drink?", "the meds, are you on any?", "if the job did go, would money be a
+# worry?", "Kate's the one who got the job, is that right?".
+_FRONTED = re.compile(r"^(?P<front>[^,?]{2,70}),\s+(?P<core>\S.*)$")
+
+
+def core(question: str) -> str:
+    """The question itself, without a topic or condition set before it."""
+    found = _FRONTED.match(question.strip())
+    if found and asks(found["core"]) and not asks(found["front"]):
+        return found["core"]
+    return question
+
+
+def questions(text: str, *, unmarked: bool = False) -> list[str]:
+    """The questions a turn asks (the last two), in order.
+
+    Where some sentence has a question mark, only those are its questions ("Are
+    you married? And your wife knows what's going on" asks about marriage);
+    `unmarked` adds the unmarked ones that still ask, for the screening that
+    must hear "Is everything ok at home? do you feel safe with him" wherever
+    it is typed."""
     sentences = split_sentences(text) or [text]
-    asked = [s for s in sentences if s.rstrip().endswith("?")]
-    if not asked:
-        # Typed without a question mark: "do you smoke or vape at all", "I
-        # wanted to gently ask if you've had anything like that".
-        asked = [
-            s
-            for s in sentences
-            if CLOSED.match(s)
-            or WH.match(s)
-            or INDIRECT.search(s)
-            or ELLIPTICAL.match(s)
-        ]
+    marked = [s for s in sentences if s.rstrip().endswith("?")]
+    # Typed without a question mark: "do you smoke or vape at all", "I wanted
+    # to gently ask if you've had anything like that", "evenings, do you have a
+    # drink".
+    asked = [s for s in sentences if s in marked or asks(core(s))]
+    if marked and not unmarked:
+        asked = marked
     if asked:
         return asked[-2:]
     # "Tell me about your sleep." asks without a question mark.
@@ -74,7 +104,10 @@ def questions(text: str) -> list[str]:
 JOINED = re.compile(
     r"(?:,\s*|;\s*|\s+-\s+|\s+)(?:and|or|also|plus|but)\s+(?=(?:are|do|does|did|have|"
     r"has|how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b)"
-    r"|,\s*(?:and|or)\s+(?=your\b)",
+    r"|,\s*(?:and|or)\s+(?=your\b)"
+    # "what is it you do for work - is that what brought you here?"
+    r"|\s+[-\u2013]\s+(?=(?:is|are|do|does|did|have|has|how|what|who|when|where|was|"
+    r"were|can|could|would|you'?re|any)\b)",
     re.IGNORECASE,
 )
 
@@ -87,3 +120,28 @@ def parts(text: str) -> list[str]:
         for part in JOINED.split(question)
         if part.strip()
     ]
+
+
+# Texting forms, read as the words they stand for ("wat time do u sleep").
+_TEXTING = (
+    (re.compile(r"\bu\b", re.IGNORECASE), "you"),
+    (re.compile(r"\bur\b", re.IGNORECASE), "your"),
+    (re.compile(r"\br\b(?= you\b)", re.IGNORECASE), "are"),
+    (re.compile(r"\b(?:wat|wot|wut)\b", re.IGNORECASE), "what"),
+    (re.compile(r"\bgf\b", re.IGNORECASE), "girlfriend"),
+    (re.compile(r"\bbf\b", re.IGNORECASE), "boyfriend"),
+)
+# People named by a relation word ("Mum", "Dad"): the lower-case word is the
+# relation already, and capitalising it would make it a name everywhere.
+_RELATION_NAMES = frozenset({"mum", "mom", "dad", "mother", "father"})
+
+
+def normalise(text: str, names: Iterable[str] = ()) -> str:
+    """Texting forms spelled out, and the case's people's names capitalised
+    ("how's chris taking it?"): the patterns read a name by its capital."""
+    for pattern, word in _TEXTING:
+        text = pattern.sub(word, text)
+    for name in names:
+        if name.lower() not in _RELATION_NAMES:
+            text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
+    return text
