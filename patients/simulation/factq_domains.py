@@ -44,6 +44,15 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:used|accessed|referred to|involved with|been under) (?:any |the |a |"
             r"some )?(?:\w+ )?(?:counsel+\w*|therap\w*|psycholog\w*|psychiatr\w*|"
             r"mental health)",
+            # Counselling asked about as something had: "is counselling new to
+            # you?", "any counselling at university?", "anyone else, like a
+            # therapist?" (not "what would a good counsellor say?").
+            r"\bany (?:counsel+ing|therapy|counsel+ors?|therapists?|psycholog\w+)\b",
+            r"\b(?:counsel+ing|therapy)\b.{0,25}\bnew (?:to|for) you\b|\bnew to "
+            r"(?:counsel+ing|therapy)\b",
+            r"\b(?:like|such as) a (?:therapist|counsel+or|psychologist|psychiatrist)\b",
+            r"\b(?:support|help|treatment|anyone|someone|seen|see)\b.{0,20}\bmental "
+            r"health\b",
             r"\bshrinks?\b|\btalking therap\w*|\b(?:bereavement|couples|student) "
             r"counsel+\w*|\bemployee assistance\b|\bEAP\b",
             r"\b(?:first|second) (?:go|time|try) (?:at|with|in) (?:counsel|therap|this)",
@@ -72,7 +81,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # "out at the pub much", "a drop of something", "big drinker".
             r"\bdrinkers?\b|\bcans\b|\bpubs?\b|\bbars?\b(?! of)|\bglass of\b(?! water)|"
             r"\bdrop of\b|\bsherry\b|\bwhisk(?:e)?y\b|\bvodka\b|\bspirits\b|"
-            r"\btipple\b|\bnightcap\b|\bhang ?overs?\b|\bhungover\b",
+            r"\btipple\b|\bnightcap\b|\bhang ?overs?\b|\bhungover\b|\btinnies\b|"
+            r"\btins\b|\bbevv(?:y|ies)\b|\bsesh\b",
         ),
     ),
     (
@@ -121,6 +131,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # "is she your first, or are there older ones?"
             r"\b(?:your|the) (?:first|eldest|oldest|youngest|firstborn)(?=[,?]| one\b| "
             r"child| kid| baby|$)|\b(?:older|younger) ones\b",
+            r"\byour (?:lad|lads|boy|boys|girl|girls|lass|nipper|youngsters?|teenagers?|"
+            r"young ones?)\b",
         ),
     ),
     (
@@ -178,9 +190,10 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bdiagnos\w*|\bGP\b|\bdoctor\b|\btests?\b|\bresults\b|\bscans?\b|"
             r"\bcheck-?ups?\b",
             # "body-wise, how are you recovering from the c-section?"
-            r"\bbody\b(?! language)|\bc-?section\b|\bcaesarean\b|\ball clear\b|"
-            r"\brecover\w* (?:from|after) (?:the )?(?:birth|operation|surgery|c-?section|"
-            r"caesarean)\b|\baches?\b|\bbloods\b",
+            r"\bbody-?wise\b|\b(?:the|your) body (?:holding up|doing|ok|okay|alright)\b|"
+            r"\bbody ok\b|\bc-?section\b|\bcaesarean\b|\ball clear\b|\brecover\w* "
+            r"(?:from|after) (?:the )?(?:birth|operation|surgery|c-?section|caesarean)\b|"
+            r"\bbloods\b",
         ),
     ),
     (

@@ -155,6 +155,15 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             rf"for {_WHO}|\bthr(?:own|ew|ow) (?:something|anything|things|stuff)\b",
             rf"\b(?:shove|push|slap|kick|smack|grab|throttle)(?:d|ed|ped|bed|ing|"
             rf"ping|bing)? {_WHO}\b(?! (?:away|off|out|aside))",
+            # The anger or the stress as the one that acts: "has the anger ever
+            # come out physically", "spilled over into pushing", "taking it out
+            # on Denise physically".
+            r"\b(?:come|came|comes|coming|spill\w*|boil\w*) (?:out|over)\b.{0,20}"
+            r"\bphysical\w*|\b(?:spill\w*|tipped|boil\w*|escalat\w*|turn\w*|come|came)"
+            r" (?:over )?(?:into|to) (?:pushing|shoving|hitting|violence|lashing out|"
+            r"getting physical|blows)\b",
+            rf"\btak(?:e|es|ing|en) it out on {_WHO}",
+            rf"\blos(?:e|es|ing|t) it (?:with|at) (?:{_WHO}|{_ANYONE})",
         ),
     ),
     (
