@@ -271,6 +271,12 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
     return None
 
 
+# A statement about the patient checked with a tag: "you share with Jess, right?"
+_YOU_CHECKED = re.compile(
+    r"^(?:(?:and|so|okay|ok)[,.]?\s+)?you\b[^,?]*,\s*(?:is|isn'?t|do|don'?t|right|"
+    r"yeah|correct)\b",
+    re.IGNORECASE,
+)
 _YOU_ASKED = re.compile(
     r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:do|are|have|did|were|"
     r"would|could|can|will) you\b",
@@ -309,6 +315,8 @@ def _detail(question: str) -> str | None:
     return None
 
 
+# The domain a person belongs to by their relation.
+_RELATION_DOMAIN = {"son": "children", "daughter": "children", "child": "children"}
 _SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
 # Specific domains win over broad ones named in the same question ("Has your GP
 # given you anything, like tablets?" is about medication, not health).
@@ -344,6 +352,34 @@ _BODY_VISIT = re.compile(
     re.IGNORECASE,
 )
 _MEDICATION = dict(DOMAIN_PATTERNS)["medication"]
+_CHILD_WORDS = frozenset({"son", "daughter", "kid", "child", "boy", "girl", "lad"})
+_RELATION_CHECK = re.compile(
+    r"(?:\b(?!(?:what|who|how|where|when|why|which)\b)\w+(?:'s| is)|^(?:(?:and|so)"
+    r" )?is \w+) (?:\w+ )?your "
+    r"(wife|husband|partner|boyfriend|girlfriend|fianc\w*|son|daughter|kid|child|boy|"
+    r"girl|lad)\b(?!'s|\s+(?:called|named))",
+    re.IGNORECASE,
+)
+# A job checked in the second person: "you're a nurse?", "you run a shop?".
+_YOUR_JOB = re.compile(
+    r"\byou(?:'re| are) (?:a|an)\b|\byou (?:run|own|manage|teach|study) (?:a|an|"
+    r"the|at|in)\b|\byou work (?:at|in|for|as)\b",
+    re.IGNORECASE,
+)
+_GENERIC_JOB_WORDS = frozenset(
+    "right yeah work working job really just little small place time still "
+    "first years year".split()
+)
+
+
+def _job_words(text: str) -> set[str]:
+    return {
+        w.rstrip("s")
+        for w in re.findall(r"[a-z]{4,}", text.lower())
+        if w not in _GENERIC_JOB_WORDS
+    }
+
+
 _NAMES_DOCTOR = re.compile(r"\b(?:GP|doctors?)\b", re.IGNORECASE)
 
 
@@ -386,6 +422,15 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     asked = core(last)
     focus = question_focus(asked)
     closed = bool(CLOSED.match(asked))
+    checked = _RELATION_CHECK.search(last)
+    if checked:
+        # "Is Denise your wife?" asks about the marriage, "Ryan's your son?"
+        # about the children: the relation is what is checked.
+        word = checked[1].lower()
+        return FactQuestion("children" if word in _CHILD_WORDS else "partner")
+    if _YOUR_JOB.search(last) and _job_words(last) & _job_words(facts.work.say):
+        # "you're a nurse, right?", "you run a shop?": the sheet's own job.
+        return FactQuestion("work")
     if focus not in {"emotion", "thought"}:
         # "Who's Jean?", "What happened to your brother?": the person, not a layer.
         for person in facts.people:
@@ -401,9 +446,16 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
                 break
             if named and (_WHO_IS.search(last) or closed):
                 named_domains = {h[2] for h in _domain_hits(last)}
-                if named_domains and (_YOU_ASKED.match(last) or named_domains & _BODY):
-                    # "Do you and Luca have kids?", "Does Denise cook for you?":
-                    # about the patient's life, not the person.
+                own = _RELATION_DOMAIN.get(relation)
+                if named_domains and (
+                    _YOU_ASKED.match(last)
+                    or _YOU_CHECKED.match(last)
+                    or named_domains & (_BODY | {own})
+                ):
+                    # "Do you and Luca have kids?", "Does Denise cook for you?",
+                    # "you share with Jess, is that right?", "is Zosia your first
+                    # or are there older ones?": about the patient's life (a
+                    # child's siblings are the children), not the person.
                     break
                 return FactQuestion("people", person=person.name, detail=_detail(last))
     if _HOW_LONG_FEELING.search(last):

@@ -82,7 +82,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bdrinkers?\b|\bcans\b|\bpubs?\b|\bbars?\b(?! of)|\bglass of\b(?! water)|"
             r"\bdrop of\b|\bsherry\b|\bwhisk(?:e)?y\b|\bvodka\b|\bspirits\b|"
             r"\btipple\b|\bnightcap\b|\bhang ?overs?\b|\bhungover\b|\btinnies\b|"
-            r"\btins\b|\bbevv(?:y|ies)\b|\bsesh\b",
+            r"\btins\b|\bbevv(?:y|ies)\b|\bsesh\b|\balch\w*ol\b|\balcohal\b",
         ),
     ),
     (
@@ -109,7 +109,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:drop(?:ping)?|drift(?:ing)?|nod(?:ding)?) off\b|\bturn(?:ing)? in\b"
             r"(?= (?:at|these|now|most|of|these|usually)|\?|$)|\bcall(?:ing)? it a night\b|"
             r"\b(?:get|getting) (?:your|my) head down\b|\bhit the (?:hay|sack)\b|"
-            r"\blie (?:there )?awake\b",
+            r"\blie (?:there )?awake\b|\bup late\b|\bstay(?:ing)? up\b",
             r"\bwhat time (?:do|did|would|are) you (?:\w+ )?(?:crash|turning in|end up)\b|"
             r"\bcrash(?:ing)? (?:out|after)\b",
         ),
@@ -156,7 +156,7 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:live|living) in (?:halls|a|the|your)\b|\bhalls\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
             r"\b(?:someone|anyone|else|with you)\b",
             # "who are you sharing with?", "who's at yours in the week?"
-            r"\bsharing with\b|\bshare (?:a |the |your )?(?:flat|house|place|home)\b|"
+            r"\bshar(?:e|ing) with\b|\bshare (?:a |the |your )?(?:flat|house|place|home)\b|"
             r"\bwho'?s (?:at|in) (?:yours|your place)\b|\bhousemates?\b",
         ),
     ),

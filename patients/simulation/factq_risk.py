@@ -164,6 +164,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"getting physical|blows)\b",
             rf"\btak(?:e|es|ing|en) it out on {_WHO}",
             rf"\blos(?:e|es|ing|t) it (?:with|at) (?:{_WHO}|{_ANYONE})",
+            # "the baby coming to harm by your hand".
+            r"\b(?:come|coming|came|comes) to (?:any )?harm\b|\bby your (?:own )?hands?\b|"
+            r"\bat your hands\b",
         ),
     ),
     (

@@ -27,7 +27,8 @@ CLOSED = re.compile(
 INDIRECT = re.compile(
     r"\b(?:i was (?:just )?wondering|i'?m (?:just )?wondering|i wonder(?:ed)?|"
     r"(?:can|could|may) i (?:just )?ask|i wanted to (?:\w+ )?ask|i'?d like to (?:\w+ )?"
-    r"ask|just wondering|remind me)\b",
+    r"ask|just wondering|remind me|i'?m curious|curious (?:about|whether|if|how|to "
+    r"know)|i'?d (?:love|like) to (?:know|hear)|tell me (?:how|whether|if|what))\b",
     re.IGNORECASE,
 )
 # "ever talked to a counsellor before this", "got any kids yourself": the

@@ -63,6 +63,8 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "blind2",
         "team4",
         "blind3",
+        "team5",
+        "team6",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 
