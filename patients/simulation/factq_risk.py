@@ -53,6 +53,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:done|do|did) (?:anything|something) to yourself\b|\bcutting\b|"
             r"\b(?:hurt|harm)(?:ed)? yourself on purpose\b",
             r"\bhurting yourself\b|\bharming yourself\b",
+            # Asked about people in general first: "some people do things to hurt
+            # themselves. Has that ever been you?"
+            r"\b(?:hurt|harm|cut|burn|injure)(?:ing|ed)? (?:themselves|themself|"
+            r"oneself)\b",
         ),
     ),
     (
@@ -132,7 +136,7 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
         "harm_to_others",
         _rx(
             rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother|punch)"
-            rf"(?:t?ing)? {_WHO}",
+            rf"(?:t?ing)? {_WHO}\b",
             r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
             r"a|an|his|her|their) \w+",
             rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
@@ -178,7 +182,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"wasn'?t|weren'?t|can'?t|don'?t|couldn'?t|others|other people|nobody|"
             r"no one|no-one)\b",
             r"\bhallucinat",
-            r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b",
+            r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b|\bodd "
+            r"(?:things|experiences?)\b",
+            r"\b(?:hear|hearing|heard)\b.{0,30}\b(?:names? called|call(?:ing|ed)? "
+            r"(?:your|their|my) name)\b",
             r"\b(?:being watched|being followed|spied on|plotting against|"
             r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
             r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "

@@ -16,9 +16,15 @@ from collections.abc import Iterable
 
 from patients.simulation.text import split_sentences
 
+# Lead-ins before the question itself: "so", "and", "by any chance", "out of
+# interest", "quick question".
+_LEAD = (
+    r"^(?:(?:and|so|okay|ok|well|also|now|just|but|sorry|right|by any chance|"
+    r"(?:just )?out of interest|quick question|one more thing)[,.:]?\s+)*"
+)
 CLOSED = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|also|now|just|but|sorry|right)[,.]?\s+)*"
-    r"(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anyone)\b",
+    _LEAD
+    + r"(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anyone)\b",
     re.IGNORECASE,
 )
 
@@ -39,7 +45,7 @@ ELLIPTICAL = re.compile(
     re.IGNORECASE,
 )
 WH = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:who|what|when|where|"
+    _LEAD + r"(?:who|what|when|where|"
     r"how|why|which|hows|whats|whos)\b",
     re.IGNORECASE,
 )

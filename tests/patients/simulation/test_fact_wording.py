@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from patients.simulation import bundled_cases
+from patients.simulation.factq import fact_question
 from patients.simulation.probe.runner import Session
 
 BY_SLUG = {c.slug: c for c in bundled_cases()}
@@ -86,3 +87,28 @@ def test_the_thoughts_named_before_the_question_are_screened() -> None:
         "Has that crossed your mind?",
     )
     assert reply.startswith("No")
+
+
+@pytest.mark.parametrize(
+    ("question", "domain"),
+    [
+        (
+            "People under strain sometimes hear their name called when nobody's "
+            "there. Any of that?",
+            "voices",
+        ),
+        (
+            "Lots of people in your shoes do things to hurt themselves. Has that "
+            "been you?",
+            "self_harm_history",
+        ),
+        ("out of interest do you use any recreational drugs", "drugs"),
+    ],
+)
+def test_a_question_asked_about_people_in_general_first_is_read(
+    question: str, domain: str
+) -> None:
+    facts = BY_SLUG["priya-social-anxiety"].facts
+    found = fact_question(question, facts)
+    assert found is not None
+    assert found.domain == domain
