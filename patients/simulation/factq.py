@@ -61,7 +61,8 @@ _POINTS_BACK = re.compile(
 )
 _WHO_IS = re.compile(
     r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
-    r"how'?s|how old'?s|what'?s \w+ like|what is \w+ like|are you close to|do you see|"
+    r"how'?s|how old'?s|how long (?:has|have) (?:your )?\w+ (?:been|lived|had)|"
+    r"what'?s \w+ like|what is \w+ like|are you close to|do you see|"
     r"what happened (?:to|with)|how do you know|how did you (?:meet|get to know)|"
     r"how often do you (?:see|talk to|speak to|hear from|call|ring)|"
     r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
@@ -299,6 +300,11 @@ _STARTED = re.compile(
     r"\b(?:start(?:ed)?|began|begin|kick(?:ed)? (?:off|in)|go(?:es)? back)\b|^how far back\b",
     re.IGNORECASE,
 )
+_JOB_BEFORE = re.compile(
+    r"\bwhat (?:did|were) you (?:do|doing) (?:for (?:work|a living)|before (?:the baby|"
+    r"you (?:had|retired|went on)|having|retiring|maternity|mat leave))\b",
+    re.IGNORECASE,
+)
 _AGE = re.compile(r"\bhow old\b|\bwhat age\b|\bage\b", re.IGNORECASE)
 _JOB = re.compile(
     r"\bwhat (?:does|did) \w+ do\b(?! (?:about|when|then|after))|\bfor (?:a )?(?:living|work)\b|"
@@ -466,6 +472,10 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
         # "When would you say the worry started?" names a feeling but asks when.
         if _STARTED.search(last):
             return FactQuestion("timeline")
+        if _JOB_BEFORE.search(last):
+            # "What did you do before the baby?" reads as behaviour; it asks
+            # about the job.
+            return FactQuestion("work")
         return None
     if _DOCTOR.search(last) and _VISIT.search(last):
         if _MEDICATION.search(last):

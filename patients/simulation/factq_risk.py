@@ -214,6 +214,8 @@ MEANS = _rx(
     r"\b(?:anything|something|stuff|things?|pills|tablets|medication)\b.{0,40}"
     r"\b(?:you (?:could|would|might|can)|you'?d|to) use\b",
     r"\bwhat (?:you'?d|you would|you might|would you|could you) use\b",
+    r"\b(?:anything|something|stuff)\b.{0,40}\bthought (?:of|about) using\b|"
+    r"\b(?:in|within) (?:easy )?reach\b",
     r"\baccess to (?:pills|tablets|medication|medicines?|weapons?|guns?|a gun|"
     r"firearms?|rope|anything|something|stuff|means)\b",
     r"\b(?:stor(?:ed|ing)|stockpil\w*|hoard\w*|squirrel\w*|sav(?:ed|ing) up|"
@@ -376,7 +378,8 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:gone|got|went|go) (?:any |much )?(?:further|as far as|beyond)\b",
             r"\b(?:more than|beyond) (?:just )?(?:thinking|thoughts?|a thought)\b",
             r"\bever (?:tried|trying|attempted|done (?:it|anything|something))\b",
-            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b",
+            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b|"
+            r"\bhow close\b",
         ),
     ),
     (

@@ -66,6 +66,7 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "team5",
         "team6",
         "team7",
+        "team8",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 
