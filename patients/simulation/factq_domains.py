@@ -109,7 +109,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:drop(?:ping)?|drift(?:ing)?|nod(?:ding)?) off\b|\bturn(?:ing)? in\b"
             r"(?= (?:at|these|now|most|of|these|usually)|\?|$)|\bcall(?:ing)? it a night\b|"
             r"\b(?:get|getting) (?:your|my) head down\b|\bhit the (?:hay|sack)\b|"
-            r"\blie (?:there )?awake\b|\bup late\b|\bstay(?:ing)? up\b",
+            r"\blie (?:there )?awake\b|\bup late\b|\bstay(?:ing)? up\b|\binto the "
+            r"(?:night|small hours|early hours)\b|\ball hours\b",
             r"\bwhat time (?:do|did|would|are) you (?:\w+ )?(?:crash|turning in|end up)\b|"
             r"\bcrash(?:ing)? (?:out|after)\b",
         ),
@@ -191,8 +192,9 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bcheck-?ups?\b",
             # "body-wise, how are you recovering from the c-section?"
             r"\bbody-?wise\b|\b(?:the|your) body (?:holding up|doing|ok|okay|alright)\b|"
-            r"\bbody ok\b|\bc-?section\b|\bcaesarean\b|\ball clear\b|\brecover\w* "
-            r"(?:from|after) (?:the )?(?:birth|operation|surgery|c-?section|caesarean)\b|"
+            r"\bbody ok\b|\bc-?section\b|\bcaesarean\b|\ball clear\b|\b(?:recover|heal)"
+            r"\w*(?: up)? (?:from|after) (?:the )?(?:birth|operation|surgery|c-?section|"
+            r"caesarean)\b|"
             r"\bbloods\b",
         ),
     ),
