@@ -484,7 +484,9 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
         return _doctor_question(last, facts)
     # The question itself first: "if the job did go, would you be in trouble
     # money-wise?" asks about money, not work.
-    hits = _domain_hits(asked, people=True) or _domain_hits(last, people=True)
+    hits = _domain_hits(asked, people=True)
+    if not hits and asked != last:
+        hits = _domain_hits(last, people=True)
     if any(h[2] in _SPECIFIC for h in hits):
         hits = [h for h in hits if h[2] in _SPECIFIC]
     if len(hits) > 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from patients.simulation.text import split_sentences
 
@@ -150,5 +151,10 @@ def normalise(text: str, names: Iterable[str] = ()) -> str:
         text = pattern.sub(word, text)
     for name in names:
         if name.lower() not in _RELATION_NAMES:
-            text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
+            text = _name_pattern(name).sub(name, text)
     return text
+
+
+@cache
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
