@@ -367,9 +367,13 @@ _RELATION_CHECK = re.compile(
     re.IGNORECASE,
 )
 # A job checked in the second person: "you're a nurse?", "you run a shop?".
+# The job is the whole of what is checked ("you're an engineer, so you like
+# evidence, right?" is about evidence).
 _YOUR_JOB = re.compile(
-    r"\byou(?:'re| are) (?:a|an)\b|\byou (?:run|own|manage|teach|study) (?:a|an|"
-    r"the|at|in)\b|\byou work (?:at|in|for|as)\b",
+    r"(?:\byou(?:'re| are| work as) (?:a|an) |\byou (?:run|own|manage|teach|study|"
+    r"work) (?:a|an|the|at|in|for) )[\w -]{1,40}"
+    r"(?:,? (?:right|yeah|yes|no|isn'?t it|aren'?t you|don'?t you|correct|is that "
+    r"right|i think))?\s*\??\s*$",
     re.IGNORECASE,
 )
 _GENERIC_JOB_WORDS = frozenset(

@@ -100,7 +100,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"small|worthless)\b",
             r"\bsafe where you(?:'re| are)? liv\w*|\bsafe (?:living|in your (?:own )?"
             r"(?:home|house|flat|place))\b",
-            r"\b(?:mean|nasty|cruel|horrible|aggressive|violent) (?:to|towards) you\b",
+            # "Is he mean to you?"; not "what does that mean to you?".
+            r"\b(?:nasty|cruel|horrible|aggressive|violent) (?:to|towards) you\b|"
+            r"\b(?:is|are|was|were|been|being|gets?|got) (?:\w+ )?mean (?:to|towards) "
+            r"you\b",
             r"\b(?:anyone|anybody|someone|somebody)\b.{0,30}\bviolent\b",
             r"\b(?:has|have|does|did|is|was) (?:he|she|they|your \w+|"
             r"(?-i:[A-Z][a-z]+)) (?:ever |been )?(?:hit|hurt|harm|push|shove|threaten|"

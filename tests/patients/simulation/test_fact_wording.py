@@ -112,3 +112,18 @@ def test_a_question_asked_about_people_in_general_first_is_read(
     found = fact_question(question, facts)
     assert found is not None
     assert found.domain == domain
+
+
+@pytest.mark.parametrize(
+    ("slug", "question"),
+    [
+        ("daniel-perfectionism", "so the slide thing, what did that mean to you?"),
+        ("owen-workplace-conflict", "you're an engineer, so you like evidence, right?"),
+        ("ruth-grief", "evenings, what goes through your head?"),
+        ("marcus-job-loss", "when kayla asked about paris, what did you feel?"),
+    ],
+)
+def test_a_question_about_meaning_or_feeling_gets_no_fact_domain(
+    slug: str, question: str
+) -> None:
+    assert fact_question(question, BY_SLUG[slug].facts) is None
