@@ -111,10 +111,29 @@ def annotated_codes(turns: Sequence[GoldTurn], weights: str) -> list[set[str]]:
 
     with _weights(weights):
         annotator = OfflineAnnotator()
-        return [
-            {c for u in annotator.annotate(t.context).utterances for c in u.codes}
-            for t in turns
-        ]
+        out = []
+        for t in turns:
+            ann = annotator.annotate(t.context)
+            codes: set[str] = {c for u in ann.utterances for c in u.codes}
+            # Carried along for the collusion count in `table` (not a code).
+            if "collusion" in ann.flags:
+                codes.add(_COLLUSION_FLAGGED)
+            out.append(codes)
+        return out
+
+
+_COLLUSION_FLAGGED = "flag:collusion"
+_REFLECTIONS = frozenset({"simple_reflection", "complex_reflection"})
+
+
+def collusion_as_reflection(turns: Sequence[GoldTurn], pred: Sequence[set[str]]) -> int:
+    """Collusive turns (by the labeller) shown as a reflection without the flag."""
+    return sum(
+        "collusion" in t.flags
+        and _COLLUSION_FLAGGED not in p
+        and bool(p & _REFLECTIONS)
+        for t, p in zip(turns, pred, strict=True)
+    )
 
 
 def pick_threshold(
@@ -240,17 +259,25 @@ def table(
     both: Sequence[set[str]],
     gold: Sequence[frozenset[str]] | None = None,
 ) -> str:
-    gold = gold if gold is not None else [t.codes for t in turns]
-    a = per_code(turns, rules, gold)
-    b = per_code(turns, both, gold)
+    """Per code, precision / recall of the rules and of rules + model (judged by
+    `gold`, default the turns' own labeller, who also judges the collusion count)."""
     lines = [
         f"-- {title} ({len(turns)} turns): precision / recall, rules -> rules+model"
     ]
+    if gold is None:
+        lines.append(
+            "  collusion shown as a reflection without its flag: "
+            f"{collusion_as_reflection(turns, rules)} -> "
+            f"{collusion_as_reflection(turns, both)}"
+        )
+    gold = gold if gold is not None else [t.codes for t in turns]
+    a = per_code(turns, rules, gold)
+    b = per_code(turns, both, gold)
     for code in BEHAVIOUR_CODES:
         mark = "*" if code in ADDS else " "
         lines.append(
             f"{mark}{code:26s} n{a[code][2]:4d}  {a[code][0]:.2f} / {a[code][1]:.2f}"
-            f"  ->  {b[code][0]:.2f} / {b[code][1]:.2f}  (+{b[code][3] - a[code][3]})"
+            f"  ->  {b[code][0]:.2f} / {b[code][1]:.2f}  ({b[code][3] - a[code][3]:+d})"
         )
     return "\n".join(lines)
 
