@@ -185,9 +185,12 @@ def _placed(code: str, u: UtteranceCode, forbidden: bool) -> UtteranceCode | Non
         # warmth in a pleasantry ("thanks so much, take care") are not validation.
         return None
     if code == "complex_reflection":
-        # A question stays a question, and a sentence that endorses a distorted
-        # belief is never shown as a reflection (`collusion.py`).
-        if u.is_question or forbidden:
+        # A question stays a question, a "reflection" that carries disapproval is
+        # Confront (MITI), and a sentence that endorses a distorted belief is never
+        # shown as a reflection (`collusion.py`). (Not excluded: a sentence the
+        # rules read as self-disclosure; AnnoMI's labellers often heard a
+        # reflection there, kappa fell without it.)
+        if u.is_question or forbidden or "confront" in codes:
             return None
         codes = [c for c in codes if c != "simple_reflection"]
         codes.append("complex_reflection")

@@ -91,6 +91,13 @@ def test_a_question_or_a_collusive_sentence_is_never_made_a_reflection() -> None
 
 
 @pytest.mark.usefixtures("always")
+def test_a_confrontation_is_never_made_a_reflection() -> None:
+    turn = ctx("We argue every day.", "sounds like you pick the fights")
+    blames = UtteranceCode(text="sounds like you pick the fights", codes=["confront"])
+    assert add_codes(turn, [blames])[0].is_reflection is False
+
+
+@pytest.mark.usefixtures("always")
 def test_a_pleasantry_keeps_the_rules_reading() -> None:
     turn = ctx("Thanks, see you next week.", "thanks so much, take care")
     thanks = UtteranceCode(text="thanks so much, take care", codes=["other"])
