@@ -115,9 +115,8 @@ def annotated_codes(turns: Sequence[GoldTurn], weights: str) -> list[set[str]]:
         for t in turns:
             ann = annotator.annotate(t.context)
             codes: set[str] = {c for u in ann.utterances for c in u.codes}
-            # Carried along for the collusion count in `table` (not a code).
-            if "collusion" in ann.flags:
-                codes.add(_COLLUSION_FLAGGED)
+            # Carried along for the flag figures in `table` (not codes).
+            codes.update(f"flag:{f}" for f in ann.flags)
             out.append(codes)
         return out
 
@@ -134,6 +133,15 @@ def collusion_as_reflection(turns: Sequence[GoldTurn], pred: Sequence[set[str]])
         and bool(p & _REFLECTIONS)
         for t, p in zip(turns, pred, strict=True)
     )
+
+
+def _flags(turns: Sequence[GoldTurn], pred: Sequence[set[str]]) -> str:
+    """Flag recall and the share of turns with a false flag."""
+    said = [{c[5:] for c in p if c.startswith("flag:")} for p in pred]
+    total = sum(len(t.flags) for t in turns)
+    found = sum(len(t.flags & s) for t, s in zip(turns, said, strict=True))
+    false = sum(bool(s - t.flags) for t, s in zip(turns, said, strict=True))
+    return f"recall {found / max(total, 1):.3f}, false {false / max(len(turns), 1):.3f}"
 
 
 def pick_threshold(
@@ -270,6 +278,7 @@ def table(
             f"{collusion_as_reflection(turns, rules)} -> "
             f"{collusion_as_reflection(turns, both)}"
         )
+        lines.append(f"  flags: rules {_flags(turns, rules)} -> {_flags(turns, both)}")
     gold = gold if gold is not None else [t.codes for t in turns]
     a = per_code(turns, rules, gold)
     b = per_code(turns, both, gold)
