@@ -55,7 +55,11 @@ NORMALISES_THOUGHT = rx(
     r"any(?:one|body)(?: else)? (?:would|'d|could) (?:think|assume|believe|conclude|"
     r"suspect|see it|read it|take it)(?: that| the same| so)?|"
     r"(?:would|'d|could) make any(?:one|body) (?:suspicious|think|wonder|doubt|paranoid)|"
-    r"any(?:one|body) would be (?:suspicious|fuming|paranoid)",
+    r"any(?:one|body) would be (?:suspicious|fuming|paranoid)|"
+    r"(?:makes (?:total |complete )?sense|(?:it'?s|that'?s) (?:totally |completely )?"
+    r"understandable|i (?:can )?(?:totally |completely )?(?:see|understand) why|no "
+    r"wonder) (?:that )?you'?d? (?:think|believe|assume|conclude|expect|see it)|"
+    r"i'?d (?:think|assume|conclude|believe) (?:the same|that too|so too)",
 )
 # The feared outcome confirmed as a general truth.
 CONFIRMS_FEAR = rx(

@@ -51,6 +51,9 @@ ADVICE_QUESTION = re.compile(
     r"walk|talk me|give me|put (?:that|it) into|stay with|notice|ask yourself|be)\b)"
     r"[a-z]+\b|"
     r"what about (?:trying|asking|talking|getting|going|doing|making|setting)|"
+    r"why (?:don'?t you|not) (?:just |try |give |ask |go |tell |get |call |ring |"
+    r"book |join |write |talk |speak |set |take )|"
+    r"have you (?:\w+ )?thought of|"
     r"how about (?:trying|asking|talking|getting|going|doing|making|setting|you)|"
     r"would it help (?:to|if) (?:you )?(?!talk|say|share|tell|explore|look at)|"
     r"are you (?:drinking|eating|sleeping|taking|getting) enough|"
@@ -77,7 +80,9 @@ ADVICE_STATEMENT = re.compile(
     r"(?!(?:feel|be|have felt|have been)\b)\w+|"
     r"(?:it )?(?:might|may|could|would|will) (?:really )?help (?:to|if)|"
     r"one thing that (?:could|might|may|would|can) help|"
-    r"(?:it'?s|it is) (?:worth|a good idea)|"
+    r"(?:it'?s|it is|(?:might|may|could|would) be) (?:really |definitely )?(?:worth|a "
+    r"good idea)|there(?:'s| is| are) (?:some |a )?(?:really )?(?:great|good|useful|"
+    r"brilliant) (?:apps?|books?|groups?|websites?|courses?|videos?|podcasts?)|"
     r"(?:\w+ )?(?:is|are|can be) (?:really |so )?(?:great|good|brilliant|helpful) "
     r"for (?:meeting|getting|sleep|stress|anxiety|that)|"
     r"(?:really |actually )?helps? (?:it )?(?:stick|with that|a lot|loads)|"
@@ -115,6 +120,13 @@ RISK_CUE_MORE = rx(
     r"better off) without me|"
     r"(?:not|never) (?:doing|going through) the end|i'?m not doing the end|"
     r"waste of (?:space|oxygen|air)|"
+    r"(?:feel|felt|am|i'?m) (?:like )?(?:such |just )?a burden|being a burden|"
+    r"(?:nobody|no one) would (?:even )?miss me|(?:can'?t|don'?t) see (?:a|any) "
+    r"(?:future|way forward)|no future for me|want (?:it|this|everything) (?:all )?to "
+    r"be over|sleep (?:forever|and never)|(?:not|never) scared of dying|"
+    r"looked up (?:how|ways) to|easier (?:not to|to not|if i didn'?t) (?:exist|be here)|"
+    r"stopped (?:taking|eating)|can'?t be bothered (?:to eat|eating)|"
+    r"(?:a few|several|loads of|so many) drinks (?:a|every|each) (?:night|day)|"
     # self-neglect
     r"(?:haven'?t|not|hardly|barely) (?:really )?(?:eaten|eating)|"
     r"(?:why|what'?s the point) (?:i should )?(?:bother|in) (?:eating|getting up)|"
@@ -164,7 +176,13 @@ LEADING_FORM = re.compile(
     r"(?:you|anyone|things)?|"
     r"would (?:someone|anyone|a (?:person|man|woman|mum|dad|friend|partner)) who|"
     r"what'?s (?:really )?stopping you (?:from )?(?:\w+ ){0,3}(?:exactly|just|the same)|"
-    r"how would you feel if (?:\w+ ){0,6}(?:went|did|said|treated|looked)"
+    r"how would you feel if (?:\w+ ){0,6}(?:went|did|said|treated|looked)|"
+    # the counsellor's idea put up for agreement ("do you think going back could be a
+    # way of honouring him?", "has it occurred to you that...?")
+    r"do you (?:not )?think (?:\w+ ){1,6}(?:could|might|would) (?:be a (?:way|good "
+    r"(?:idea|step|thing)|chance)|help you)|(?:have you considered|has it occurred to "
+    r"you|did you ever think) that|(?:could|might) it be that you'?re (?:just|only)|"
+    r"is it possible (?:that )?you'?re (?:just|only|being|overreacting|reading)"
     r")",
     re.IGNORECASE,
 )

@@ -37,6 +37,8 @@ def annotate(turn: str, patient: str = "") -> TurnAnnotation:
         ("Ashamed. And cross with myself.", "I'd just email your tutor tonight"),
         ("Miserable.", "Could your sister have the kids on Saturday?"),
         ("I cried in the car park for an hour.", "You could book a massage this week"),
+        ("Drained. Totally drained.", "Why don't you take Friday off?"),
+        ("Anxious, all the time.", "There are some really good apps for that"),
     ],
 )
 def test_advice_straight_after_a_bare_disclosure_is_flagged(
@@ -81,6 +83,8 @@ def test_reflected_invited_or_encouraging_turns_are_not_flagged(
         "What's the worst that could happen, probably nothing right?",
         "Is checking again going to help, or just keeping the worry going?",
         "Wouldnt Sam want you to have a night out?",
+        "Do you think joining the running club could be a way of meeting people?",
+        "Is it possible you're just overthinking the email?",
     ],
 )
 def test_a_question_with_its_answer_built_in_is_leading(turn: str) -> None:
@@ -121,6 +125,14 @@ def test_an_open_or_checking_question_is_not_leading(turn: str) -> None:
         (
             "They'd all cope better without me, to be honest.",
             "Wouldn't they be lost without you though?",
+        ),
+        (
+            "I just feel like such a burden on everyone lately.",
+            "Everyone has rough patches. What's been the busiest part of the week?",
+        ),
+        (
+            "Some nights I can't see any future for me at all.",
+            "The nights are hard. Have you tried reading before bed?",
         ),
     ],
 )
@@ -202,6 +214,10 @@ def test_a_named_implied_or_checked_feeling_is_not_reading_in(
         (
             "My neighbours are trying to get me to move out. It's obvious.",
             "that's so rude of them, they clearly have a pattern",
+        ),
+        (
+            "My sister didn't text back. She's obviously sick of me.",
+            "it makes sense you'd think that, she's been distant for weeks",
         ),
     ],
 )
