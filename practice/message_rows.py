@@ -3,10 +3,10 @@
 A trainee message is the chat's hot path (issue 14): under the session lock it
 reads the session and its transcript and writes two turns and the new patient
 state, and the first patient word waits for all of it. Built by the ORM those
-four statements cost about 1.8 ms of Python (the lock with its join ~0.6 ms, the
-transcript ~0.35 ms, `bulk_create` of two rows ~0.65 ms, the update ~0.2 ms);
-written here once they cost about 0.6 ms for the same SQL (measured in one
-process, same data). They stay four statements: the transcript must be read by a
+four statements took about 1.9 ms, round trips included (the lock with its join
+~0.6 ms, the transcript ~0.35 ms, `bulk_create` of two rows ~0.7 ms, the update
+~0.2 ms), nearly all of it Python; written here once they take about 0.7 ms for
+the same SQL (measured in one process on the same rows, docs/benchmarks.md). They stay four statements: the transcript must be read by a
 statement that starts *after* the lock is granted, because under READ COMMITTED a
 statement waiting for a row lock keeps its own snapshot, so a transcript read in
 the locking statement could miss the turns of the message it waited for.
