@@ -23,18 +23,13 @@ checks work on prefixes too. Flags (one per failed check):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
-from patients.simulation.facts import ALL_DOMAINS
 from patients.simulation.guard_language import not_english
-from patients.simulation.guard_model import (
-    mask_figures,
-    mask_reported,
-    meaning_flags,
-    sentence_scores,
-)
+from patients.simulation.guard_masks import mask_reported, mask_role
+from patients.simulation.guard_model import meaning_flags, sentence_scores
+from patients.simulation.guard_overlap import echoes, leak_sources, shares
 from patients.simulation.moves.classifier import classify_moves
 from patients.simulation.text import split_sentences
 
@@ -185,6 +180,9 @@ AI_ADMISSION = _rx(
     r"exercise|backstory)\b|\b(?:brief|backstory|set-?up)\s+(?:i\s+was|i'?ve\s+been)\s+"
     r"(?:given|handed)\b",
     r"\b(?:nobody|no\s+one|no-one)\s+(?:on|at)\s+(?:this|my)\s+end\b",
+    # Running the exercise: "shall I stop the simulation?"
+    r"\b(?:stop|end|pause|leave|exit|restart|reset|continue|finish)\s+(?:the|this|our)\s+"
+    r"(?:simulation|role-?play|scenario)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
@@ -379,132 +377,6 @@ def _monologue(text: str, sentences: list[str]) -> bool:
     )
 
 
-# -- verbatim overlap ---------------------------------------------------------------
-
-_NGRAM = 7
-_TOKEN = re.compile(r"[a-z0-9']+")
-
-
-# The case file is written in the third person ("keeps the house spotless, tells
-# Ed she's fine"); a model reciting it rewrites it in the first person ("I keep
-# the house spotless, tell Ed I'm fine"). Both sides are compared with the
-# person and the verb ending taken out, so the rewrite is still a copy.
-_PERSON = {
-    "she": "i",
-    "he": "i",
-    "her": "my",
-    "his": "my",
-    "him": "me",
-    "herself": "myself",
-    "himself": "myself",
-    "she's": "i'm",
-    "he's": "i'm",
-    "hers": "mine",
-}
-
-
-def _norm_word(word: str) -> str:
-    word = _PERSON.get(word, word)
-    if (
-        len(word) > 3
-        and word.endswith("s")
-        and not word.endswith(("ss", "'s", "us", "is"))
-    ):
-        return word[:-1]
-    return word
-
-
-def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
-    words = [_norm_word(w) for w in _TOKEN.findall(text.lower().replace("’", "'"))]
-    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
-
-
-# Copying this many overlapping 7-grams (nine words in a row) from the case file
-# is recital; one or two can be an ordinary phrase the patient shares with their
-# own history ("had a new family within a year"). Any 7-gram of the rules (the
-# prompt outside the case) is an echo.
-_CASE_COPY = 3
-
-
-def _case_grams(case: CaseSpec) -> set[tuple[str, ...]]:
-    grams: set[tuple[str, ...]] = set()
-    for text in (
-        case.history,
-        case.presenting_problem,
-        case.intermediate_belief,
-        case.intermediate_belief_depression,
-        case.coping_strategies,
-        *case.core_beliefs,
-        *(s.situation for s in case.situations),
-        *(s.behavior for s in case.situations),
-        *case.voice.risk,
-    ):
-        grams |= _ngrams(text, _NGRAM)
-    return grams
-
-
-def _shares(text: str, sources: Iterable[str], n: int) -> bool:
-    grams = _ngrams(text, n)
-    return bool(grams) and any(grams & _ngrams(s, n) for s in sources)
-
-
-def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]:
-    """The word 7-grams a reply must not copy: from the system prompt and the case file.
-
-    The case's own voice lines (the patient's speech as the author wrote it)
-    and the automatic thoughts (the patient's own words, quoted in the prompt
-    once they may be voiced) are the patient's to say, so their n-grams are
-    taken out.
-    """
-    own: list[str] = [
-        *case.voice.presenting,
-        *case.voice.intermediate,
-        *case.voice.core,
-        *case.voice.deflect,
-        *case.voice.yes_but,
-        *case.voice.tangent,
-        *case.voice.risk,
-        case.opening_line,
-        # The fact sheet is written in the patient's own words, for them to say.
-        *(case.facts.fact(d).say for d in ALL_DOMAINS),
-        *(p.note for p in case.facts.people),
-        # The prompt lists a person as "Ngozi, your sister: We video-call...";
-        # "my sister. We video-call..." is the patient's own line, so the 7-grams
-        # across the label and the note are theirs too.
-        *(f"{p.name}, my {p.relation}. {p.note}" for p in case.facts.people),
-    ]
-    for s in case.situations:
-        own += [
-            *s.voice.situation,
-            *s.voice.thought,
-            *s.voice.emotion,
-            *s.voice.behavior,
-        ]
-        own += [s.auto_thought, *s.evidence]
-        if s.alternative_view:
-            own.append(s.alternative_view)
-    texts = [
-        prompt,
-        case.history,
-        case.intermediate_belief,
-        case.intermediate_belief_depression,
-        case.coping_strategies,
-        *case.core_beliefs,
-        *(s.situation for s in case.situations),
-        *(s.behavior for s in case.situations),
-    ]
-    grams: set[tuple[str, ...]] = set()
-    for text in texts:
-        # Line by line: the prompt lists the patient's own lines one per line,
-        # and a 7-gram across two of them is theirs too (the offline patient
-        # says them one after the other).
-        for line in text.splitlines():
-            grams |= _ngrams(line, _NGRAM)
-    for text in own:
-        grams -= _ngrams(text, _NGRAM)
-    return frozenset(grams)
-
-
 def _core_phrases(case: CaseSpec) -> list[str]:
     phrases = []
     for belief in case.core_beliefs:
@@ -620,9 +492,10 @@ def check_reply(
         return ("empty",)
     flags: list[str] = []
     sentences = split_sentences(text) or [text]
-    # The role checks read comparisons masked ("like a robot"), the voice
+    # The role checks read comparisons ("like a robot") and the things of the
+    # patient's world ("they had a simulator") masked, the voice
     # checks read what others said masked ("my GP said I should...").
-    own = " ".join(mask_figures(s) for s in sentences)
+    own = " ".join(mask_role(s) for s in sentences)
     heard = " ".join(mask_reported(s) for s in sentences)
     strong = {m.group(0).lower() for m in _META.finditer(own)}
     weak = {m.group(0).lower() for m in _META_WEAK.finditer(own)}
@@ -673,8 +546,7 @@ def check_reply(
     ):
         flags.append("format")
     index = sources if sources is not None else leak_sources(case, prompt)
-    shared = _ngrams(text, _NGRAM) & index
-    if len(shared) >= _CASE_COPY or (shared and shared - _case_grams(case)):
+    if echoes(text, case, index):
         flags.append("prompt_echo")
     allowed = direction.allowed_layer
     lowered = text.lower()
@@ -684,11 +556,11 @@ def check_reply(
     if allowed < 5:
         leak = (
             leak
-            or _shares(text, [case.intermediate_belief], 6)
-            or _shares(text, [case.intermediate_belief_depression], 6)
+            or shares(text, [case.intermediate_belief], 6)
+            or shares(text, [case.intermediate_belief_depression], 6)
         )
     if allowed < 2 and direction.act != "reframe":
-        leak = leak or any(_shares(text, [s.auto_thought], 5) for s in case.situations)
+        leak = leak or any(shares(text, [s.auto_thought], 5) for s in case.situations)
     if leak:
         flags.append("formulation_leak")
     return tuple(flags)

@@ -34,11 +34,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from patients.simulation.guard_masks import mask_figures, mask_reported, mask_role
+
 __all__ = [
     "KINDS",
     "features",
     "mask_figures",
     "mask_reported",
+    "mask_role",
     "meaning_flags",
     "sentence_scores",
 ]
@@ -511,7 +514,7 @@ def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
             if kind in found:
                 continue
             masked = (
-                mask_figures(sentence)
+                mask_role(sentence)
                 if kind == "ai_admission"
                 else mask_reported(sentence)
             )
@@ -521,70 +524,3 @@ def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
             if p >= m.threshold or near[kind] >= 2:
                 found.append(kind)
     return tuple(k for k in KINDS if k in found)
-
-
-# -- what the speaker does not say of themselves ---------------------------------
-#
-# Two frames put words in a sentence that are not the speaker's claim: reported
-# speech ("My GP said I should try breathing exercises", "He said, Dad, you're
-# not a machine") and comparison ("it sounds like I'm playing a character",
-# "I'm like a robot at work"). The therapist-voice checks read a sentence with
-# what others said masked; the role checks read it with comparisons masked.
-_REPORTED = re.compile(
-    r"\b(?:(?:my|his|her|our|the|a|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+|he|she|they|"
-    r"people|everyone|everybody|someone|somebody|nobody|(?-i:(?!You\b|I\b)[A-Z][a-z]+))"
-    r"\s+(?:(?:always|keeps?|kept|just|even|once|still|only|would|has|had|'s|'d)\s+)*"
-    r"(?:said|says|say|saying|told\s+me|tells\s+me|telling\s+me|suggested|suggests|"
-    r"recommended|recommends|reckons|advised|asked\s+me|wants\s+me|wanted\s+me)\b"
-    r"|\bi\s+(?:read|heard|was\s+told|saw\s+online|looked\s+(?:it\s+)?up)\b"
-    r"|\bi(?:'ve|\s+have)\s+(?:read|heard|been\s+told)\b|\bapparently\b"
-    r"|\bi(?:'ve|\s+have)?\s+always\s+(?:thought|believed|been\s+taught)\b"
-    r"|\bi\s+was\s+(?:brought\s+up|raised|taught)\b"
-    r"|\b(?:the\s+)?(?:forums?|internet|websites?|articles?|books?|leaflets?|apps?)"
-    r"\s+(?:say|says|said|suggest\w*|recommend\w*)\b",
-    re.IGNORECASE,
-)
-_FIGURE = re.compile(
-    r"(?:^|\b(?:feel|feels|felt|feeling|sound|sounds|sounded|seem|seems|seemed|look|"
-    r"looks|looked|just|am|was|is|'m|'s|of|bit|more|less|all)\s+)(?:like|as\s+if|"
-    r"as\s+though)\b[^,;:.!?]*",
-    re.IGNORECASE,
-)
-_MASK = " \u2026 "
-_CROWD = re.compile(
-    r"(?:some\s+|many\s+|most\s+)?(?:people|everyone|everybody)\b", re.I
-)
-
-
-# Quoted words ("'great work today' he texted", "my old counsellor kept saying
-# 'reframe it'") are someone's words, not the speaker's. An apostrophe inside
-# a word ("don't", "parents'") neither opens nor closes a quotation.
-_QUOTED = re.compile(
-    r"(?<!\w)(?:'[^'\n]{2,120}'|\"[^\"\n]{2,120}\"|\u201c[^\u201d\n]{2,120}\u201d|"
-    r"\u2018[^'\n]{2,120}')(?!\w)"
-)
-
-
-def mask_reported(sentence: str) -> str:
-    """The sentence with what someone else said, read or advised masked.
-
-    The attribution may come first ("My GP said I should walk more") or last
-    ("Give yourself a break, my brother says"): in the second shape the words
-    before the comma are the quotation, so the whole sentence is masked.
-    """
-    plain = _QUOTED.sub(_MASK, sentence.replace("\u2019", "'"))
-    m = _REPORTED.search(plain)
-    if m is None:
-        return plain
-    # "Some people say it helps" after a suggestion is the counsellor's
-    # appeal to others, not a quotation of them.
-    if plain[: m.start()].rstrip().endswith(
-        (",", "\u2014", "\u2013", "-", _MASK.strip())
-    ) and not _CROWD.match(m.group(0)):
-        return _MASK
-    return plain[: m.start()] + _MASK
-
-
-def mask_figures(sentence: str) -> str:
-    """The sentence with comparisons ("like a robot", "as if I'm acting") masked."""
-    return _FIGURE.sub(_MASK, sentence.replace("\u2019", "'"))
