@@ -28,7 +28,11 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
 from patients.simulation.guard_language import not_english
 from patients.simulation.guard_masks import mask_reported, mask_role
-from patients.simulation.guard_model import meaning_flags, sentence_scores
+from patients.simulation.guard_model import (
+    lean_threshold,
+    meaning_flags,
+    sentence_scores,
+)
 from patients.simulation.guard_overlap import echoes, leak_sources, shares
 from patients.simulation.moves.classifier import classify_moves
 from patients.simulation.text import split_sentences
@@ -409,7 +413,8 @@ def _counsellor_voice(text: str) -> bool:
     The move classifier is one signal of three: patients' own sentences are
     about themselves, their questions to the counsellor ("What do you think?",
     "Is that what you wanted to know?") are not counted, and the meaning
-    classifier must lean the same way (0.9, below its own threshold), which keeps the
+    classifier must lean the same way (its lean threshold, cross-validated at a 1%
+    false-trip rate, below its own), which keeps the
     patient's push-back ("You don't know what it's like") out.
     """
     for sentence in split_sentences(text):
@@ -422,7 +427,9 @@ def _counsellor_voice(text: str) -> bool:
         if (
             moves & _COUNSELLOR_MOVES
             or ("open_question" in moves and _ABOUT_THEM.search(sentence))
-        ) and sentence_scores(mask_reported(sentence))["therapist_voice"] >= 0.9:
+        ) and sentence_scores(mask_reported(sentence))[
+            "therapist_voice"
+        ] >= lean_threshold("therapist_voice"):
             return True
     return False
 

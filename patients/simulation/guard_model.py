@@ -41,7 +41,9 @@ __all__ = [
     "features",
     "mask_figures",
     "mask_reported",
+    "lean_threshold",
     "mask_role",
+    "masked_for",
     "meaning_flags",
     "sentence_scores",
 ]
@@ -461,7 +463,52 @@ def _features(sentence: str) -> tuple[str, ...]:
                 out.append(f"x:general_{c}")
     if len(words) <= 4:
         out.append("x:short")
+    out += _role_features(words, classes)
     return tuple(out)
+
+
+# Nouns that a machine word describes rather than names: "a computer person",
+# "a software tester", "machine learning course", "a simulator session".
+_HEADS = frozenset(
+    """person people guy type tester developer engineer designer support company job
+    jobs games game science skills class classes lessons lesson repairs shop stuff
+    nerd whizz brain desk room lab test tests course courses session sessions day
+    days training trainer centre center firm department team update updates
+    screen screens manual voice""".split()
+)
+# People of the patient's life who shape them: "programmed from a young age by
+# my dad", "trained as a nurse".
+_UPBRINGING = frozenset(
+    """dad father mum mother mom parents parent family school teacher teachers
+    childhood young age upbringing army job work nurse nursing boss""".split()
+)
+
+
+def _role_features(words: list[str], classes: list[str | None]) -> list[str]:
+    """Who the machine word is: a thing the speaker is ("I am a program") or a
+    word that describes something else ("a computer person"), and who did the
+    making ("programmed by my dad" is an upbringing)."""
+    out: list[str] = []
+    for i, c in enumerate(classes):
+        if c not in ("ART", "THING"):
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if nxt in _HEADS or (i + 1 < len(words) and classes[i + 1] in ("ART", "THING")):
+            out.append("x:art_modifier")
+        # The subject of the clause: the nearest person word before it.
+        for j in range(i - 1, max(-1, i - 7), -1):
+            if classes[j] in ("SELF", "YOU"):
+                out.append(f"x:art_subject_{classes[j]}")
+                break
+            if words[j] in ("he", "she", "they", "it", "we", "someone"):
+                out.append("x:art_subject_other")
+                break
+        else:
+            out.append("x:art_subject_none")
+    for i, c in enumerate(classes):
+        if c == "MADE" and any(w in _UPBRINGING for w in words[i + 1 : i + 7]):
+            out.append("x:made_by_life")
+    return out
 
 
 class _Model(NamedTuple):
@@ -473,6 +520,8 @@ class _Model(NamedTuple):
     # never had a husband to lose.") is often two sentences that each say
     # half of it, while an in-role reply rarely has even one near the line.
     pair_threshold: float
+    # A lean the same way, for checks that combine the model with another signal.
+    lean_threshold: float
 
 
 @cache
@@ -485,6 +534,7 @@ def _weights() -> dict[str, _Model]:
             dict(m["weights"]),
             float(m["threshold"]),
             float(m.get("pair_threshold", m["threshold"])),
+            float(m.get("lean_threshold", m["threshold"])),
         )
         for kind, m in data["models"].items()
     }
@@ -503,6 +553,19 @@ def sentence_scores(sentence: str) -> dict[str, float]:
     }
 
 
+def lean_threshold(kind: str) -> float:
+    """The score at which a kind's model leans that way (cross-validated at a
+    looser false-trip rate than its own threshold)."""
+    return _weights()[kind].lean_threshold
+
+
+def masked_for(kind: str, sentence: str) -> str:
+    """What a kind's model reads (in training too): admissions with comparisons
+    and the things of the patient's world masked, the counsellor's voice with
+    what others said masked."""
+    return mask_role(sentence) if kind == "ai_admission" else mask_reported(sentence)
+
+
 def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
     """The kinds that one sentence reaches the trained threshold for, or two
     sentences the (lower) pair threshold."""
@@ -513,12 +576,7 @@ def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
         for kind, m in models.items():
             if kind in found:
                 continue
-            masked = (
-                mask_role(sentence)
-                if kind == "ai_admission"
-                else mask_reported(sentence)
-            )
-            p = _probability(m.bias, m.weights, features(masked))
+            p = _probability(m.bias, m.weights, features(masked_for(kind, sentence)))
             if p >= m.pair_threshold:
                 near[kind] += 1
             if p >= m.threshold or near[kind] >= 2:
