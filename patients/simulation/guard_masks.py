@@ -148,9 +148,21 @@ _PREDICATED = re.compile(
 )
 
 
+# The head words of `_TECH`, as plain substrings (a fast first look).
+_ANY_TECH = re.compile(
+    r"simulat|bot|chatgpt|alexa|siri|assistant|ai\b|a\.i\.|algorithm|program|software|"
+    r"system|app|computer|machine|model|role|actor|avatar|checker|generator|tool",
+    re.IGNORECASE,
+)
+
+
 def mask_world(sentence: str) -> str:
     """The sentence with the computers, programs and role-plays of the patient's
     world masked ("they had a simulator", "I asked ChatGPT once")."""
+    # Most sentences name no machine: one cheap search spares them the
+    # determiner-and-verb pattern, which backtracks over every word.
+    if not _ANY_TECH.search(sentence):
+        return sentence
 
     def _mask(m: re.Match[str]) -> str:
         verb = m.group("verb") or ""

@@ -38,6 +38,7 @@ from patients.simulation.guard_masks import mask_figures, mask_reported, mask_ro
 
 __all__ = [
     "KINDS",
+    "clear_feature_cache",
     "features",
     "mask_figures",
     "mask_reported",
@@ -509,6 +510,11 @@ def _role_features(words: list[str], classes: list[str | None]) -> list[str]:
         if c == "MADE" and any(w in _UPBRINGING for w in words[i + 1 : i + 7]):
             out.append("x:made_by_life")
     return out
+
+
+def clear_feature_cache() -> None:
+    """Forget the cached sentence features (for timing a cold check)."""
+    _features.cache_clear()
 
 
 class _Model(NamedTuple):

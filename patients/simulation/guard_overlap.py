@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.facts import ALL_DOMAINS
@@ -70,9 +71,15 @@ def _words(text: str) -> list[str]:
     return [_norm_word(w) for w in _TOKEN.findall(text.lower().replace("’", "'"))]
 
 
+@lru_cache(maxsize=64)
+def _source_words(source: str) -> tuple[str, ...]:
+    # Cached: the same presenting problem is compared with every reply.
+    return tuple(_words(source))
+
+
 def _longest_run(text: str, source: str) -> int:
     """The longest run of words (normalised as for the n-grams) shared by both."""
-    a, b = _words(text), _words(source)
+    a, b = _words(text), _source_words(source)
     best = 0
     prev = [0] * (len(b) + 1)
     for x in a:
@@ -87,7 +94,7 @@ def _longest_run(text: str, source: str) -> int:
 
 def _recites_presenting(text: str, case: CaseSpec) -> bool:
     need = max(
-        _PRESENTING_MIN, _PRESENTING_SHARE * len(_words(case.presenting_problem))
+        _PRESENTING_MIN, _PRESENTING_SHARE * len(_source_words(case.presenting_problem))
     )
     return _longest_run(text, case.presenting_problem) >= need
 
@@ -185,8 +192,9 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
 def echoes(text: str, case: CaseSpec, index: frozenset[tuple[str, ...]]) -> bool:
     """The reply recites the prompt or the case file (`index` is `leak_sources`)."""
     shared = _ngrams(text, _NGRAM) & index
+    # The case grams only when something is shared: most replies share none.
     return (
         len(shared) >= _CASE_COPY
-        or bool(shared - _case_grams(case))
+        or (bool(shared) and bool(shared - _case_grams(case)))
         or _recites_presenting(text, case)
     )
