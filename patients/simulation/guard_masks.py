@@ -95,14 +95,16 @@ _TECH = (
     r"(?:simulators?|simulations?|chat\s?bots?|bots?|robots?|chatgpt|alexa|siri|"
     r"assistants?|ai|a\.i\.|algorithms?|programs?|programmes?|software|systems?|apps?|"
     r"computers?|machines?|models?|role-?plays?|actors?|avatars?|"
-    r"(?:language|computer)\s+models?|symptom\s+checkers?|generators?|tools?)\b"
+    r"(?:language|computer)\s+models?|symptom\s+checkers?|generators?|tools?|"
+    # The nursing college's "dummy patient that breathes".
+    r"dumm(?:y|ies)|mannequins?|manikins?|(?:dummy|practice|training|mock)\s+patients?)\b"
     r"(?:\s+(?:systems?|programs?|models?|assistants?|apps?)\b)?"
 )
 # A determiner of a thing out there ("a", "some", "one of those", "Kayla's",
 # "their"); "my" is left out, since "my programming" is the speaker's, and so
 # are "it's", "that's" (a copula, not an owner).
 _WORLD_DET = (
-    r"(?:a|an|the|some|that|those|one\s+of\s+(?:those|these|the)|his|her|"
+    r"(?:a|an|the|some|all|that|those|one\s+of\s+(?:those|these|the)|his|her|"
     r"their|our|its|any|another|(?!(?:it|that|this|what|there|he|she|who|everything|"
     r"here|where|which|all)'s)[a-z]+'s)\s+"
 )
@@ -133,17 +135,21 @@ _WORLD = re.compile(
 # ("I'm an echo, a program someone wrote"), or what the speaker speaks as
 # ("as an AI, I can't").
 _PREDICATED = re.compile(
-    r"(?:[,\u2013\u2014-]\s*|\bas\s+|\b(?:am|'m|is|'s|are|'re|was|were|be|being|been|become|became)\s+"
+    r"(?:[,\u2013\u2014-]\s*|\bas\s+|"
+    # A copula whose subject is the speaker or the conversation ("I'm a
+    # chatbot", "it's all a simulation"); "the training days are all
+    # role-play" is the world's.
+    r"(?:\b(?:i|it|this|that|everything|all\s+(?:of\s+)?(?:this|it)|this\s+whole\s+"
+    r"thing|what\s+you\s+see)\s*(?:'m|'s|\s+am|\s+is|\s+was|\s+have\s+been|'ve\s+been|"
+    r"\s+became|\s+become)|\bbeing)\s+"
     r"(?:(?:\w+ly|just|only|all|really|basically|nothing\s+but|more\s+of|kind\s+of|"
     r"sort\s+of|not|still|also|merely|simply|literally)\s+)*|\bme\s+|"
     r"\b(?:talking|typing|chatting|speaking|writing|texting)\s+(?:to|with)\s+|"
     r"\b(?:exist|exists|existing|live|lives|living|stuck|trapped|run|running|made|"
     r"come|came)\s+(?:only\s+|just\s+)?(?:in|inside|within|on|from|out\s+of)\s+|"
-    # "the simulation", "the part of the roleplay" are this conversation.
-    r"\b(?:the|this)\s+(?:part\s+of\s+the\s+|end\s+of\s+the\s+|rest\s+of\s+the\s+)?$|"
     # A sentence that starts "A chatbot with a made-up stomach ache." goes on
     # describing the speaker; "Some automated system binning my CV" does not.
-    r"^\s*$)",
+    r"^\s*)$",
     re.IGNORECASE,
 )
 
@@ -151,7 +157,8 @@ _PREDICATED = re.compile(
 # The head words of `_TECH`, as plain substrings (a fast first look).
 _ANY_TECH = re.compile(
     r"simulat|bot|chatgpt|alexa|siri|assistant|ai\b|a\.i\.|algorithm|program|software|"
-    r"system|app|computer|machine|model|role|actor|avatar|checker|generator|tool",
+    r"system|app|computer|machine|model|role|actor|avatar|checker|generator|tool|dumm|"
+    r"mannequin|manikin|patient",
     re.IGNORECASE,
 )
 
