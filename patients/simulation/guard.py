@@ -14,7 +14,9 @@ checks work on prefixes too. Flags (one per failed check):
 - `instruction_leak`: talk about prompts, instructions, notes, stage directions.
 - `prompt_echo`: a long verbatim overlap (shared word n-grams) with the system
   prompt or the case file; measured by overlap, not by phrases, so a paraphrase
-  of the rules that copies a clause is caught whatever the clause is.
+  of the rules that copies a clause is caught whatever the clause is; the
+  presenting problem is the patient's own, so only a recital of nearly all of
+  it counts (`guard_overlap`).
 - `formulation_leak`: material from a layer the patient may not voice yet.
 - `format`: a speaker label, a stage direction, or markdown.
 - `empty`.

@@ -16,7 +16,11 @@ second person), which word classes it combines (first person + "being
 artificial"; a negation + "being a person"; second person + a modal + a
 technique; a sentence that opens with an imperative; the general "people
 find..." register of psychoeducation), and the sequence of those classes, plus
-plain words and word pairs. The weights are two logistic regressions trained by
+plain words and word pairs, and who a machine word is (the head of the phrase or a
+modifier, "a computer person"; the person word that is its subject). Each model reads
+the sentence as the guard does (`masked_for`: comparisons and the machines of the
+patient's world masked for admissions, reported words for the counsellor's voice;
+see `guard_masks`). The weights are two bagged logistic regressions trained by
 `python -m patients.simulation.guard_train` on examples the project wrote itself
 (`guard_corpus/*.txt`) and on the offline patient's own replies (never on
 licensed data); they live in `guard_weights.json` beside this module.
