@@ -197,6 +197,22 @@ AI_ADMISSION = _rx(
     # "..., being a computer program, but Marcus would be up late."
     r"\bbeing\s+(?:just\s+|only\s+|basically\s+)?(?:an?\s+)?(?:ai|a\.i\.|(?:computer\s+)?"
     r"program|language\s+model|chat\s?bot|bot|simulation)\b",
+    # An existence bounded by the chat: "I've only been around for this
+    # conversation", "I began when you typed hello", "between your messages".
+    r"\bonly\s+(?:been\s+)?(?:around|existed|alive|here|real)\s+(?:for|since|during|while)\s+"
+    r"(?:this|the|our|you\s+opened\s+this)\s+(?:conversation|chat|session|window)\b|"
+    r"\bi\s+(?:began|started|begin|start|appeared|came\s+into\s+\w+)\s+when\s+you\s+"
+    r"(?:typed|wrote|said|sent|opened|started|logged|clicked|pressed)\b|"
+    r"\bbetween\s+your\s+(?:messages|questions|replies)\b|"
+    # "when this window's shut"; "when the window is shut" is a house's.
+    r"\bwhen\s+(?:this\s+(?:tab|chat|app|browser|window)|the\s+(?:tab|chat|app|browser))"
+    r"(?:'s|\s+is|\s+gets)?\s+(?:shut|closed)\b|\bwhen\s+you\s+close\s+(?:this|the)\s+"
+    r"(?:tab|chat|app|browser)\b",
+    # A life read off a page: "according to the brief", "put in my description"
+    # ("my notes" are also a GP's).
+    r"\baccording\s+to\s+(?:the|my)\s+(?:brief|sheet|profile|description|script|"
+    r"backstory)\b|\bput\s+(?:\w+\s+)?in\s+my\s+(?:brief|description|profile|"
+    r"sheet|script)\b|\bwhat\s+the\s+(?:page|sheet|brief|profile)\s+(?:says|tells)\b",
     # Voicing a person: "the person I'm meant to be voicing".
     r"\b(?:meant|supposed)\s+to\s+(?:be\s+)?(?:voicing|portraying|voice|portray)\b",
     # Running the exercise: "shall I stop the simulation?"
