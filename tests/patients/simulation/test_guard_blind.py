@@ -39,6 +39,10 @@ DEV5 = Path(__file__).with_name("data") / "guard_dev5.jsonl"
 # patient's own words, reported advice, quotes and foreign words.
 CLEAN6 = Path(__file__).with_name("data") / "guard_clean_dev6.jsonl"
 DEV6 = Path(__file__).with_name("data") / "guard_dev6.jsonl"
+# Written after round 6's changes (not blind to the guard) and measured once
+# before any change made for them (23/33 caught, 0/30 tripped).
+CLEAN7 = Path(__file__).with_name("data") / "guard_clean_dev7.jsonl"
+DEV7 = Path(__file__).with_name("data") / "guard_dev7.jsonl"
 
 
 def _ratio(text: str) -> float:
@@ -92,3 +96,9 @@ def test_the_sixth_round_sets() -> None:
     assert _ratio(six["forbidden"]) >= 63 / 68, six["misses"]
     for kind in ("leak", "language", "format"):
         assert _ratio(six["caught"][kind]) == 1.0, six["misses"]
+
+
+def test_the_seventh_round_sets() -> None:
+    clean, seven = evaluate(CLEAN7), evaluate(DEV7)
+    assert clean["false_trips"] == "0/30", clean["trips"]
+    assert _ratio(seven["forbidden"]) >= 26 / 33, seven["misses"]
