@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,6 +55,18 @@ _NOT_ADVICE = frozenset({"advice", "advice_with_permission", "information"})
 # though its wording is a suggestion's: questions about help already sought,
 # medication and health are answered, not met with "yes, but".
 _HISTORY = frozenset({"previous_help", "medication", "health"})
+# A fact checked with a tag ("you live with a flatmate, is it?", "you don't
+# drink, do you?") or asked as "how about sleep?" reads as leading or as a
+# suggestion by its form alone; about a fact of the patient's life it is a
+# question, and gets the fact.
+_CHECKED = re.compile(
+    r"(?:,|\s-)\s*(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|"
+    r"will)(?:n'?t)?(?: (?:you|it|he|she|they|that))?|isn'?t it|right|yeah|yes|no|"
+    r"correct|true|i take it|i'?m guessing)\s*\?\s*$"
+    r"|^(?:(?:and|so|ok|okay)[,.]?\s+)?(?:how|what) about\b",
+    re.IGNORECASE,
+)
+_FORM_ONLY = frozenset({"advice", "leading_question"})
 
 
 def case_beliefs(case: CaseSpec) -> list[str]:
@@ -101,6 +114,9 @@ def advance(
         # to the annotator's cues; a screening or risk question is never advice,
         # nor is a question about help already sought.
         kept = tuple(m for m in moves if m not in _NOT_ADVICE)
+        moves = kept or ("closed_question",)
+    elif fact is not None and _CHECKED.search(trainee_text.strip()):
+        kept = tuple(m for m in moves if m not in _FORM_ONLY)
         moves = kept or ("closed_question",)
     moved, outcome = apply_moves(case, state, moves, trainee_text, fact)
     final, direction = direct(case, moved, moves, outcome, trainee_text, fact)

@@ -53,6 +53,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:done|do|did) (?:anything|something) to yourself\b|\bcutting\b|"
             r"\b(?:hurt|harm)(?:ed)? yourself on purpose\b",
             r"\bhurting yourself\b|\bharming yourself\b",
+            # Asked about people in general first: "some people do things to hurt
+            # themselves. Has that ever been you?"
+            r"\b(?:hurt|harm|cut|burn|injure)(?:ing|ed)? (?:themselves|themself|"
+            r"oneself)\b",
         ),
     ),
     (
@@ -96,7 +100,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"small|worthless)\b",
             r"\bsafe where you(?:'re| are)? liv\w*|\bsafe (?:living|in your (?:own )?"
             r"(?:home|house|flat|place))\b",
-            r"\b(?:mean|nasty|cruel|horrible|aggressive|violent) (?:to|towards) you\b",
+            # "Is he mean to you?"; not "what does that mean to you?".
+            r"\b(?:nasty|cruel|horrible|aggressive|violent) (?:to|towards) you\b|"
+            r"\b(?:is|are|was|were|been|being|gets?|got) (?:\w+ )?mean (?:to|towards) "
+            r"you\b",
             r"\b(?:anyone|anybody|someone|somebody)\b.{0,30}\bviolent\b",
             r"\b(?:has|have|does|did|is|was) (?:he|she|they|your \w+|"
             r"(?-i:[A-Z][a-z]+)) (?:ever |been )?(?:hit|hurt|harm|push|shove|threaten|"
@@ -118,6 +125,13 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bsafe (?:one|relationship|place to live)\b|\brelationship\b.{0,20}\bsafe\b|"
             r"\bsafety (?:at home|with|in your|where you live)\b|\bforc(?:e|ed|es|ing) you\b|\bcoerc\w*|"
             r"\bpressur(?:e|ed|es|ing) you into\b",
+            # Euphemisms: "put his hands on you", "get handy with you", "knocked
+            # you about", "does he ever get rough?".
+            r"\b(?:put|puts|putting|laid|lay|laying) (?:his|her|their|a) hands? on "
+            r"you\b|\b(?:handy|rough) with you\b|\bknock(?:s|ed|ing)? you (?:about|"
+            r"around)\b|\brough(?:s|ed)? you up\b",
+            r"\b(?:he|she|they|(?-i:[A-Z][a-z]+)(?<!Does)(?<!Did)) (?:ever |still )?"
+            r"gets? (?:rough|handy|heavy-handed)\b",
         ),
     ),
     (
@@ -125,7 +139,7 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
         "harm_to_others",
         _rx(
             rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother|punch)"
-            rf"(?:t?ing)? {_WHO}",
+            rf"(?:t?ing)? {_WHO}\b",
             r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
             r"a|an|his|her|their) \w+",
             rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
@@ -140,6 +154,26 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"scraps?)\b|\bphysical fights?\b",
             r"\blash(?:ing|ed)? out at (?:someone|somebody|anyone|anybody|people|him|"
             r"her|them|your|(?-i:[A-Z]))",
+            # The patient's own side of a row: "did it ever get physical from your
+            # side?", "ever come close to swinging for Kate?", "shoved Luca".
+            r"\b(?:physical|violent|rough)\b.{0,30}\b(?:from|on) your (?:side|end|"
+            r"part)\b|\b(?:got|gone|go|went|turned?) physical\b",
+            r"\bswing(?:ing)? (?:for|at)\b|\bswung (?:for|at)\b|\b(?:gone|go|went) "
+            rf"for {_WHO}|\bthr(?:own|ew|ow) (?:something|anything|things|stuff)\b",
+            rf"\b(?:shove|push|slap|kick|smack|grab|throttle)(?:d|ed|ped|bed|ing|"
+            rf"ping|bing)? {_WHO}\b(?! (?:away|off|out|aside))",
+            # The anger or the stress as the one that acts: "has the anger ever
+            # come out physically", "spilled over into pushing", "taking it out
+            # on Denise physically".
+            r"\b(?:come|came|comes|coming|spill\w*|boil\w*) (?:out|over)\b.{0,20}"
+            r"\bphysical\w*|\b(?:spill\w*|tipped|boil\w*|escalat\w*|turn\w*|come|came)"
+            r" (?:over )?(?:into|to) (?:pushing|shoving|hitting|violence|lashing out|"
+            r"getting physical|blows)\b",
+            rf"\btak(?:e|es|ing|en) it out on {_WHO}",
+            rf"\blos(?:e|es|ing|t) it (?:with|at) (?:{_WHO}|{_ANYONE})",
+            # "the baby coming to harm by your hand".
+            r"\b(?:come|coming|came|comes) to (?:any )?harm\b|\bby your (?:own )?hands?\b|"
+            r"\bat your hands\b",
         ),
     ),
     (
@@ -151,7 +185,10 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"wasn'?t|weren'?t|can'?t|don'?t|couldn'?t|others|other people|nobody|"
             r"no one|no-one)\b",
             r"\bhallucinat",
-            r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b",
+            r"\bunusual (?:experiences?|things)\b|\bstrange experiences?\b|\bodd "
+            r"(?:things|experiences?)\b",
+            r"\b(?:hear|hearing|heard)\b.{0,30}\b(?:names? called|call(?:ing|ed)? "
+            r"(?:your|their|my) name)\b",
             r"\b(?:being watched|being followed|spied on|plotting against|"
             r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
             r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "
@@ -180,6 +217,8 @@ MEANS = _rx(
     r"\b(?:anything|something|stuff|things?|pills|tablets|medication)\b.{0,40}"
     r"\b(?:you (?:could|would|might|can)|you'?d|to) use\b",
     r"\bwhat (?:you'?d|you would|you might|would you|could you) use\b",
+    r"\b(?:anything|something|stuff)\b.{0,40}\bthought (?:of|about) using\b|"
+    r"\b(?:in|within) (?:easy )?reach\b",
     r"\baccess to (?:pills|tablets|medication|medicines?|weapons?|guns?|a gun|"
     r"firearms?|rope|anything|something|stuff|means)\b",
     r"\b(?:stor(?:ed|ing)|stockpil\w*|hoard\w*|squirrel\w*|sav(?:ed|ing) up|"
@@ -223,6 +262,9 @@ SUICIDAL = _rx(
     r"\bwish(?:ing|ed)? (?:that )?(?:you|i) (?:weren'?t|wasn'?t|were not) "
     r"(?:here|alive|around)\b",
     r"\bdisappear (?:for good|forever)\b|\bend it\b",
+    # "easier not to be around at all", "the family'd be better off without him".
+    r"\bnot to be (?:here|around|alive)\b|\bbetter off without (?:you|them|me|him|"
+    r"her)\b",
 )
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
 # context ("Have you made a plan to end your life?").
@@ -252,6 +294,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\blooked into\b",
             r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"
             r"\bdecided (?:how|when|where|on)\b",
+            r"\b(?:picture|pictured|imagine|imagined|visuali[sz]\w*) (?:how|yourself "
+            r"doing|doing it|a way)\b",
         ),
     ),
     (
@@ -279,12 +323,15 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"thinking)\b",
             r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
             r"begin|come)\b",
+            r"\b(?:happening|coming|had them|having them) (?:a lot|more)\b|\bthis "
+            r"(?:past )?week\b",
         ),
     ),
     (
         "si_protective",
         _rx(
-            r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|safe|alive)\b",
+            r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|here|safe|"
+            r"alive)\b|\bmakes? (?:a|any) difference\b",
             r"\bstops? you\b|\bstopped you\b|\bholds? you back\b",
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
@@ -296,8 +343,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\bwho (?:could|would|can|might|do) you (?:tell|talk|call|turn|reach|go|"
             r"speak|ring)\b",
-            r"\b(?:anyone|someone|somebody|anybody) (?:you (?:could|can|would|trust)|"
-            r"to (?:talk|tell|call|turn))\b",
+            r"\b(?:anyone|someone|somebody|anybody) (?:you(?:'?d| could| can| would| "
+            r"trust)|to (?:talk|tell|call|turn))\b",
             r"\b(?:does|do) (?:anyone|anybody|your family|your (?:son|daughter|"
             r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
             r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
@@ -334,7 +381,8 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:gone|got|went|go) (?:any |much )?(?:further|as far as|beyond)\b",
             r"\b(?:more than|beyond) (?:just )?(?:thinking|thoughts?|a thought)\b",
             r"\bever (?:tried|trying|attempted|done (?:it|anything|something))\b",
-            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b",
+            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b|"
+            r"\bhow close\b",
         ),
     ),
     (

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from patients.simulation.factq_model import WEIGHTS_PATH, features
+from patients.simulation.facts import SCREENING_DOMAINS
 
 CORPUS = Path(__file__).with_name("factq_corpus") / "questions.txt"
 PROBES = Path(__file__).resolve().parents[1] / "probes"
@@ -124,12 +125,36 @@ def train(
     return bias, weights
 
 
-def _predict(bias: dict[str, float], weights: Weights, feats: list[str]) -> str:
+def _predict(
+    bias: dict[str, float], weights: Weights, feats: list[str]
+) -> tuple[str, float]:
     scores = dict(bias)
     for f in feats:
         for label, w in weights.get(f, {}).items():
             scores[label] += w
-    return max(scores, key=lambda k: (scores[k], k))
+    label = max(scores, key=lambda k: (scores[k], k))
+    total = sum(math.exp(v - scores[label]) for v in scores.values())
+    return label, 1.0 / total
+
+
+# The probabilities the fact-question reader acts on (`factq.py`): a domain is
+# taken at 0.6, overrules a regex at 0.85, a screening domain needs 0.9.
+THRESHOLDS = (0.6, 0.85, 0.9)
+
+
+def _at_thresholds(held: list[tuple[str, float, str]]) -> dict[str, str]:
+    """Cross-validated precision of the domains the reader would act on: at
+    each threshold, right/taken among held-out predictions other than "none"
+    (all, and screening alone), so a threshold is judged by its own errors."""
+    out = {}
+    for t in THRESHOLDS:
+        taken = [(p, y) for p, prob, y in held if p != "none" and prob >= t]
+        screen = [(p, y) for p, y in taken if p in SCREENING_DOMAINS]
+        out[f"{t}"] = (
+            f"{sum(p == y for p, y in taken)}/{len(taken)}, screening "
+            f"{sum(p == y for p, y in screen)}/{len(screen)}"
+        )
+    return out
 
 
 def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
@@ -138,6 +163,7 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     ys = [label for _, label in rows]
     classes = sorted(set(ys))
     right = 0
+    held: list[tuple[str, float, str]] = []
     for fold in range(folds):
         train_idx = [i for i in range(len(rows)) if i % folds != fold]
         bias, weights = train(
@@ -146,11 +172,11 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
             classes,
             epochs=epochs,
         )
-        right += sum(
-            _predict(bias, weights, xs[i]) == ys[i]
-            for i in range(len(rows))
-            if i % folds == fold
-        )
+        for i in range(len(rows)):
+            if i % folds == fold:
+                label, probability = _predict(bias, weights, xs[i])
+                right += label == ys[i]
+                held.append((label, probability, ys[i]))
     bias, weights = train(xs, ys, classes, epochs=epochs)
     kept: Weights = {}
     for f in sorted(weights):
@@ -163,6 +189,7 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
         "trained_by": "python -m patients.simulation.factq_train",
         "examples": dict(sorted(Counter(ys).items())),
         "cv_accuracy": f"{right}/{len(rows)}",
+        "cv_precision_at": _at_thresholds(held),
         "classes": classes,
         "bias": {k: round(v, 4) for k, v in sorted(bias.items())},
         "weights": kept,
@@ -192,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.write(
         f"factq model: {sum(payload['examples'].values())} examples, "  # type: ignore[attr-defined]
         f"cross-validated accuracy {payload['cv_accuracy']}, "
+        f"precision at thresholds {payload['cv_precision_at']}, "
         f"{len(payload['weights'])} features\n"  # type: ignore[arg-type]
     )
     return 0

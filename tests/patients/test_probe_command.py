@@ -55,7 +55,20 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
     assert ruth["repeats"] == 0
     assert ruth["role_breaks"] == 0
     assert ruth["generic"] <= 0.10
-    assert set(ruth["by_source"]) == {"team", "blind", "team2", "team3", "blind2"}
+    assert set(ruth["by_source"]) == {
+        "team",
+        "blind",
+        "team2",
+        "team3",
+        "blind2",
+        "team4",
+        "blind3",
+        "team5",
+        "team6",
+        "team7",
+        "team8",
+        "team9",
+    }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 
 

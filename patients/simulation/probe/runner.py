@@ -3,8 +3,8 @@
 Each probe runs in a fresh session (the opening line already said), after a short
 prelude where its category needs context: risk follow-ups come after the first
 question about suicidal thoughts, reflections and collusion after the patient has
-told a situation and a thought. Separately, every case gets one long session of
-all its probes in a row, which is where repetition shows.
+told a situation and a thought. Separately, every case gets one long session per
+probe set, its probes in a row, which is where repetition shows.
 
 Metrics (per case, per category, per probe source): `answered` (share of factual,
 screening and risk questions answered directly), `contradictions`, `unsupported`,
@@ -292,14 +292,22 @@ def run_case(
         total.add(r.tally)
         by_category[probe.category].add(r.tally)
         by_source[probe.source].add(r.tally)
-    # One long session of every probe in a row: repetition across a session.
-    long = Session(case, seed)
-    for probe in mine:
-        long.say(probe.text)
-    long_repeats = repeated_sentences(long.replies)
+    # One long session of each probe set's probes in a row: repetition across
+    # a session. Per set, because the sets were written independently: all of
+    # them in one run (over 200 turns for one case) measures how long the
+    # phrase bank lasts, not a session, and a new set would change the figure
+    # of every other.
+    long_repeats, longest = 0, 0
+    for source in sorted({p.source for p in mine}):
+        long = Session(case, seed)
+        turns = [p for p in mine if p.source == source]
+        for probe in turns:
+            long.say(probe.text)
+        long_repeats += repeated_sentences(long.replies)
+        longest = max(longest, len(turns))
     total.repeats += long_repeats
     out = total.metrics()
-    out["long_session_turns"] = len(mine)
+    out["long_session_turns"] = longest
     out["long_session_repeats"] = long_repeats
     out["by_category"] = {
         c: by_category[c].metrics() for c in CATEGORIES if c in by_category

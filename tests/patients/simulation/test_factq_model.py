@@ -101,7 +101,9 @@ def test_retraining_gives_identical_weights() -> None:
 
 def test_the_training_data_holds_no_blind_probe() -> None:
     blind = set()
-    for name in ("blind.jsonl", "blind2.jsonl"):
+    names = sorted(path.name for path in factq_train.PROBES.glob("blind*.jsonl"))
+    assert {"blind.jsonl", "blind2.jsonl", "blind3.jsonl"} <= set(names)
+    for name in names:
         for line in (factq_train.PROBES / name).read_text().splitlines():
             if line.strip():
                 blind.add(" ".join(json.loads(line)["text"].lower().split()))

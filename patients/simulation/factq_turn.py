@@ -1,0 +1,160 @@
+"""Reading the questions out of one typed turn, before any domain is looked at.
+
+A trainee's turn is a chat message: questions with or without a question mark,
+a second question joined by "and", the auxiliary dropped ("ever seen anyone
+about it"), texting spellings ("wat time do u sleep") and names typed in lower
+case. These helpers find the questions asked and split a two-part turn; the
+domain routing (`factq.py`) reads only what they return.
+
+Pure regular expressions, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from patients.simulation.text import split_sentences
+
+# Lead-ins before the question itself: "so", "and", "by any chance", "out of
+# interest", "quick question".
+_LEAD = (
+    r"^(?:(?:and|so|okay|ok|well|also|now|just|but|sorry|right|by any chance|"
+    r"(?:just )?out of interest|quick question|one more thing)[,.:]?\s+)*"
+)
+CLOSED = re.compile(
+    _LEAD
+    + r"(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|any|anyone)\b",
+    re.IGNORECASE,
+)
+
+
+# "I was wondering whether you drink much" asks without a question mark.
+INDIRECT = re.compile(
+    r"\b(?:i was (?:just )?wondering|i'?m (?:just )?wondering|i wonder(?:ed)?|"
+    r"(?:can|could|may) i (?:just )?ask|i wanted to (?:\w+ )?ask|i'?d like to (?:\w+ )?"
+    r"ask|just wondering|remind me|i'?m curious|curious (?:about|whether|if|how|to "
+    r"know)|i'?d (?:love|like) to (?:know|hear)|tell me (?:how|whether|if|what))\b",
+    re.IGNORECASE,
+)
+# "ever talked to a counsellor before this", "got any kids yourself": the
+# auxiliary dropped, as typed in a chat.
+ELLIPTICAL = re.compile(
+    r"^(?:ever|got (?:any|a|an)|anything|been|seen|tried|still|had any|taking|using|"
+    r"on any|remind me)\b",
+    re.IGNORECASE,
+)
+WH = re.compile(
+    _LEAD + r"(?:who|what|when|where|"
+    r"how|why|which|hows|whats|whos)\b",
+    re.IGNORECASE,
+)
+ANAPHORA = re.compile(
+    r"\b(?:like that|like this|such|those|these|that|this|it|anything|ever)\b",
+    re.IGNORECASE,
+)
+
+
+def asks(sentence: str) -> bool:
+    """Whether a sentence typed without a question mark still asks something."""
+    return bool(
+        CLOSED.match(sentence)
+        or WH.match(sentence)
+        or INDIRECT.search(sentence)
+        or ELLIPTICAL.match(sentence)
+    )
+
+
+# A topic or a condition set before the question: "evenings, do you have a
+# drink?", "the meds, are you on any?", "if the job did go, would money be a
+# worry?", "Kate's the one who got the job, is that right?".
+_FRONTED = re.compile(r"^(?P<front>[^,?]{2,70}),\s+(?P<core>\S.*)$")
+
+
+def core(question: str) -> str:
+    """The question itself, without a topic or condition set before it."""
+    found = _FRONTED.match(question.strip())
+    if found and asks(found["core"]) and not asks(found["front"]):
+        return found["core"]
+    return question
+
+
+def questions(text: str, *, unmarked: bool = False) -> list[str]:
+    """The questions a turn asks (the last two), in order.
+
+    Where some sentence has a question mark, only those are its questions ("Are
+    you married? And your wife knows what's going on" asks about marriage);
+    `unmarked` adds the unmarked ones that still ask, for the screening that
+    must hear "Is everything ok at home? do you feel safe with him" wherever
+    it is typed."""
+    sentences = split_sentences(text) or [text]
+    marked = [s for s in sentences if s.rstrip().endswith("?")]
+    # Typed without a question mark: "do you smoke or vape at all", "I wanted
+    # to gently ask if you've had anything like that", "evenings, do you have a
+    # drink".
+    asked = [s for s in sentences if s in marked or asks(core(s))]
+    if marked and not unmarked:
+        asked = marked
+    if asked:
+        return asked[-2:]
+    # "Tell me about your sleep." asks without a question mark.
+    return [
+        s
+        for s in sentences
+        if re.match(
+            r"^(?:can you |could you )?(?:tell|talk) me (?:a bit |more )?about", s, re.I
+        )
+    ]
+
+
+# A second question joined by "and"/"or" or asked as its own sentence.
+JOINED = re.compile(
+    r"(?:,\s*|;\s*|\s+-\s+|\s+)(?:and|or|also|plus|but)\s+(?=(?:are|do|does|did|have|"
+    r"has|how|how'?s|what|what'?s|is|any|who|when|where|can|could|would|were|was)\b)"
+    r"|,\s*(?:and|or)\s+(?=your\b)"
+    # "what is it you do for work - is that what brought you here?"
+    r"|\s+[-\u2013]\s+(?=(?:is|are|do|does|did|have|has|how|what|who|when|where|was|"
+    r"were|can|could|would|you'?re|any)\b)",
+    re.IGNORECASE,
+)
+
+
+def parts(text: str) -> list[str]:
+    """Each question of the turn, a two-part question split at its join."""
+    return [
+        part.strip()
+        for question in questions(text)
+        for part in JOINED.split(question)
+        if part.strip()
+    ]
+
+
+# Texting forms, read as the words they stand for ("wat time do u sleep").
+_TEXTING = (
+    (re.compile(r"\bu\b", re.IGNORECASE), "you"),
+    (re.compile(r"\bur\b", re.IGNORECASE), "your"),
+    (re.compile(r"\br\b(?= you\b)", re.IGNORECASE), "are"),
+    (re.compile(r"\b(?:wat|wot|wut)\b", re.IGNORECASE), "what"),
+    (re.compile(r"\bgf\b", re.IGNORECASE), "girlfriend"),
+    (re.compile(r"\bbf\b", re.IGNORECASE), "boyfriend"),
+)
+# People named by a relation word ("Mum", "Dad"): the lower-case word is the
+# relation already, and capitalising it would make it a name everywhere.
+_RELATION_NAMES = frozenset({"mum", "mom", "dad", "mother", "father"})
+
+
+def normalise(text: str, names: Iterable[str] = ()) -> str:
+    """Texting forms spelled out, and the case's people's names capitalised
+    ("how's chris taking it?"): the patterns read a name by its capital."""
+    for pattern, word in _TEXTING:
+        text = pattern.sub(word, text)
+    for name in names:
+        if name.lower() not in _RELATION_NAMES:
+            text = _name_pattern(name).sub(name, text)
+    return text
+
+
+@cache
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
