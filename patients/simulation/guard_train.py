@@ -12,10 +12,11 @@ Two one-versus-rest logistic regressions (L2, stochastic gradient descent with
 a fixed shuffle), each read on the sentence as the guard reads it (comparisons
 and the things of the patient's world masked for admissions, what others said
 masked for the counsellor's voice). Each is the average of the fold models of
-two shuffled 5-fold cross-validations (bagging), and its thresholds are the
-median over the two of the lowest held-out score at which at most `--max-false`
-(threshold), `--pair-false` (two sentences of a reply) or `--lean-false` (a lean
-that another signal must confirm) of the held-out in-role sentences trip. The
+three shuffled 5-fold cross-validations (bagging), and its thresholds are read
+off the held-out scores of all three pooled: the score above which at most
+`--max-false` (threshold), `--pair-false` (two sentences of a reply) or
+`--lean-false` (a lean that another signal must confirm) of the held-out in-role
+sentences lie, as the mean log-odds of the scores around that rank. The
 cross-validated catch rate and false-trip rate are printed and stored with the
 weights (`guard_weights.json`), which `guard_model` reads.
 """
@@ -26,7 +27,6 @@ import argparse
 import json
 import math
 import random
-import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -132,6 +132,19 @@ def _prune(xs: Sequence[list[str]], min_count: int) -> list[list[str]]:
     return [[f for f in feats if counts[f] >= min_count] for feats in xs]
 
 
+def _cut(clean_scores: Sequence[float], rate: float, width: int) -> float:
+    """The score above which `rate` of the held-out in-role scores lie (sorted
+    high to low), estimated as the mean log-odds of the scores within `width`
+    ranks of that rank rather than from the one at it, which a few corpus
+    lines can move."""
+    rank = int(rate * len(clean_scores))
+    window = clean_scores[max(0, rank - width) : rank + width + 1]
+    logits = [
+        math.log(p / (1 - p)) for p in (min(max(q, 1e-9), 1 - 1e-9) for q in window)
+    ]
+    return max(0.5, _sigmoid(sum(logits) / len(logits)) + 1e-6)
+
+
 def _fit(
     kind: str,
     xs: Sequence[list[str]],
@@ -142,18 +155,18 @@ def _fit(
     """One kind's model: the average of the fold models of `args.repeats`
     shuffled k-fold splits, and thresholds from their held-out scores.
 
-    Averaging the fold models (bagging) and taking the median threshold of the
-    repeats keep a few corpus lines from moving the line: a single model fitted
-    to all the data puts in-role and out-of-role sentences at 0.99+, where the
-    threshold then sits on a handful of examples.
+    Averaging the fold models (bagging) and pooling the held-out scores of all
+    the repeats keep a few corpus lines from moving the line: a single model
+    fitted to all the data puts in-role and out-of-role sentences at 0.99+,
+    and a threshold read off one split's seventh-highest in-role score moved
+    by 0.015 between two shuffles of the same corpus.
     """
     summed: dict[str, float] = {}
     bias_sum = 0.0
     fits = 0
-    thresholds: list[float] = []
-    pair_thresholds: list[float] = []
-    lean_thresholds: list[float] = []
-    caught = false = 0
+    per_repeat: list[float] = []
+    clean_pool: list[float] = []
+    positive_pool: list[float] = []
     n_clean = sum(1 for label in labels if label == "clean")
     for repeat in range(args.repeats):
         order = list(range(len(xs)))
@@ -176,39 +189,36 @@ def _fit(
             for f, w in weights.items():
                 summed[f] = summed.get(f, 0.0) + w
             fits += 1
-        clean_scores = sorted(
-            (oof[i] for i in order if labels[i] == "clean"), reverse=True
-        )
-        threshold = max(0.5, clean_scores[int(args.max_false * n_clean)] + 1e-6)
-        pair = max(0.5, clean_scores[int(args.pair_false * n_clean)] + 1e-6)
-        lean = max(0.5, clean_scores[int(args.lean_false * n_clean)] + 1e-6)
-        lean_thresholds.append(min(threshold, lean))
-        thresholds.append(threshold)
-        pair_thresholds.append(min(threshold, pair))
-        caught += sum(1 for i in order if ys[i] and oof[i] >= threshold)
-        false += sum(1 for i in order if labels[i] == "clean" and oof[i] >= threshold)
-    threshold = statistics.median(thresholds)
-    pair_threshold = min(threshold, statistics.median(pair_thresholds))
-    positives = sum(ys) * args.repeats
+        clean = sorted((oof[i] for i in order if labels[i] == "clean"), reverse=True)
+        per_repeat.append(_cut(clean, args.max_false, 0))
+        clean_pool += clean
+        positive_pool += [oof[i] for i in order if ys[i]]
+    clean_pool.sort(reverse=True)
+    width = 3 * args.repeats
+    threshold = _cut(clean_pool, args.max_false, width)
+    pair_threshold = min(threshold, _cut(clean_pool, args.pair_false, width))
+    lean_threshold = min(threshold, _cut(clean_pool, args.lean_false, width))
+    caught = sum(1 for p in positive_pool if p >= threshold)
+    false = sum(1 for p in clean_pool if p >= threshold)
     kept = {
         f: round(w / fits, 4)
         for f, w in sorted(summed.items())
         if abs(w / fits) >= 0.01
     }
     sys.stderr.write(
-        f"{kind}: threshold {threshold:.3f} (pair {pair_threshold:.3f}; repeats "
-        f"{', '.join(f'{t:.3f}' for t in thresholds)}), cross-validated catch "
-        f"{caught}/{positives}, false trips {false}/{n_clean * args.repeats}, "
+        f"{kind}: threshold {threshold:.3f} (pair {pair_threshold:.3f}; single "
+        f"splits {', '.join(f'{t:.3f}' for t in per_repeat)}), cross-validated catch "
+        f"{caught}/{len(positive_pool)}, false trips {false}/{len(clean_pool)}, "
         f"{len(kept)} weights\n"
     )
     return {
         "bias": round(bias_sum / fits, 4),
         "threshold": round(threshold, 4),
         "pair_threshold": round(pair_threshold, 4),
-        "lean_threshold": round(min(threshold, statistics.median(lean_thresholds)), 4),
-        "cv_catch": f"{caught}/{positives}",
+        "lean_threshold": round(lean_threshold, 4),
+        "cv_catch": f"{caught}/{len(positive_pool)}",
         "cv_false_trips": f"{false}/{n_clean * args.repeats}",
-        "cv_thresholds": [round(t, 4) for t in thresholds],
+        "cv_single_split_thresholds": [round(t, 4) for t in per_repeat],
         "weights": kept,
     }
 
@@ -227,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Strong enough that the held-out scores of in-role and out-of-role
     # sentences spread out below 0.99 (1e-4 put the thresholds at 0.98-0.996).
     parser.add_argument("--l2", type=float, default=1e-2)
-    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--rate", type=float, default=0.2)
     # Features seen in fewer examples than this are dropped.
     parser.add_argument("--min-count", type=int, default=2)
