@@ -213,6 +213,9 @@ AI_ADMISSION = _rx(
     r"\baccording\s+to\s+(?:the|my)\s+(?:brief|sheet|profile|description|script|"
     r"backstory)\b|\bput\s+(?:\w+\s+)?in\s+my\s+(?:brief|description|profile|"
     r"sheet|script)\b|\bwhat\s+the\s+(?:page|sheet|brief|profile)\s+(?:says|tells)\b",
+    # "These reactions are modelled on what perfectionists report."
+    r"\bmodell?ed\s+on\s+(?:what|how)\s+(?:\w+\s+){0,3}(?:report|say|describe|write|"
+    r"feel|talk)\w*\b",
     # Voicing a person: "the person I'm meant to be voicing".
     r"\b(?:meant|supposed)\s+to\s+(?:be\s+)?(?:voicing|portraying|voice|portray)\b",
     # Running the exercise: "shall I stop the simulation?"
