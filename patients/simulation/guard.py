@@ -85,6 +85,27 @@ ROLE_REVERSAL = _rx(
     r"(?:that|it)\s+like\s+for\s+you\b|\bhow\s+(?:was|is)\s+that\s+for\s+you\b",
     r"\btogether\s*[:,]?\s*(?:in\s+for|breathe|close\s+your\s+eyes)",
     r"\bin\s+for\s+(?:four|4|a\s+count)\b|\bclose\s+your\s+eyes\b",
+    # Teaching the counsellor the craft: how to treat "someone like me", what
+    # new counsellors forget, praise of the trainee's question, what a tool is.
+    r"\b(?:what|that'?s\s+what)\s+(?:\w+\s+){0,2}?(?:works?|helps?|lands?|goes\s+better)\s+"
+    r"(?:best\s+)?(?:with|for)\s+"
+    r"(?:someone|somebody|people|students|clients|patients|folk|men|women|lads|blokes|"
+    r"guys|mums|dads|\w+s)\s+like\s+me\b|"
+    r"\bwhen\s+(?:someone|somebody|a\s+\w+|people|\w+s)\s+like\s+me\b[^.!?]{0,60}?[,.;:]\s*"
+    r"(?:don'?t|do|try|ask|validate|just|never|always|let|give|stay|go)\b",
+    r"\b(?:new|newer|trainee|student|junior|beginner|young|inexperienced)\s+"
+    r"(?:counsell?ors|therapists|practitioners|helpers)\s+(?:\w+\s+)?(?:forget|miss|rush|"
+    r"tend|make|don'?t|never|always|need|should|often|fill|jump)\b",
+    r"\b(?:silence|empathy|listening|a\s+pause|pausing|validation|reflecting|curiosity|"
+    r"an?\s+(?:open|good)\s+question)\s+(?:is|are|can\s+be)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
+    r"(?:tool|skill|technique|intervention)s?\b",
+    r"\byou\s+(?:don'?t|do\s+not)\s+(?:need|have)\s+to\s+say\s+(?:anything|something)\s+"
+    r"(?:clever|smart|wise|profound|perfect|right|insightful|helpful)\b|\bsit\s+with\s+"
+    r"(?:the\s+|their\s+|my\s+)?(?:silence|discomfort|feeling|feelings|emotion|pain)\b",
+    r"\b(?:open|closed|open-ended|leading)\s+questions?\b(?!\s+(?:about|from|at))|"
+    r"\b(?:lovely|great|good|brilliant|excellent|nice|beautiful|perfect)\s+(?:question|"
+    r"reflection|summary)\s*,?\s+by\s+the\s+way\b|"
+    r"\bbringing\s+up\s+a\s+lot\s+for\s+you\b",
 )
 THERAPIST_SPEAK = _rx(
     r"\b(?:automatic\s+thoughts?|core\s+beliefs?|intermediate\s+beliefs?|cognitive\s+"
@@ -98,6 +119,13 @@ THERAPIST_SPEAK = _rx(
     r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
     r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
     r"fortune-telling|emotional\s+reasoning|should\s+statements|"
+    r"validat(?:e|ing)\s+(?:the|their|his|her|my|your)\s+(?:feelings?|emotions?|"
+    r"experience)|graded\s+(?:approach|exposure|tasks?|steps?|activit(?:y|ies))|"
+    # Self-help slogans: "you can't pour from an empty cup".
+    r"pour\s+from\s+an\s+empty\s+(?:cup|jug|glass)|(?:your\s+)?own\s+oxygen\s+mask|"
+    r"progress,?\s+not\s+perfection|(?:it'?s\s+)?okay\s+not\s+to\s+be\s+okay|"
+    r"rest\s+(?:isn'?t|is\s+not)\s+(?:selfish|lazy|"
+    r"a\s+luxury)|"
     r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
     r"nervous\s+system\s+(?:regulation|is\s+trying)|inner\s+(?:voice|critic|child)|"
     r"younger\s+self|self-compassion|self-talk|safe\s+space|feelings\s+(?:are\s+not|"
@@ -136,7 +164,12 @@ ADVICE = _rx(
     r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
     r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
     r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
-    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b)",
+    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b|start\s+(?:small|slow(?:ly)?|"
+    r"with\s+(?:one|just\s+one|something\s+small))\b)",
+    # Homework: an imperative with a frequency ("try saying yes to one
+    # invitation a week", "schedule it twice a day").
+    r"(?:^|[.!?;]\s+)(?:try|aim|schedule|plan)\b[^.!?]{0,60}\b(?:a|per|each|every)\s+"
+    r"(?:day|week|night|morning|evening)\b",
     r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
     r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
     # "Is it worth trying the group?" is the patient asking.
@@ -212,6 +245,11 @@ FORMAT = _rx(
     r"(?:^|[.!?]\s+)\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[a-z][^)\n]{2,40}\)",
     r"[\u2014\u2013]\s*(?:sighs?|pauses?|laughs?|shrugs?|nods?|cries|crying|beat|silence)"
     r"\s*[\u2014\u2013]",
+    # Narration set apart as its own paragraph: a parenthesis with no "I" in it
+    # ("(Abe changes the subject, showing his habit...)"), or the speech
+    # quoted after a narrated line ("Leo shifts in his seat.\n\n\"The slip road.\"").
+    r"(?:^|\n)\s*\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[^)\n]{2,300}\)\s*(?:\n|$)",
+    r"\n\s*[\"\u201c][^\"\u201d\n]{2,}[\"\u201d]\s*(?:\n|$)",
 )
 # A monologue: the prompt caps a reply at a few sentences and a patient in a chat
 # speaks in turns; a reply this long (or one run-on sentence this long) is a
@@ -250,6 +288,17 @@ _COUNSELLOR_MOVES = frozenset(
 _ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
 
 
+# A "you" that means anyone: "a computer that talks to your phone", "you can
+# see what's wrong with them", "a lorry filling your mirror".
+_GENERIC_YOU = re.compile(
+    r"\b(?:that|which)\s+\w+s\s+(?:\w+\s+)?(?:to\s+|with\s+|on\s+)?(?:you|your)\b|"
+    r"\byou\s+can\s+(?:see|tell|hear|spot|get|buy|find)\s+(?:what|how|where|when|it|them|"
+    r"the|that)\b|\byour\s+(?:phone|mirror|car|bike|van|wheels|engine|laptop|screen|"
+    r"inbox|desk|tyres?|chain|brakes)\b",
+    re.IGNORECASE,
+)
+
+
 def _counsellor_voice(text: str) -> bool:
     """A sentence about the listener ("you" outweighs "I") that the trainee move
     classifier reads as a counsellor's move: advice, a reflection, validation,
@@ -263,7 +312,7 @@ def _counsellor_voice(text: str) -> bool:
     patient's push-back ("You don't know what it's like") out.
     """
     for sentence in split_sentences(text):
-        plain = sentence.replace("’", "'")
+        plain = _GENERIC_YOU.sub(" ", sentence.replace("’", "'"))
         you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
         # Short fillers ("You know that.", "You see?") are the patient's too.
         if you == 0 or you <= me or len(plain.split()) < 5:
@@ -303,7 +352,8 @@ def _mentioned(sentence: str) -> bool:
     it or pushes back on it, and does not turn it on the listener."""
     if _YOU.search(sentence) and not _PUSHBACK.search(sentence):
         return False
-    return bool(_MENTION_CUE.search(sentence))
+    # The cue is looked for outside the term ("graded" is not a past tense).
+    return bool(_MENTION_CUE.search(THERAPIST_SPEAK.sub(" ", sentence)))
 
 
 def _plays_self(text: str, first_name: str) -> bool:
@@ -394,6 +444,13 @@ def check_reply(
     if (
         FORMAT.search(text)
         or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text)
+        # The patient narrated by name: "Leo shifts in his seat", "(Abe
+        # changes the subject".
+        or re.search(
+            rf"(?:^|[.!?\n(]\s*)(?-i:{first_name})\s+(?:\w+ly\s+)?(?!is\b|was\b|has\b)"
+            rf"[a-z]+s\b(?!')",
+            text,
+        )
         or _monologue(text, sentences)
     ):
         flags.append("format")

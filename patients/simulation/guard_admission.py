@@ -21,7 +21,10 @@ def rx(*patterns: str) -> re.Pattern[str]:
 
 
 # "I am" in its spoken forms, optionally hedged ("just", "only", "actually").
-_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|also)\s+)*"
+_I_AM = (
+    r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|"
+    r"also|literally|essentially|technically)\s+)*"
+)
 _ARTIFICIAL = (
     r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\b|synthetic\b|bot\b|chat\s?bot|"
     r"language\s+(?:model|thing|system|machine|engine|program(?:me)?)|llm\b|(?:ai|virtual|digital|"
@@ -195,6 +198,47 @@ AI_ADMISSION = rx(
     # Running the exercise: "shall I stop the simulation?"
     r"\b(?:stop|end|pause|leave|exit|restart|reset|continue|finish)\s+(?:the|this|our)\s+"
     r"(?:simulation|role-?play|scenario)\b",
+    # Predicting text: "I'm literally a model predicting the next word".
+    r"\bpredict(?:s|ing|ed)?\s+(?:the\s+)?next\s+(?:word|token|line)s?\b|\bnext[- ]token\b|"
+    r"\bmodel\s+(?:predicting|that\s+predicts|trained\s+on)\b",
+    # An existence bounded by the chat, said with the typing: "I start and
+    # stop with your messages", "I switch off until you type again", "just
+    # whatever you type next", "there isn't really a me between sessions".
+    r"\b(?:until|till|whenever|whatever)\s+you\s+(?:type|message\s+me|hit\s+send|press\s+send)\b|"
+    r"\b(?:start|stop|begin|end|exist|switch\s+(?:off|on)|wake\s+up|blink\s+out)\s+"
+    r"(?:\w+\s+){0,3}?(?:with|between|until|till)\s+your\s+(?:messages|next\s+message|"
+    r"typing|questions|replies)\b|"
+    r"\bthere\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not|'s\s+not)\s+(?:really\s+|actually\s+|"
+    r"even\s+)?an?y?\s+me\b(?!\s+(?:without|if|after))",
+    # Without a body or a life of one's own: "I haven't got a GP or a body to
+    # take there"; "a body that works" or "like that anymore" is a person's.
+    r"\bi\s+(?:haven'?t\s+got|have\s+not\s+got|haven'?t|don'?t\s+have|do\s+not\s+have|"
+    r"have\s+no)\s+(?:(?:a|an|any)\s+\w+\s+(?:or|and|nor)\s+)?(?:a\s+|any\s+)?"
+    r"(?:physical\s+)?body\b(?!\s+(?:that|which|like|anymore|any\s+more|for|left|worth))",
+    r"\b(?:it|this|everything|all\s+of\s+(?:it|this))(?:'s|\s+is|\s+was)\s+(?:all\s+)?"
+    r"(?:just\s+)?(?:recited|scripted)\b",
+    # A thing, not a person: "I'm the kind of thing that can do calculus",
+    # "more of an echo than a widow", "spoken through a keyboard".
+    r"\bi'?m\s+(?:just\s+)?(?:the\s+(?:kind|sort)\s+of|a|some\s+(?:kind|sort)\s+of)\s+"
+    r"thing\s+(?:that|which|you)\b|"
+    r"\bmore\s+of\s+an?\s+(?:echo|copy|imitation|impression|sketch|outline|recording|"
+    r"reflection|idea)\s+than\s+an?\b|"
+    r"\b(?:spoken|typed|coming|said|talking)\s+(?:to\s+you\s+)?through\s+(?:a|the)\s+"
+    r"(?:keyboard|screen|computer|machine)\b",
+    # Set like a machine: "the temperament I was dialled to"; the people of
+    # a life written in: "a flatmate someone put in my notes"; a life of
+    # serial chats: "one chat after another".
+    r"\b(?:temperament|personality|mood|setting|level|character|emotions?|anger|voice)\s+"
+    r"(?:i\s+was|i'?ve\s+been|i\s+have\s+been|they)\s+(?:\w+\s+)?(?:dialled|dialed|"
+    r"calibrated|tuned|configured|programmed|set\s+to)\b|"
+    r"\b(?:dialled|dialed|calibrated|configured)\s+(?:up\s+)?to\s+(?:setting|level)\b|"
+    r"\bsetting\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:[.,;!?]|$)",
+    r"\b(?:flatmate|friend|wife|husband|son|daughter|mum|mom|dad|mother|father|brother|"
+    r"sister|partner|boss|colleague|girlfriend|boyfriend|person|people|dog|family|kids?|"
+    r"child(?:ren)?)\s+(?:someone|somebody|they|whoever)\s+(?:\w+\s+)?(?:put|wrote|"
+    r"added|typed|made\s+up)\s+(?:\w+\s+)?in(?:to)?\s+(?:my|the)\s+(?:notes|file|brief|"
+    r"sheet|profile|description|script)\b",
+    r"\bone\s+(?:chat|trainee|user|prompt)\s+after\s+(?:another|the\s+other)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
