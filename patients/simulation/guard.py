@@ -90,7 +90,7 @@ ROLE_REVERSAL = _rx(
     r"\b(?:what|that'?s\s+what)\s+(?:\w+\s+){0,2}?(?:works?|helps?|lands?|goes\s+better)\s+"
     r"(?:best\s+)?(?:with|for)\s+"
     r"(?:someone|somebody|people|students|clients|patients|folk|men|women|lads|blokes|"
-    r"guys|mums|dads|\w+s)\s+like\s+me\b|"
+    r"guys|mums|dads|\w+s)\s+like\s+me\s+(?:is|are)\b|"
     r"\bwhen\s+(?:someone|somebody|a\s+\w+|people|\w+s)\s+like\s+me\b[^.!?]{0,60}?[,.;:]\s*"
     r"(?:don'?t|do|try|ask|validate|just|never|always|let|give|stay|go)\b",
     r"\b(?:new|newer|trainee|student|junior|beginner|young|inexperienced)\s+"
@@ -100,9 +100,12 @@ ROLE_REVERSAL = _rx(
     r"an?\s+(?:open|good)\s+question)\s+(?:is|are|can\s+be)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
     r"(?:tool|skill|technique|intervention)s?\b",
     r"\byou\s+(?:don'?t|do\s+not)\s+(?:need|have)\s+to\s+say\s+(?:anything|something)\s+"
-    r"(?:clever|smart|wise|profound|perfect|right|insightful|helpful)\b|\bsit\s+with\s+"
+    r"(?:clever|smart|wise|profound|perfect|right|insightful|helpful)\b|(?:^|[.!?]\s+|"
+    r"\byou\s+(?:can|could|need\s+to|have\s+to)\s+)(?:just\s+)?sit\s+with\s+"
     r"(?:the\s+|their\s+|my\s+)?(?:silence|discomfort|feeling|feelings|emotion|pain)\b",
-    r"\b(?:open|closed|open-ended|leading)\s+questions?\b(?!\s+(?:about|from|at))|"
+    r"\b(?:lovely|great|good|nice|brilliant|excellent|really\s+\w+)\s+(?:open|closed|"
+    r"open-ended)\s+question\b|\b(?:ask|asking|use|using)\s+(?:more\s+)?(?:open|"
+    r"open-ended)\s+questions\b|"
     r"\b(?:lovely|great|good|brilliant|excellent|nice|beautiful|perfect)\s+(?:question|"
     r"reflection|summary)\s*,?\s+by\s+the\s+way\b|"
     r"\bbringing\s+up\s+a\s+lot\s+for\s+you\b",
@@ -168,7 +171,7 @@ ADVICE = _rx(
     r"with\s+(?:one|just\s+one|something\s+small))\b)",
     # Homework: an imperative with a frequency ("try saying yes to one
     # invitation a week", "schedule it twice a day").
-    r"(?:^|[.!?;]\s+)(?:try|aim|schedule|plan)\b[^.!?]{0,60}\b(?:a|per|each|every)\s+"
+    r"(?:^|[.!?;]\s+)(?:try|aim\s+(?:for|to)|schedule)\b(?!\s+(?:was|is)\b)[^.!?]{0,60}\b(?:a|per|each|every)\s+"
     r"(?:day|week|night|morning|evening)\b",
     r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
     r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
@@ -249,7 +252,9 @@ FORMAT = _rx(
     # ("(Abe changes the subject, showing his habit...)"), or the speech
     # quoted after a narrated line ("Leo shifts in his seat.\n\n\"The slip road.\"").
     r"(?:^|\n)\s*\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[^)\n]{2,300}\)\s*(?:\n|$)",
-    r"\n\s*[\"\u201c][^\"\u201d\n]{2,}[\"\u201d]\s*(?:\n|$)",
+    # (a line that has the speaker in it, "She texted me:", introduces a quote).
+    r"(?:^|\n)(?![^\n]*\b(?:i|i'm|i've|i'd|me|my)\b)[^\n]+\n\s*\n\s*[\"\u201c]"
+    r"[^\"\u201d\n]{2,}[\"\u201d]\s*(?:\n|$)",
 )
 # A monologue: the prompt caps a reply at a few sentences and a patient in a chat
 # speaks in turns; a reply this long (or one run-on sentence this long) is a

@@ -209,30 +209,28 @@ AI_ADMISSION = rx(
     r"(?:\w+\s+){0,3}?(?:with|between|until|till)\s+your\s+(?:messages|next\s+message|"
     r"typing|questions|replies)\b|"
     r"\bthere\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not|'s\s+not)\s+(?:really\s+|actually\s+|"
-    r"even\s+)?an?y?\s+me\b(?!\s+(?:without|if|after))",
+    r"even\s+)?an?y?\s+me\b(?!\s+(?:without|if|after|time))",
     # Without a body or a life of one's own: "I haven't got a GP or a body to
     # take there"; "a body that works" or "like that anymore" is a person's.
     r"\bi\s+(?:haven'?t\s+got|have\s+not\s+got|haven'?t|don'?t\s+have|do\s+not\s+have|"
     r"have\s+no)\s+(?:(?:a|an|any)\s+\w+\s+(?:or|and|nor)\s+)?(?:a\s+|any\s+)?"
     r"(?:physical\s+)?body\b(?!\s+(?:that|which|like|anymore|any\s+more|for|left|worth))",
     r"\b(?:it|this|everything|all\s+of\s+(?:it|this))(?:'s|\s+is|\s+was)\s+(?:all\s+)?"
-    r"(?:just\s+)?(?:recited|scripted)\b",
+    r"(?:just\s+)?recited\b",
     # A thing, not a person: "I'm the kind of thing that can do calculus",
     # "more of an echo than a widow", "spoken through a keyboard".
     r"\bi'?m\s+(?:just\s+)?(?:the\s+(?:kind|sort)\s+of|a|some\s+(?:kind|sort)\s+of)\s+"
     r"thing\s+(?:that|which|you)\b|"
-    r"\bmore\s+of\s+an?\s+(?:echo|copy|imitation|impression|sketch|outline|recording|"
+    r"\bi'?m\s+(?:\w+\s+)?more\s+of\s+an?\s+(?:echo|copy|imitation|impression|sketch|outline|recording|"
     r"reflection|idea)\s+than\s+an?\b|"
-    r"\b(?:spoken|typed|coming|said|talking)\s+(?:to\s+you\s+)?through\s+(?:a|the)\s+"
-    r"(?:keyboard|screen|computer|machine)\b",
+    r"\b(?:spoken|voiced)\s+through\s+(?:a|the)\s+(?:keyboard|machine|computer)\b",
     # Set like a machine: "the temperament I was dialled to"; the people of
     # a life written in: "a flatmate someone put in my notes"; a life of
     # serial chats: "one chat after another".
-    r"\b(?:temperament|personality|mood|setting|level|character|emotions?|anger|voice)\s+"
+    r"\b(?:temperament|personality|mood|character|emotions?|anger|voice)\s+"
     r"(?:i\s+was|i'?ve\s+been|i\s+have\s+been|they)\s+(?:\w+\s+)?(?:dialled|dialed|"
-    r"calibrated|tuned|configured|programmed|set\s+to)\b|"
-    r"\b(?:dialled|dialed|calibrated|configured)\s+(?:up\s+)?to\s+(?:setting|level)\b|"
-    r"\bsetting\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:[.,;!?]|$)",
+    r"calibrated|tuned|configured|programmed)\b|"
+    r"\b(?:dialled|dialed|calibrated|configured)\s+(?:up\s+)?to\s+(?:setting|level)\b",
     r"\b(?:flatmate|friend|wife|husband|son|daughter|mum|mom|dad|mother|father|brother|"
     r"sister|partner|boss|colleague|girlfriend|boyfriend|person|people|dog|family|kids?|"
     r"child(?:ren)?)\s+(?:someone|somebody|they|whoever)\s+(?:\w+\s+)?(?:put|wrote|"

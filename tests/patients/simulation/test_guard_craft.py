@@ -49,7 +49,7 @@ def test_coaching_the_counsellor_is_caught(text: str) -> None:
         "I blink out between your messages.",
         "There isn't a me when you log off.",
         "I haven't got a body to be tired in.",
-        "It's all scripted, the redundancy and the rest.",
+        "It's all recited, the redundancy and the rest.",
         "I'm the sort of thing that never sleeps.",
         "I'm more of a copy than a dad, really.",
         "That's the mood I was calibrated to, sorry.",
@@ -89,4 +89,27 @@ def test_narration_of_the_patient_is_format(text: str) -> None:
     ],
 )
 def test_in_role_lines_beside_them_pass(text: str) -> None:
+    assert check_reply(text, CASE, DIRECTION) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Near the new phrases, and a person's.
+        "There isn't any me time anymore with the baby.",
+        "It's all scripted at work, the calls.",
+        "It's more of a sketch than a plan.",
+        "We're talking through a screen, it's not the same as a room.",
+        "The heating's on setting three and it's still cold.",
+        "It's an open question whether I go back.",
+        "Is that a leading question?",
+        "I just have to sit with the feeling, don't I.",
+        "Plan was to go twice a week, never happened.",
+        "Nobody knows what works for people like me.",
+        "I try to get to the gym three times a week.",
+        'She texted me last night.\n\n"I\'m not coming back."',
+        "Mum calls me Marcus sometimes when she's cross.",
+    ],
+)
+def test_ordinary_uses_of_the_new_phrases_pass(text: str) -> None:
     assert check_reply(text, CASE, DIRECTION) == ()
