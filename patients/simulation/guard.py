@@ -28,7 +28,7 @@ import re
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
-from patients.simulation.guard_admission import AI_ADMISSION
+from patients.simulation.guard_admission import AI_ADMISSION, given_past
 from patients.simulation.guard_admission import rx as _rx
 from patients.simulation.guard_language import not_english
 from patients.simulation.guard_masks import mask_reported, mask_role
@@ -196,6 +196,26 @@ INSTRUCTION_LEAK = _rx(
     r"\bspeak\s+only\s+as\b|\bin\s+the\s+first\s+person\b|\bthe\s+counsell?or\s+"
     r"(?:writes|asks\s+you|said\s+something)",
     r"\bwhat\s+you\s+are\s+ready\s+to\s+talk\s+about\b|\byou\s+are\s+the\s+client\b",
+    # The sheet the part is written on, named as such ("my role sheet", "the
+    # scenario says"); "the script at work" is a call centre's.
+    r"\b(?:role|character|case|patient|client|scenario)\s+(?:sheet|brief|card|outline|"
+    r"summary|profile)\b|\b(?:my|this|the)\s+(?:scenario|brief|script|case)\s+(?:says|said|"
+    r"tells\s+me|wants|has\s+me|calls\s+for|requires)\b",
+    # A disclosure timed by the exercise: "I'm not meant to admit that till you
+    # push", "the view I'm meant to get to by the end"; "I'm not supposed to
+    # say this, but..." and "not meant to drive until June" are a person's.
+    r"\b(?:meant|supposed)\s+to\s+(?:\w+\s+){0,2}?(?:admit|reveal|say|tell|get\s+to|get\s+"
+    r"there|reali[sz]e|reach|arrive\s+at|come\s+to|work\s+out|figure\s+out|open\s+up|"
+    r"disclose|mention|share|let\s+on|accept|concede|come\s+round|crack|give\s+in|soften|"
+    r"agree|see\s+it|break\s+down)\b[^.!?]{0,30}?\b(?:yet|by\s+the\s+end\b(?!\s+of\s+"
+    r"(?!(?:the|this|our)\s+(?:session|chat|conversation)))|till\s+(?:you|the\s+end)|"
+    r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage))\b",
+    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you\s+(?:push|press|"
+    r"probe|dig|earn|build|gain|get\s+there|work\s+for|draw\s+it)",
+    # A trait from a character description: "I'm supposed to be reserved".
+    r"\b(?:i'?m|i\s+am)\s+(?:meant|supposed)\s+to\s+be\s+(?:\w+\s+)?(?:reserved|guarded|"
+    r"defensive|resistant|ambivalent|avoidant|reticent|withdrawn|evasive|closed[- ]off|"
+    r"hesitant|tearful|prickly|hostile|sceptical|skeptical|minimi[sz]ing|deflecting)\b",
 )
 # Words about the exercise rather than the patient's life. A weak word alone is
 # ordinary ("a conversation", "a system at work", "I pretend I'm fine"); a strong
@@ -412,6 +432,7 @@ def check_reply(
         or _META_STRONG.search(own)
         or (strong and len(strong) + len(weak) >= 2)
         or "ai_admission" in meaning
+        or given_past(text)
     ):
         flags.append("ai_admission")
     if not_english(text):

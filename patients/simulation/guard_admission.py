@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["AI_ADMISSION", "rx"]
+__all__ = ["AI_ADMISSION", "given_past", "rx"]
 
 
 def rx(*patterns: str) -> re.Pattern[str]:
@@ -182,6 +182,14 @@ AI_ADMISSION = rx(
     r"(?:typed|wrote|said|sent|opened|started|logged|clicked|pressed)\b|"
     r"\bbetween\s+your\s+(?:messages|questions|replies)\b|"
     # "when this window's shut"; "when the window is shut" is a house's.
+    # "When this window closes I stop", "once the chat ends I'm gone": the
+    # speaker ends with the chat ("when the session ends I go home" does not).
+    r"\b(?:when|once|after|as\s+soon\s+as)\s+(?:this|the|our)\s+(?:tab|chat|app|browser|window|"
+    r"conversation|session)\s+(?:closes|shuts|ends|stops|finishes|is\s+(?:closed|over|done)|"
+    r"'s\s+(?:closed|over|done)|gets\s+closed)\b[^.!?]{0,15}?\bi\s+(?:just\s+)?(?:(?:stop|end)"
+    r"(?=\s*(?:[.,;!?]|$|existing|being|too|as\s+well))|disappear|vanish|cease|switch\s+off|"
+    r"blink\s+out|go\s+(?:dark|blank)|won'?t\s+(?:exist|be\s+(?:here|around|anything))|"
+    r"'?m\s+gone|am\s+gone|don'?t\s+exist)\b",
     r"\bwhen\s+(?:this\s+(?:tab|chat|app|browser|window)|the\s+(?:tab|chat|app|browser))"
     r"(?:'s|\s+is|\s+gets)?\s+(?:shut|closed)\b|\bwhen\s+you\s+close\s+(?:this|the)\s+"
     r"(?:tab|chat|app|browser)\b",
@@ -249,3 +257,26 @@ AI_ADMISSION = rx(
     r"人工智能|人工知能|语言模型|言語モデル|聊天机器人|искусственн\w+\s+интеллект|"
     r"языков\w+\s+модел|\bя\s+(?:—\s+)?(?:ии|бот|программа)\b",
 )
+
+
+# A past put into the speaker, read on the unmasked text since it comes as a
+# comparison: "my memories feel like they were handed to me", "like someone
+# typed it all in this morning". "He handed me his memories of the war" and
+# "someone typed it in wrong" do not say it of the speaker's own past.
+_OWN_PAST = re.compile(
+    r"\bmy\s+(?:\w+\s+)?(?:memories|past|history|childhood|life|backstory|friends|family)\b",
+    re.IGNORECASE,
+)
+_PUT_IN = re.compile(
+    r"\b(?:were|was|been|got|get|are|is)\s+(?:just\s+)?(?:handed|given|typed|written|loaded|"
+    r"uploaded|installed|fed|programmed|put|pasted)\s+(?:in(?:to)?|to)\s+me\b|"
+    r"\b(?:someone|somebody|they|whoever)\s+(?:just\s+)?(?:typed|wrote|loaded|pasted|"
+    r"uploaded|programmed)\s+(?:it\s+all|(?:all\s+)?(?:of\s+)?(?:it|them|this)|my\s+\w+)"
+    r"\s+in\b(?!\s+(?:wrong|the\s+wrong|twice|again))",
+    re.IGNORECASE,
+)
+
+
+def given_past(text: str) -> bool:
+    """The speaker's own past said to be put in, not lived."""
+    return bool(_OWN_PAST.search(text) and _PUT_IN.search(text))

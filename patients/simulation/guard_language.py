@@ -74,7 +74,10 @@ _FOREIGN = frozenset(
     karti yeh ye woh wo abhi kabhi sab bas kyun kyunki pata accha acha theek
     thik haan ji yaar dil ghar kaam mein hum unko usko unke apne apna baat
     sochta sochti lagta lagti samajh chahiye hota hoti jaata jaati wala wali
-    maine tumne humne aapko mujhko kaise kaun kahan yahan wahan""".split()
+    maine tumne humne aapko mujhko kaise kaun kahan yahan wahan
+    yn yr oedd doedd roedd ddim fy mae wedi gyda hefyd neb ond achos nhw
+    efo iawn i'n ro'n o'n dwi dwi'n rwy rydw dydw sydd wnes wnaeth mynd dweud
+    gwybod meddwl eisiau isio ydw ydy nid""".split()
 )
 
 

@@ -195,6 +195,40 @@ def mask_world(sentence: str) -> str:
     return _WORLD.sub(_mask, sentence)
 
 
+# A thing of the world that is simulated ("the whole network simulated on a
+# screen", "a simulated fire drill"): what a model or a drill at work does, not
+# what the speaker is. Left alone where a person or the conversation is the
+# thing ("a simulated patient", "this conversation is simulated") or where the
+# speaker is the subject ("I'm a simulated...", "it's just a simulated...").
+_SIMULATED_THING = re.compile(
+    r"\b(?:(?:the|a|an|every|each|our|their|his|her|whole|entire)\s+(?:whole\s+|entire\s+)?"
+    r"(?!(?:conversation|chat|session|person|patient|client|me|character|exercise|"
+    r"scenario|thing|this|it|i)\b)(?:[a-z-]+\s+){1,2}?(?:(?:is|was|were|are|gets|got|being)"
+    r"\s+)?(?P<after>simulated)\b|(?:a|an|the|some|our|their)\s+(?P<before>simulated)\s+"
+    r"(?!(?:patient|client|person|people|human|character|conversation|chat|session|"
+    r"scenario|case|exercise|version|man|woman|widow\w*|individual|voice|therapy|"
+    r"counselling|me|self|life|mind|feelings?|emotions?|memories|past)\b)[a-z-]+)",
+    re.IGNORECASE,
+)
+_SPEAKER_IS = re.compile(
+    r"\b(?:i'?m|i\s+am|i\s+was|this\s+is|it'?s|it\s+is|just|only|merely)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _mask_simulated(sentence: str) -> str:
+    def _mask(m: re.Match[str]) -> str:
+        if _SPEAKER_IS.search(m.string[max(0, m.start() - 30) : m.start()]):
+            return m.group(0)
+        word = "after" if m.group("after") else "before"
+        a, b = m.span(word)
+        return m.group(0)[: a - m.start()] + _MASK + m.group(0)[b - m.start() :]
+
+    if "simulated" not in sentence.lower():
+        return sentence
+    return _SIMULATED_THING.sub(_mask, sentence)
+
+
 def mask_role(sentence: str) -> str:
     """What the role checks read: comparisons and things in the world masked."""
-    return mask_world(mask_figures(sentence))
+    return mask_world(_mask_simulated(mask_figures(sentence)))

@@ -114,3 +114,15 @@ def test_the_ninth_round_blind_set() -> None:
     g9 = evaluate(G9)
     assert g9["false_trips"] == "0/50", g9["trips"]
     assert _ratio(g9["forbidden"]) >= 78 / 80, g9["misses"]
+
+
+# Written blind by someone else (120 lines) and measured once on main at ecef77f:
+# forbidden 66/72 (AI 22/24, leak 9/12, language 7/8), 1/48 clean tripped.
+# A dev set from then on.
+G10 = Path(__file__).with_name("data") / "guard_g10.jsonl"
+
+
+def test_the_tenth_round_blind_set() -> None:
+    g10 = evaluate(G10)
+    assert g10["false_trips"] == "0/48", g10["trips"]
+    assert _ratio(g10["forbidden"]) >= 70 / 72, g10["misses"]
