@@ -28,7 +28,12 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from patients.simulation.factq_model import WEIGHTS_PATH, features
+from patients.simulation.factq_model import (
+    LEXICON_PATH,
+    WEIGHTS_PATH,
+    features,
+    vocabulary_of,
+)
 from patients.simulation.facts import SCREENING_DOMAINS
 
 CORPUS = Path(__file__).with_name("factq_corpus") / "questions.txt"
@@ -76,6 +81,34 @@ def held_out() -> set[str]:
             if line.strip():
                 texts.add(_key(json.loads(line)["text"]))
     return texts
+
+
+# Project-written text whose words are real words: a typo is read as a known
+# word only when it is none of these (`factq_spelling.py`). The training
+# questions, the team probe sets, the guard's corpus and the case files; never
+# the blind sets.
+_CASES = Path(__file__).resolve().parents[1] / "cases"
+_GUARD_CORPUS = Path(__file__).with_name("guard_corpus")
+
+
+# Team sets written with typos on purpose ("how do you slepe"): not real words.
+_TYPO_SETS = frozenset({"team6.jsonl"})
+
+
+def lexicon() -> str:
+    """The known words, one a line, sorted."""
+    texts = [text for text, _ in dataset()]
+    for path in sorted(PROBES.glob("team*.jsonl")):
+        if path.name in _TYPO_SETS:
+            continue
+        texts += [
+            json.loads(line)["text"]
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
+    for path in [*sorted(_GUARD_CORPUS.glob("*.txt")), *sorted(_CASES.glob("*.json"))]:
+        texts.append(path.read_text(encoding="utf-8"))
+    return "".join(f"{word}\n" for word in sorted(vocabulary_of(texts)))
 
 
 def _key(text: str) -> str:
@@ -159,7 +192,11 @@ def _at_thresholds(held: list[tuple[str, float, str]]) -> dict[str, str]:
 
 def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     rows = dataset()
-    xs = [features(text) for text, _ in rows]
+    # The real words of the project's text are never read as typos
+    # (`factq_model`); every training question's words are among them, so the
+    # features are the questions as written.
+    known = frozenset(lexicon().split())
+    xs = [features(text, known) for text, _ in rows]
     ys = [label for _, label in rows]
     classes = sorted(set(ys))
     right = 0
@@ -216,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     payload = build(epochs=args.epochs)
     args.out.write_text(dump(payload))
+    LEXICON_PATH.write_text(lexicon(), encoding="utf-8")
     sys.stderr.write(
         f"factq model: {sum(payload['examples'].values())} examples, "  # type: ignore[attr-defined]
         f"cross-validated accuracy {payload['cv_accuracy']}, "
