@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from llm.errors import LLMError, LLMOutputError
 from llm.types import Message, Usage
 
+from .code_model import add_codes
 from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
 from .collusion import collusive_utterances
@@ -67,11 +68,15 @@ class OfflineAnnotator:
         # Computed once: the same sentences are recoded below and flagged in find_flags.
         collusive = set(collusive_utterances(ctx, coded))
         utterances = _without_collusive_reflections(coded, collusive)
-        er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
         flags = find_flags(ctx, utterances, collusive=collusive)
         # The trained model adds the flags the rules missed (and may drop one it
         # scores far below every flagged turn it was trained on).
         flags = revise(ctx, flags)
+        # The code model adds the weak codes the rules missed, after the flags: the
+        # flags were tuned on the rules' codes, and a code the model is unsure of
+        # must not hide one (a validation it read would waive problem solving).
+        utterances = add_codes(ctx, utterances, collusive=collusive)
+        er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
         return TurnAnnotation(
             utterances=utterances,
             emotional_reactions=er,

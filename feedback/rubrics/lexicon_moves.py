@@ -243,6 +243,35 @@ CHALLENGE = GatedPattern(
     r"sure|why are|deal|so what|why can|how many|whose|how can|you see|do you not|"
     r"point",
 )
+# 2026.11-8: the rest of MITI's Confront list in students' forms, written from the
+# definition (blame, correcting the patient with their own record, disputing the
+# account, criticising an attitude, labelling, a rhetorical blaming question): "you
+# chose to shout at him though", "nobody made you hit him", "that seems unlikely",
+# "a few drinks every night is a big deal though", "that attitude isn't going to get
+# you anywhere", "a bit unfair on her", "so you broke your promise again", "how was
+# she supposed to know". Not recalling what the patient said ("you did say you
+# wanted to...": a reflection of change talk) nor "putting it off" (often mirrored).
+CONFRONT_MORE = re.compile(
+    r"\b(?:you chose to\b(?! (?:come|talk|share|tell|reach|get|stay|be here|try))|"
+    r"(?:nobody|no one|no-one)(?: can| could)? (?:made|makes|make|forced|forces|force) "
+    r"you\b(?! (?:feel|welcome|smile|laugh))|(?:that'?s|it'?s|that was) (?:your|ur) "
+    r"(?:own )?(?:choice|decision|doing),? (?:though|not)|you (?:found|had|made) "
+    r"(?:the |enough )?time (?:to|for)\b[^.?!]*\bthough|we(?:'ve| have)? (?:already )?"
+    r"(?:talked|been over|gone over|discussed) (?:about )?this (?:already|before|so "
+    r"many times)|(?:that|which|this) (?:seems|sounds) (?:pretty |very |quite |a bit |"
+    r"a little |highly )?(?:unlikely|far[- ]fetched|hard to believe)|(?:is|'s) (?:a|"
+    r"such a) (?:big|huge|serious|pretty big) deal,? though|(?:that|this|your|ur) "
+    r"(?:attitude|mindset|kind of thinking|way of thinking|way (?:to|of) look(?:ing)? "
+    r"at (?:it|things|this))(?:'s| is| isn'?t| won'?t| will not| is not)? (?:not |"
+    r"really |pretty |a bit |quite )?(?:going to|gonna|help|get you|childish|unhelpful|"
+    r"selfish|unfair|immature|the problem|the issue)|(?:a bit|pretty|rather|quite|very|"
+    r"really|kind of|a little) (?:childish|immature|selfish|unfair|harsh|mean) (?:way|"
+    r"thing|attitude)|(?:a bit|pretty|rather|quite|very|really|kind of|a little) "
+    r"unfair (?:on|to) (?:her|him|them|your)|(?:broke|broken|breaking) (?:your|another|"
+    r"a) promise|how (?:was|is|were|are|would|could) (?:she|he|they|anyone|people|"
+    r"your \w+) (?:supposed|meant|expected) to know)",
+    re.IGNORECASE,
+)
 # Reassurance that the client is not to blame ("it's not your fault") is not blaming.
 NOT_BLAMING = re.compile(
     r"\b(?:not|never|n'?t|no one'?s|nobody'?s) (?:\w+ )?(?:your (?:own )?fault|to "

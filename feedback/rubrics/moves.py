@@ -20,7 +20,10 @@ def confronts(core: str, raw: str = "") -> bool:
     # "It's not your fault" reassures; the blaming patterns must not read it.
     blames = lx.CONFRONT.search(core) and not lx.NOT_BLAMING.search(core)
     return bool(
-        blames or lx.CONFRONT_ARGUE.search(core) or lx.CHALLENGE.search(raw or core)
+        blames
+        or lx.CONFRONT_ARGUE.search(core)
+        or lx.CHALLENGE.search(raw or core)
+        or lx.CONFRONT_MORE.search(raw or core)
     )
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..annotators import Annotator
+from ..code_model import trained_codes
 from ..schema import (
     BEHAVIOUR_CODES,
     FLAGS,
@@ -378,7 +379,7 @@ def evaluate_gold(
                 [primary[i] for i in idx], [anns[i] for i in idx]
             )
     result = score(primary, anns)
-    return {
+    out = {
         "dataset": "gold",
         "annotator": getattr(annotator, "name", type(annotator).__name__),
         **result,
@@ -387,6 +388,15 @@ def evaluate_gold(
         "labeller_agreement": labeller_agreement(everything),
         "seconds": round(seconds, 3),
     }
+    trained = trained_codes()
+    if trained and (path is None or path.resolve() == GOLD_DIR.resolve()):
+        # The code model learnt these codes from this very corpus: their figures
+        # here are training-set figures, never the ones to judge it by.
+        out["trained_on_this_corpus"] = {
+            "codes": list(trained),
+            "out_of_fold": "manage.py train_code_model -- --cross (or --report)",
+        }
+    return out
 
 
 def iter_errors(

@@ -86,6 +86,13 @@ def render_gold(result: dict[str, Any]) -> str:
         "",
         *_gold_block("all", result),
     ]
+    trained = result.get("trained_on_this_corpus")
+    if trained:
+        lines[1:1] = [
+            f"note: the code model was trained on this corpus; "
+            f"{', '.join(trained['codes'])} are training-set figures here "
+            f"(out of fold: {trained['out_of_fold']})",
+        ]
     for name, part in result["halves"].items():
         lines += ["", *_gold_block(f"labeller {name}", part)]
     agreement = result["labeller_agreement"]
