@@ -54,8 +54,14 @@ def spelled(word: str) -> str:
         for other in table.get(size, ())
         if one_typo(word, other)
     ]
-    # One edit from two known words is a guess: left as typed.
-    return found[0] if len(found) == 1 else word
+    # A slip that keeps the length (a swap, a neighbouring key) before one that
+    # does not: "thorugh" is "through", not "thorough". Two candidates of the
+    # same kind are a guess: left as typed.
+    same = [other for other in found if len(other) == len(word)]
+    for candidates in (same, found):
+        if len(candidates) == 1:
+            return candidates[0]
+    return word
 
 
 def respell(text: str) -> str:

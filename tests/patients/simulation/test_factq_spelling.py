@@ -17,6 +17,7 @@ from patients.simulation.text import one_typo
         ("anythng", "anything"),  # one left out
         ("alcohool", "alcohol"),  # one added
         ("drinkimg", "drinking"),  # a neighbouring key
+        ("thorugh", "through"),  # a swap before an added letter ("thorough")
     ],
 )
 def test_a_one_slip_typo_is_read_as_the_word(typed: str, meant: str) -> None:
