@@ -30,6 +30,7 @@ from django.utils.html import escape
 from llm import deadline
 from llm.metering import CallRecord, collecting
 from patients.engines import get_responder
+from patients.services import warm_engine
 from patients.simulation import Final, Token
 
 from . import selectors, services
@@ -92,9 +93,18 @@ def _db(func: Callable[P, R]) -> Callable[P, Coroutine[Any, Any, R]]:
 @_db
 def _load_session(user: Any, session_uuid: str) -> tuple[int, str] | None:
     found = selectors.socket_session(user, session_uuid)
-    if found is not None:
-        services.recover_interrupted_replies(session_id=found[0])
-    return found
+    if found is None:
+        return None
+    services.recover_interrupted_replies(session_id=found.id)
+    try:
+        # Before the trainee can type: the first message then finds the case
+        # parsed and the engine's per-case caches filled (1-5 ms otherwise).
+        warm_engine(found.case_version_id)
+    except DatabaseError:
+        raise
+    except Exception:  # an optimisation: it must never refuse the socket
+        logger.exception("warming the engine for session %s failed", found.id)
+    return found.id, found.uuid
 
 
 def _transcript_html(session_id: int) -> str:

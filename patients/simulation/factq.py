@@ -232,7 +232,35 @@ def _fact_question(
             found = _everyday(sentence, facts)
             if found is not None:
                 return found
-    return _by_meaning(questions)
+    found = _elaborated(text, last, facts)
+    return found if found is not None else _by_meaning(questions)
+
+
+# An elaboration typed after a short question: "big on nights out? freshers
+# drinking and all that", "any meds? antidepressants or anything". A fragment
+# with no subject of its own; "How did that feel? You said work was hard"
+# reminds, it does not name the topic of the question.
+_OWN_SUBJECT = re.compile(r"\b(?:i|i'\w+|you|you'\w+|he|she|we|they|it)\b", re.I)
+
+
+def _elaborated(text: str, last: str, facts: FactSheet) -> FactQuestion | None:
+    sentences = split_sentences(text)
+    if (
+        last not in sentences
+        or len(last.split()) > 6
+        or question_focus(last) in _CCD_FOCUS
+    ):
+        return None
+    tail = sentences[sentences.index(last) + 1 :]
+    if not tail or any(
+        _OWN_SUBJECT.search(s) or s.rstrip().endswith("?") for s in tail
+    ):
+        return None
+    for sentence in tail:
+        found = _everyday(sentence, facts)
+        if found is not None:
+            return found
+    return None
 
 
 # The classifier's answer is taken only at this probability or above.

@@ -36,6 +36,7 @@ from patients.simulation.factq_model import (
 )
 from patients.simulation.facts import SCREENING_DOMAINS
 
+# Every *.txt file in factq_corpus/ is read, in name order.
 CORPUS = Path(__file__).with_name("factq_corpus") / "questions.txt"
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 TRAIN_SOURCES = ("team.jsonl", "team2.jsonl", "team3.jsonl")
@@ -47,9 +48,19 @@ _NONE_CATEGORIES = frozenset(
 Weights = dict[str, dict[str, float]]
 
 
-def corpus_rows() -> list[tuple[str, str]]:
+def corpus_files() -> list[Path]:
+    # The question files only: lexicon.txt beside them is a word list.
+    return sorted(CORPUS.parent.glob("questions*.txt"))
+
+
+def corpus_rows(files: Sequence[Path] | None = None) -> list[tuple[str, str]]:
     rows = []
-    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+    lines = [
+        line
+        for path in (corpus_files() if files is None else files)
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+    for line in lines:
         if not line.strip() or line.startswith("#"):
             continue
         label, _, text = line.partition("|")
@@ -91,13 +102,15 @@ _CASES = Path(__file__).resolve().parents[1] / "cases"
 _GUARD_CORPUS = Path(__file__).with_name("guard_corpus")
 
 
-# Team sets written with typos on purpose ("how do you slepe"): not real words.
-_TYPO_SETS = frozenset({"team6.jsonl"})
+# Written with typos on purpose ("how do you slepe", one of the two writers of
+# questions_writers.txt): not real words.
+_TYPO_SETS = frozenset({"team6.jsonl", "questions_writers.txt"})
 
 
 def lexicon() -> str:
     """The known words, one a line, sorted."""
-    texts = [text for text, _ in dataset()]
+    files = [path for path in corpus_files() if path.name not in _TYPO_SETS]
+    texts = [text for text, _ in corpus_rows(files) + probe_rows()]
     for path in sorted(PROBES.glob("team*.jsonl")):
         if path.name in _TYPO_SETS:
             continue
@@ -193,8 +206,8 @@ def _at_thresholds(held: list[tuple[str, float, str]]) -> dict[str, str]:
 def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     rows = dataset()
     # The real words of the project's text are never read as typos
-    # (`factq_model`); every training question's words are among them, so the
-    # features are the questions as written.
+    # (`factq_model`); the training questions typed with typos on purpose are
+    # read as a trainee's would be.
     known = frozenset(lexicon().split())
     xs = [features(text, known) for text, _ in rows]
     ys = [label for _, label in rows]

@@ -65,6 +65,9 @@ def _answered(slug: str, question: str, domain: str, **kw: tuple[str, ...]) -> N
         ("hannah-new-parent", "whats your sleep like with the baby", "sleep"),
         # The sheet's own job checked without an article.
         ("owen-workplace-conflict", "you're at the water company, yeah?", "work"),
+        # The topic typed as a fragment after a short question.
+        ("tom-health-anxiety", "big drinker? pints after work and that", "alcohol"),
+        ("owen-workplace-conflict", "sleep ok? nights and that", "sleep"),
         # The problem's start asked with a place as its setting.
         (
             "owen-workplace-conflict",
