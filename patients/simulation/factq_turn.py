@@ -66,6 +66,7 @@ _ASKED_LATE = re.compile(
     r"^(?P<front>(?:[\w']+[ ,]+){1,8}?)"
     r"(?:(?:have|has|do|does|did|are|is|was|were|would|could|can|will)\s+"
     r"(?:you|he|she|they|there|anyone|anybody|someone|things)\b"
+    r"|(?:how|what|who|where)'s\s"
     r"|(?:how|when|what|who|where|which)\b(?:\s+[\w']+){0,5}?\s+(?:is|are|was|were|"
     r"do|does|did|have|has|had|would|will|can|could)\s+(?:you|the|it|that|this|"
     r"he|she|they|there|your|things|all)\b)",

@@ -46,6 +46,7 @@ def _answered(slug: str, question: str, domain: str, **kw: tuple[str, ...]) -> N
             "at the moment who do you live with",
             "living_situation",
         ),
+        ("abe-reference", "since the layoff hows the money side been", "money"),
         # A dash sets the topic.
         (
             "leo-panic-driving",
