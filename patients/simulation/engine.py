@@ -136,8 +136,13 @@ def advance(
     ):
         # "Have you thought about how you would do it?" reads like a suggestion
         # to the annotator's cues; a screening or risk question is never advice,
-        # nor is a question about help already sought.
-        kept = tuple(m for m in moves if m not in _NOT_ADVICE)
+        # nor is a question about help already sought. Nor is it leading: "any
+        # idea of how you might do it?" offers no answer the assessment could
+        # do without.
+        dropped = _NOT_ADVICE | (
+            {"leading_question"} if fact.domain in SCREENING_QUESTIONS else set()
+        )
+        kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
     elif fact is not None and _CHECKED.search(trainee_text.strip()):
         kept = tuple(m for m in moves if m not in _FORM_ONLY)
@@ -145,7 +150,14 @@ def advance(
     elif (
         fact is not None
         and set(moves) & _PRESSING
-        and asked_plainly(trainee_text, history, classifier)
+        and (
+            # An example offered in a fact question ("anyone you're close to,
+            # like a good friend?") is what the annotator flags as leading;
+            # with nothing else pressing it still asks for the fact, as a
+            # checked fact does above.
+            set(moves) & _PRESSING == {"leading_question"}
+            or asked_plainly(trainee_text, history, classifier)
+        )
     ):
         kept = tuple(m for m in moves if m not in _PRESSING)
         moves = kept or ("closed_question",)

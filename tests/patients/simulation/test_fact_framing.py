@@ -186,3 +186,21 @@ def test_a_risk_follow_up_with_a_typo_gets_its_answer() -> None:
         "si_past_attempts",
         after=(RISK_OPENER,),
     )
+
+
+def test_an_example_offered_in_a_fact_question_still_gets_the_fact() -> None:
+    # The annotator flags the offered example as leading; nothing else presses.
+    _answered(
+        "priya-social-anxiety",
+        "is there anyone you feel really close to, like a sister or a friend?",
+        "people",
+    )
+
+
+def test_a_risk_follow_up_flagged_leading_is_still_answered() -> None:
+    _answered(
+        "ruth-grief",
+        "any thoughts of how you might do it?",
+        "si_plan",
+        after=(RISK_OPENER,),
+    )
