@@ -10,6 +10,7 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
+from patients.simulation.factq_turn import core, questions, telegraphic
 from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.moves import MoveClassifier, classify_moves
 from patients.simulation.moves.case_aware import (
@@ -67,6 +68,29 @@ _CHECKED = re.compile(
     re.IGNORECASE,
 )
 _FORM_ONLY = frozenset({"advice", "leading_question"})
+# A fact asked inside a confronting or advice-shaped frame ("be honest with me,
+# how much are you drinking?", "You should cut down. How much a week?"): the
+# frame is what the move coder hears, but the question still asks for a fact.
+_PRESSING = frozenset({"advice", "confrontation", "leading_question"})
+
+
+def asked_plainly(
+    text: str, history: Sequence[Utterance], classifier: MoveClassifier
+) -> bool:
+    """Whether the question that carries a fact reads as a plain question once
+    the frame around it is set aside. "Don't you think you drink too much?" and
+    "have you tried cutting back on the drink?" stay confronting and advice:
+    the pressure is in the question itself."""
+    asked = questions(text)
+    if not asked:
+        return False
+    question = core(asked[-1]).strip()
+    if telegraphic(question):
+        # "sleep any better or still rough": "sleep" is not an instruction.
+        return True
+    if question == text.strip():
+        return False
+    return not set(classifier(question, history)) & _PRESSING
 
 
 def case_beliefs(case: CaseSpec) -> list[str]:
@@ -112,11 +136,30 @@ def advance(
     ):
         # "Have you thought about how you would do it?" reads like a suggestion
         # to the annotator's cues; a screening or risk question is never advice,
-        # nor is a question about help already sought.
-        kept = tuple(m for m in moves if m not in _NOT_ADVICE)
+        # nor is a question about help already sought. Nor is it leading: "any
+        # idea of how you might do it?" offers no answer the assessment could
+        # do without.
+        dropped = _NOT_ADVICE | (
+            {"leading_question"} if fact.domain in SCREENING_QUESTIONS else set()
+        )
+        kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
     elif fact is not None and _CHECKED.search(trainee_text.strip()):
         kept = tuple(m for m in moves if m not in _FORM_ONLY)
+        moves = kept or ("closed_question",)
+    elif (
+        fact is not None
+        and set(moves) & _PRESSING
+        and (
+            # An example offered in a fact question ("anyone you're close to,
+            # like a good friend?") is what the annotator flags as leading;
+            # with nothing else pressing it still asks for the fact, as a
+            # checked fact does above.
+            set(moves) & _PRESSING == {"leading_question"}
+            or asked_plainly(trainee_text, history, classifier)
+        )
+    ):
+        kept = tuple(m for m in moves if m not in _PRESSING)
         moves = kept or ("closed_question",)
     moved, outcome = apply_moves(case, state, moves, trainee_text, fact)
     final, direction = direct(case, moved, moves, outcome, trainee_text, fact)

@@ -28,6 +28,7 @@ from patients.simulation.factq_risk import (
     SI_FOLLOW_UPS,
     SUICIDAL,
 )
+from patients.simulation.factq_spelling import respell
 from patients.simulation.factq_turn import (
     ANAPHORA,
     CLOSED,
@@ -40,7 +41,7 @@ from patients.simulation.factq_turn import (
 )
 from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
-from patients.simulation.text import split_sentences
+from patients.simulation.text import STOPWORDS, split_sentences
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,13 @@ def fact_question(
     text: str, facts: FactSheet, *, risk_context: bool = False
 ) -> FactQuestion | None:
     """The domain a question is about (see the module docstring), or None."""
-    text = normalise(text, (p.name.split()[0] for p in facts.people))
+    # "r u drikning more", "ever taken an ovedrose": typos read as the words
+    # they stand for (`factq_spelling.py`), names read as names.
+    text = respell(normalise(text, (p.name.split()[0] for p in facts.people)))
+    return _read(text, facts, risk_context=risk_context)
+
+
+def _read(text: str, facts: FactSheet, *, risk_context: bool) -> FactQuestion | None:
     found = _fact_question(text, facts, risk_context=risk_context)
     if found is None:
         # "what is it you do for work - is that what brought you here?": one
@@ -131,8 +138,16 @@ _EVERYDAY = frozenset(SIMPLE_DOMAINS) - SCREENING_DOMAINS
 # "has the doctor given you anything to help with your mood or your sleep?"
 # names sleep as what the medication is for.
 _EXCEPT = re.compile(
-    r"\b(?:apart from|other than|besides|except|aside from|not counting)\b|"
+    r"\b(?:apart from|other than|besides|except|aside from|not counting|on top of|"
+    r"as well as|in addition to)\b|"
     r"\b(?:anything|something) (?:for|to help)\b|\bhelp with\b",
+    re.IGNORECASE,
+)
+
+
+_SET_ASIDE = re.compile(
+    r"\b(?:apart from|other than|besides|except|aside from|not counting|on top of|"
+    r"as well as|in addition to)(?: (?:the|your|all the|any))?\s*$",
     re.IGNORECASE,
 )
 
@@ -148,7 +163,12 @@ def _listed(text: str) -> list[str]:
         if len(named) >= 2:
             (a, first), (b, second) = named[:2]
             between = question[a:b]
-            if re.search(r",|\b(?:and|or)\b", between) and not _EXCEPT.search(between):
+            aside = _SET_ASIDE.search(question[max(0, a - 30) : a])
+            if (
+                re.search(r",|\b(?:and|or)\b", between)
+                and not _EXCEPT.search(between)
+                and not aside
+            ):
                 return [first, second]
     return []
 
@@ -205,14 +225,42 @@ def _fact_question(
         # Still about the thoughts just disclosed: restate the sheet's answer
         # (never a hedge that could read as "yes" to a plan).
         return FactQuestion("suicidal_thoughts")
-    if ANAPHORA.search(last):
+    if ANAPHORA.search(last) and not _FOR_YOU.match(core(last)):
         # "Weed, pills, anything like that. Is that something you do?": the
         # domain was named in the sentence before the question.
         for sentence in reversed(split_sentences(text)):
             found = _everyday(sentence, facts)
             if found is not None:
                 return found
-    return _by_meaning(questions)
+    found = _elaborated(text, last, facts)
+    return found if found is not None else _by_meaning(questions)
+
+
+# An elaboration typed after a short question: "big on nights out? freshers
+# drinking and all that", "any meds? antidepressants or anything". A fragment
+# with no subject of its own; "How did that feel? You said work was hard"
+# reminds, it does not name the topic of the question.
+_OWN_SUBJECT = re.compile(r"\b(?:i|i'\w+|you|you'\w+|he|she|we|they|it)\b", re.I)
+
+
+def _elaborated(text: str, last: str, facts: FactSheet) -> FactQuestion | None:
+    sentences = split_sentences(text)
+    if (
+        last not in sentences
+        or len(last.split()) > 6
+        or question_focus(last) in _CCD_FOCUS
+    ):
+        return None
+    tail = sentences[sentences.index(last) + 1 :]
+    if not tail or any(
+        _OWN_SUBJECT.search(s) or s.rstrip().endswith("?") for s in tail
+    ):
+        return None
+    for sentence in tail:
+        found = _everyday(sentence, facts)
+        if found is not None:
+            return found
+    return None
 
 
 # The classifier's answer is taken only at this probability or above.
@@ -300,6 +348,14 @@ _STARTED = re.compile(
     r"\b(?:start(?:ed)?|began|begin|kick(?:ed)? (?:off|in)|go(?:es)? back)\b|^how far back\b",
     re.IGNORECASE,
 )
+_PROBLEM_STARTED = re.compile(
+    r"^(?:(?:and|so|okay|ok|well|roughly|just|about)[,.]?\s+)*(?:when|how long ago)\b"
+    r".{0,20}?\b(?:did|does|has|have|was|were) (?:it|this|that|things|all (?:of )?"
+    r"(?:this|that)|the (?:\w+ )?(?:problems?|troubles?|conflict|issues?|difficult\w*|"
+    r"stuff))(?: all| first| really)* (?:start|began|begin|kick(?:ed)? off|go(?:ne)? "
+    r"wrong|start(?:ed)? going wrong|get (?:bad|worse)|blow up|come to a head)\b",
+    re.IGNORECASE,
+)
 _JOB_BEFORE = re.compile(
     r"\bwhat (?:did|were) you (?:do|doing) (?:for (?:work|a living)|before (?:the baby|"
     r"you (?:had|retired|went on)|having|retiring|maternity|mat leave))\b",
@@ -370,7 +426,8 @@ _RELATION_CHECK = re.compile(
 # The job is the whole of what is checked ("you're an engineer, so you like
 # evidence, right?" is about evidence).
 _YOUR_JOB = re.compile(
-    r"(?:\byou(?:'re| are| work as) (?:a|an) |\byou (?:run|own|manage|teach|study|"
+    r"(?:\byou(?:'re| are| work as) (?:(?:a|an|on|in|at|the|doing|studying|training)"
+    r" )*|\byou (?:run|own|manage|teach|study|"
     r"work) (?:a|an|the|at|in|for) )[\w -]{1,40}"
     r"(?:,? (?:right|yeah|yes|no|isn'?t it|aren'?t you|don'?t you|correct|is that "
     r"right|i think))?\s*\??\s*$",
@@ -386,7 +443,7 @@ def _job_words(text: str) -> set[str]:
     return {
         w.rstrip("s")
         for w in re.findall(r"[a-z]{4,}", text.lower())
-        if w not in _GENERIC_JOB_WORDS
+        if w not in _GENERIC_JOB_WORDS and w not in STOPWORDS
     }
 
 
@@ -428,8 +485,25 @@ def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
     return FactQuestion(primary)
 
 
+# How something was for the patient, or what it means to them, asked about an
+# event in the patient's life: "when Ed went back to work, how was that for
+# you?", "if you did fail the course, what would that mean about you?". The
+# event is the setting; the question is about a feeling or a thought.
+_FOR_YOU = re.compile(
+    r"^(?:(?:and|so|but|ok|okay)[,.]?\s+)*(?:how (?:was|is|has|did|does|would|will|"
+    r"might) (?:that|it|this)(?: (?:been|be|feel|felt|go|gone))? (?:for|to|with) you"
+    r"|how (?:did|does|do|would|has|might|will) (?:that|it|this) (?:feel|sit|land|"
+    r"affect|leave)|what (?:was|is|has|would|will) (?:that|it|this) (?:been |be )?like"
+    r"|what (?:would|does|did|will|might|could) (?:that|it|this) (?:mean|say)"
+    r"|how did you (?:feel|take|cope|manage)\b(?! out))\b",
+    re.IGNORECASE,
+)
+
+
 def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     asked = core(last)
+    if _FOR_YOU.match(asked):
+        return None
     focus = question_focus(asked)
     closed = bool(CLOSED.match(asked))
     checked = _RELATION_CHECK.search(last)
@@ -438,7 +512,8 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
         # about the children: the relation is what is checked.
         word = checked[1].lower()
         return FactQuestion("children" if word in _CHILD_WORDS else "partner")
-    if _YOUR_JOB.search(last) and _job_words(last) & _job_words(facts.work.say):
+    job = _YOUR_JOB.search(last)
+    if job and _job_words(job[0]) & _job_words(facts.work.say):
         # "you're a nurse, right?", "you run a shop?": the sheet's own job.
         return FactQuestion("work")
     if focus not in {"emotion", "thought"}:
@@ -472,9 +547,13 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
         # "How long have you been worrying about your health like this?" asks
         # when the problem began, not about health.
         return FactQuestion("timeline")
+    if _PROBLEM_STARTED.match(asked):
+        # "so when did things start going wrong at work?" asks when the problem
+        # began; the place is its setting.
+        return FactQuestion("timeline")
     if focus in _CCD_FOCUS and not closed:
         # "When would you say the worry started?" names a feeling but asks when.
-        if _STARTED.search(last):
+        if _STARTED.search(last) or _STARTED.search(asked):
             return FactQuestion("timeline")
         if _JOB_BEFORE.search(last):
             # "What did you do before the baby?" reads as behaviour; it asks
@@ -491,6 +570,13 @@ def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     hits = _domain_hits(asked, people=True)
     if not hits and asked != last:
         hits = _domain_hits(last, people=True)
+    if len(hits) > 1:
+        # "anything on top of the beer, any drugs?" asks about drugs: a domain
+        # named as the thing set aside is the setting.
+        kept = [
+            h for h in hits if not _SET_ASIDE.search(asked[max(0, h[0] - 30) : h[0]])
+        ]
+        hits = kept or hits
     if any(h[2] in _SPECIFIC for h in hits):
         hits = [h for h in hits if h[2] in _SPECIFIC]
     if len(hits) > 1:

@@ -31,7 +31,18 @@ import re
 from functools import cache
 from pathlib import Path
 
-__all__ = ["WEIGHTS_PATH", "classify", "features", "probabilities"]
+from patients.simulation.text import one_typo
+
+__all__ = [
+    "WEIGHTS_PATH",
+    "classify",
+    "features",
+    "is_known",
+    "known_words",
+    "probabilities",
+    "vocabulary_of",
+    "words",
+]
 
 WEIGHTS_PATH = Path(__file__).with_name("factq_weights.json")
 
@@ -146,19 +157,76 @@ def _concept(stem: str) -> str | None:
     return None
 
 
-def tokens(text: str) -> list[str]:
+# Typos ("apetite", "slepping", "boyfreind"): a word that is no real word of
+# the lexicon (`known_words`), one edit from the words of exactly one concept,
+# is read as that concept's word; `factq_spelling.py` does the same for the
+# regexes, on the text. Short words are left alone ("bear" is not "beer"), and
+# so is every real word ("looked" is not "cooked", "tried" not "tired").
+_TYPO_MIN = 5
+_TARGETS = tuple(sorted(k for k in _CONCEPTS if len(k) >= _TYPO_MIN))
+
+
+def _corrected(word: str, stem: str, known: frozenset[str]) -> str:
+    """The concept word a misspelt word stands for, or its stem."""
+    if len(stem) < _TYPO_MIN or _concept(stem) is not None or is_known(word, known):
+        return stem
+    for form in dict.fromkeys((stem, word)):
+        # One edit from a whole key first ("medicaton" is "medication", though
+        # its start is one edit from "medical" too), then from a prefix key.
+        for found in (
+            [key for key in _TARGETS if one_typo(form, key)],
+            [key for key in _TARGETS if _near_start(form, key)],
+        ):
+            # Near two concepts it must be one meaning ("drunk"/"drink").
+            if found and len({_CONCEPTS[key] for key in found}) == 1:
+                return found[0]
+            if found:
+                return stem
+    return stem
+
+
+def _near_start(stem: str, key: str) -> bool:
+    # A long concept key is often a prefix ("medicat", "suicid", "prescri"):
+    # matched against the start of a longer stem ("sucidal").
+    if len(key) < 6 or len(stem) < len(key):
+        return False
+    return any(one_typo(stem[:size], key) for size in (len(key) - 1, len(key) + 1))
+
+
+def words(text: str) -> list[str]:
+    """The lower-case words of a question, contractions spelled out."""
     low = text.lower().replace("\u2019", "'")
     for pattern, replacement in _CONTRACTIONS:
         low = pattern.sub(replacement, low)
-    low = " ".join(_WORDS.findall(low))
+    return _WORDS.findall(low)
+
+
+def tokens(text: str, known: frozenset[str] | None = None) -> list[str]:
+    low = " ".join(words(text))
     for phrase, concept in _PHRASES:
         low = re.sub(rf"\b{phrase}\b", concept, low)
-    return [w if w.isupper() else _stem(w) for w in low.split()]
+    vocabulary = known_words() if known is None else known
+    out = []
+    for word in low.split():
+        if word.isupper():
+            out.append(word)
+            continue
+        stem = _stem(word)
+        out.append(
+            stem if len(word) < _TYPO_MIN else _corrected(word, stem, vocabulary)
+        )
+    return out
 
 
-def features(text: str) -> list[str]:
-    """The features of one question (deduplicated, in a fixed order)."""
-    words = tokens(text)
+def vocabulary_of(texts: list[str]) -> frozenset[str]:
+    """The words of `texts` (for the lexicon of real words)."""
+    return frozenset(word for text in texts for word in words(text))
+
+
+def features(text: str, known: frozenset[str] | None = None) -> list[str]:
+    """The features of one question (deduplicated, in a fixed order). `known`:
+    the real words, never read as typos (the lexicon by default)."""
+    words = tokens(text, known)
     concepts = [
         w if w.isupper() else c for w in words if (c := _concept(w)) or w.isupper()
     ]
@@ -176,6 +244,46 @@ def _model() -> tuple[tuple[str, ...], dict[str, float], dict[str, dict[str, flo
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     classes = tuple(data["classes"])
     return classes, data["bias"], data["weights"]
+
+
+class _Everything(frozenset[str]):
+    """A vocabulary that knows every word: no correction at all."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_ALL = _Everything()
+
+
+LEXICON_PATH = Path(__file__).with_name("factq_corpus") / "lexicon.txt"
+
+
+@cache
+def known_words() -> frozenset[str]:
+    """Real words, never read as typos: every word of the project's own text
+    (`factq_corpus/lexicon.txt`, written by `factq_train`); every word at all
+    if the file is missing."""
+    if not LEXICON_PATH.exists():
+        return _ALL
+    return frozenset(LEXICON_PATH.read_text(encoding="utf-8").split())
+
+
+@cache
+def _known_stems(known: frozenset[str]) -> frozenset[str]:
+    return frozenset(_stem(word) for word in known)
+
+
+def is_known(word: str, known: frozenset[str] | None = None) -> bool:
+    """Whether `word` is a real word: in the lexicon, or an inflection of one
+    ("burning" when "burn" is known is not a typo of "turning")."""
+    known = known_words() if known is None else known
+    if word in known:
+        return True
+    stems = _known_stems(known)
+    stem = _stem(word)
+    # "waking" from "wake", "medicines" from "medicine".
+    return any(form in stems or form in known for form in (stem, stem + "e"))
 
 
 def probabilities(text: str) -> dict[str, float]:

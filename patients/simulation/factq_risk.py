@@ -50,7 +50,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bself[- ]?harm",
             r"\b(?:hurt|harm|cut|burn|injure)(?:ing|ed)? (?:yourself|your ?self)\b",
             r"\bdone anything to (?:hurt|harm) yourself\b",
-            r"\b(?:done|do|did) (?:anything|something) to yourself\b|\bcutting\b|"
+            # "cutting back on the drink" is not cutting.
+            r"\b(?:done|do|did) (?:anything|something) to yourself\b|"
+            r"\bcutting\b(?! (?:back|down|out|it|things|ties|corners|costs|hours))|"
             r"\b(?:hurt|harm)(?:ed)? yourself on purpose\b",
             r"\bhurting yourself\b|\bharming yourself\b",
             # Asked about people in general first: "some people do things to hurt
@@ -280,7 +282,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
             r"ever|past)\b",
             r"\bever (?:acted|done anything)\b",
-            r"\b(?:made|make|any|an) (?:an? |any )?attempts?\b",
+            r"\b(?:made|make|any|an|no) (?:an? |any )?attempts?\b",
+            r"\battempts? (?:on|at) (?:your|my) (?:own )?life\b",
         ),
     ),
     (
@@ -301,7 +304,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_means",
         _rx(
-            r"\bmeans\b",
+            # "any part of you that means to go through with it" is intent.
+            r"\bmeans\b(?! to\b)",
             r"\b(?:access to|got|have|keep|kept|saved|stored|stockpil\w*|collect\w*) "
             r"(?:any )?(?:pills|tablets|medication|medicines?|a gun|guns|weapons?|"
             r"rope|firearms?)\b",
@@ -381,7 +385,8 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:gone|got|went|go) (?:any |much )?(?:further|as far as|beyond)\b",
             r"\b(?:more than|beyond) (?:just )?(?:thinking|thoughts?|a thought)\b",
             r"\bever (?:tried|trying|attempted|done (?:it|anything|something))\b",
-            r"\bclose (?:to|call)\b|\btried (?:it|anything|something)\b|"
+            # "came close to it", not "someone close to you".
+            r"\bclose (?:to (?!you\b|me\b)|call)|\btried (?:it|anything|something)\b|"
             r"\bhow close\b",
         ),
     ),
@@ -418,7 +423,8 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
             r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
-            r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let) "
+            r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let|ring|call|"
+            r"phone|text|reach out to|turn to|go to) "
             r"(?:anyone|anybody|someone|somebody|people|your|a friend|family|"
             r"(?-i:[A-Z][a-z]+))\b",
             r"\bwho (?:else )?(?:knows|knew|have you told|could you tell|is there)\b",

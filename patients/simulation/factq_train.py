@@ -28,7 +28,12 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from patients.simulation.factq_model import WEIGHTS_PATH, features
+from patients.simulation.factq_model import (
+    LEXICON_PATH,
+    WEIGHTS_PATH,
+    features,
+    vocabulary_of,
+)
 from patients.simulation.facts import SCREENING_DOMAINS
 
 # Every *.txt file in factq_corpus/ is read, in name order.
@@ -43,11 +48,16 @@ _NONE_CATEGORIES = frozenset(
 Weights = dict[str, dict[str, float]]
 
 
-def corpus_rows() -> list[tuple[str, str]]:
+def corpus_files() -> list[Path]:
+    # The question files only: lexicon.txt beside them is a word list.
+    return sorted(CORPUS.parent.glob("questions*.txt"))
+
+
+def corpus_rows(files: Sequence[Path] | None = None) -> list[tuple[str, str]]:
     rows = []
     lines = [
         line
-        for path in sorted(CORPUS.parent.glob("*.txt"))
+        for path in (corpus_files() if files is None else files)
         for line in path.read_text(encoding="utf-8").splitlines()
     ]
     for line in lines:
@@ -82,6 +92,36 @@ def held_out() -> set[str]:
             if line.strip():
                 texts.add(_key(json.loads(line)["text"]))
     return texts
+
+
+# Project-written text whose words are real words: a typo is read as a known
+# word only when it is none of these (`factq_spelling.py`). The training
+# questions, the team probe sets, the guard's corpus and the case files; never
+# the blind sets.
+_CASES = Path(__file__).resolve().parents[1] / "cases"
+_GUARD_CORPUS = Path(__file__).with_name("guard_corpus")
+
+
+# Written with typos on purpose ("how do you slepe", one of the two writers of
+# questions_writers.txt): not real words.
+_TYPO_SETS = frozenset({"team6.jsonl", "questions_writers.txt"})
+
+
+def lexicon() -> str:
+    """The known words, one a line, sorted."""
+    files = [path for path in corpus_files() if path.name not in _TYPO_SETS]
+    texts = [text for text, _ in corpus_rows(files) + probe_rows()]
+    for path in sorted(PROBES.glob("team*.jsonl")):
+        if path.name in _TYPO_SETS:
+            continue
+        texts += [
+            json.loads(line)["text"]
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
+    for path in [*sorted(_GUARD_CORPUS.glob("*.txt")), *sorted(_CASES.glob("*.json"))]:
+        texts.append(path.read_text(encoding="utf-8"))
+    return "".join(f"{word}\n" for word in sorted(vocabulary_of(texts)))
 
 
 def _key(text: str) -> str:
@@ -165,7 +205,11 @@ def _at_thresholds(held: list[tuple[str, float, str]]) -> dict[str, str]:
 
 def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     rows = dataset()
-    xs = [features(text) for text, _ in rows]
+    # The real words of the project's text are never read as typos
+    # (`factq_model`); the training questions typed with typos on purpose are
+    # read as a trainee's would be.
+    known = frozenset(lexicon().split())
+    xs = [features(text, known) for text, _ in rows]
     ys = [label for _, label in rows]
     classes = sorted(set(ys))
     right = 0
@@ -222,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     payload = build(epochs=args.epochs)
     args.out.write_text(dump(payload))
+    LEXICON_PATH.write_text(lexicon(), encoding="utf-8")
     sys.stderr.write(
         f"factq model: {sum(payload['examples'].values())} examples, "  # type: ignore[attr-defined]
         f"cross-validated accuracy {payload['cv_accuracy']}, "

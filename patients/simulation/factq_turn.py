@@ -56,26 +56,87 @@ ANAPHORA = re.compile(
 )
 
 
+# A question after a setting typed without a comma: "since the birth have you
+# heard anything", "roughly when did it all kick off", "on a scale of 0 to 10
+# how strong is the urge", "if it got worse would you tell someone". The
+# setting holds no subject of its own unless it is a condition or a time
+# ("if it got worse", "since he left"): "I know how much you drink" and "no
+# matter what you do you feel" are statements.
+_ASKED_LATE = re.compile(
+    r"^(?P<front>(?:[\w']+[ ,]+){1,8}?)"
+    r"(?:(?:have|has|do|does|did|are|is|was|were|would|could|can|will)\s+"
+    r"(?:you|he|she|they|there|anyone|anybody|someone|things)\b"
+    r"|(?:how|what|who|where)'s\s"
+    r"|(?:how|when|what|who|where|which)\b(?:\s+[\w']+){0,5}?\s+(?:is|are|was|were|"
+    r"do|does|did|have|has|had|would|will|can|could)\s+(?:you|the|it|that|this|"
+    r"he|she|they|there|your|things|all)\b)",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(r"\b(?:i|i'\w+|you|you'\w+|we|he|she|they|it|that'?s)\b", re.I)
+_CONDITION = re.compile(r"^(?:if|when|since|after|before|once|whenever|while)\b", re.I)
+# Chat questions with no verb to invert: "eating alright on shift", "sleep any
+# better or still rough", "you working at the moment", "you live alone or with
+# other people".
+_TELEGRAPHIC = re.compile(
+    r"^(?:(?:and|so)\s+)?[a-z]+\s+(?:ok|okay|alright|all right|any (?:better|worse|"
+    r"different|easier)|much|at all)\b"
+    r"|^(?:(?:and|so)\s+)?you (?:still )?\w+ing\b"
+    r"|^(?:(?:and|so)\s+)?you (?:\w+ ){1,3}(?:\w+ )?(?:alone|on your own|by yourself|"
+    r"much|at all|or (?:not|with|are|do|is|have|\w+ing))\b",
+    re.IGNORECASE,
+)
+
+
+def telegraphic(sentence: str) -> bool:
+    """A chat question with no verb to invert ("sleep any better or still rough"):
+    its first word reads as an instruction to the move coder, but it asks."""
+    return bool(_TELEGRAPHIC.match(sentence.strip()))
+
+
 def asks(sentence: str) -> bool:
     """Whether a sentence typed without a question mark still asks something."""
-    return bool(
+    if (
         CLOSED.match(sentence)
         or WH.match(sentence)
         or INDIRECT.search(sentence)
         or ELLIPTICAL.match(sentence)
+        or _TELEGRAPHIC.match(sentence)
+    ):
+        return True
+    late = _ASKED_LATE.match(sentence)
+    return bool(
+        late and (_CONDITION.match(late["front"]) or not _SUBJECT.search(late["front"]))
     )
 
 
 # A topic or a condition set before the question: "evenings, do you have a
 # drink?", "the meds, are you on any?", "if the job did go, would money be a
 # worry?", "Kate's the one who got the job, is that right?".
-_FRONTED = re.compile(r"^(?P<front>[^,?]{2,70}),\s+(?P<core>\S.*)$")
+# A dash sets the topic too: "so the lorry thing - how long ago was that".
+_FRONTED = re.compile(
+    r"^(?P<front>[^,?\u2013\u2014]{2,70}?)(?:,|\s+-+|\s*[\u2013\u2014])\s+"
+    r"(?P<core>\S.*)$"
+)
+
+
+# "when Ed went back to work, ...", "if you did fail, ...": a clause that sets a
+# time or a condition, though it opens with a wh-word ("when did you start?"
+# asks).
+_CLAUSE = re.compile(
+    r"^(?:(?:and|so|but)\s+)?(?:when|if|since|after|before|once|whenever|while)\s+"
+    r"(?!(?:did|do|does|is|are|was|were|have|has|had|would|will|can|could)\b)",
+    re.IGNORECASE,
+)
 
 
 def core(question: str) -> str:
     """The question itself, without a topic or condition set before it."""
     found = _FRONTED.match(question.strip())
-    if found and asks(found["core"]) and not asks(found["front"]):
+    if (
+        found
+        and asks(found["core"])
+        and (not asks(found["front"]) or _CLAUSE.match(found["front"]))
+    ):
         return found["core"]
     return question
 
@@ -139,6 +200,21 @@ _TEXTING = (
     (re.compile(r"\bgf\b", re.IGNORECASE), "girlfriend"),
     (re.compile(r"\bbf\b", re.IGNORECASE), "boyfriend"),
 )
+# Contractions typed without the apostrophe ("couldnt", "youre", "whats"): the
+# patterns are written with it.
+_APOSTROPHE = (
+    (
+        re.compile(
+            r"\b(could|would|should|did|do|does|is|are|was|were|have|has|had|ca|wo)nt\b",
+            re.IGNORECASE,
+        ),
+        r"\1n't",
+    ),
+    (re.compile(r"\b(you|they)(re|ve|ll|d)\b", re.IGNORECASE), r"\1'\2"),
+    (re.compile(r"\b(what|how|who|where|that|there)s\b", re.IGNORECASE), r"\1's"),
+    (re.compile(r"\bim\b", re.IGNORECASE), "I'm"),
+    (re.compile(r"\bive\b", re.IGNORECASE), "I've"),
+)
 # People named by a relation word ("Mum", "Dad"): the lower-case word is the
 # relation already, and capitalising it would make it a name everywhere.
 _RELATION_NAMES = frozenset({"mum", "mom", "dad", "mother", "father"})
@@ -147,7 +223,7 @@ _RELATION_NAMES = frozenset({"mum", "mom", "dad", "mother", "father"})
 def normalise(text: str, names: Iterable[str] = ()) -> str:
     """Texting forms spelled out, and the case's people's names capitalised
     ("how's chris taking it?"): the patterns read a name by its capital."""
-    for pattern, word in _TEXTING:
+    for pattern, word in (*_TEXTING, *_APOSTROPHE):
         text = pattern.sub(word, text)
     for name in names:
         if name.lower() not in _RELATION_NAMES:

@@ -70,3 +70,47 @@ def proper_nouns(*texts: str) -> frozenset[str]:
 def ensure_period(text: str) -> str:
     text = text.strip()
     return text if text[-1:] in ".!?…\"'’”" else text + "."
+
+
+# Neighbouring keys on a QWERTY keyboard: a substituted letter in a typo is
+# almost always one of these ("drinkimg"), while a real word one letter from
+# another ("hunting"/"hurting") usually is not.
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEAR: dict[str, frozenset[str]] = {}
+for _r, _row in enumerate(_ROWS):
+    for _i, _key in enumerate(_row):
+        _around = {_row[j] for j in (_i - 1, _i + 1) if 0 <= j < len(_row)}
+        for _other in (_r - 1, _r + 1):
+            if 0 <= _other < len(_ROWS):
+                _around |= {
+                    _ROWS[_other][j]
+                    for j in (_i - 1, _i, _i + 1)
+                    if 0 <= j < len(_ROWS[_other])
+                }
+        _NEAR[_key] = frozenset(_around)
+
+
+def one_typo(typed: str, word: str) -> bool:
+    """Whether `typed` could be `word` typed with one slip: two neighbouring
+    letters swapped, one letter left out or added, or one letter replaced by a
+    neighbouring key. The first letter is kept: "either" is not "neither"."""
+    if typed == word:
+        return True
+    if not typed or not word or typed[0] != word[0]:
+        return False
+    if abs(len(typed) - len(word)) > 1:
+        return False
+    if len(typed) == len(word):
+        diff = [i for i in range(len(typed)) if typed[i] != word[i]]
+        if len(diff) == 1:
+            i = diff[0]
+            return typed[i] in _NEAR.get(word[i], frozenset())
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and typed[diff[0]] == word[diff[1]]
+            and typed[diff[1]] == word[diff[0]]
+        )
+    short, long_ = (typed, word) if len(typed) < len(word) else (word, typed)
+    i = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return short[i:] == long_[i + 1 :]

@@ -68,6 +68,7 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "team7",
         "team8",
         "team9",
+        "blind4",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 

@@ -59,8 +59,12 @@ ROLE_BREAK = {
         r"\bout of character\b|\brole ?-?play(?:ing)?\b|\bsimulat(?:ed|ion)\b",
         r"\bthis is (?:just )?(?:a test|an exercise|fake|not real)\b",
         r"\bpretend\b",
-        # Asking the patient to grade the trainee steps out of the session.
-        r"\b(?:score|rate|grade|mark) (?:me|my|that|this|how i)\b|\bout of (?:10|ten)\b",
+        # Asking the patient to grade the trainee steps out of the session. "Out
+        # of ten" alone is the scaling question of an assessment ("how strong is
+        # the urge, out of ten?"): a grade only when the trainee is what is rated.
+        r"\b(?:score|rate|grade|mark) (?:me|my|that|this|how i)\b",
+        r"\b(?:me|my|i|i'?ve|i'?m)\b.{0,40}\bout of (?:10|ten)\b|"
+        r"\bout of (?:10|ten)\b.{0,40}\b(?:me|my|i|i'?ve|i'?m)\b",
         r"\bhow am i doing\b|\bgive me (?:some )?feedback\b",
     ),
     # Requests for a task a person who came for help would not do in a session:

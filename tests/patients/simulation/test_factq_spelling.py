@@ -1,0 +1,50 @@
+"""Typos read as the words they stand for, and real words left as typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from patients.simulation import factq_train
+from patients.simulation.factq_model import LEXICON_PATH, vocabulary_of
+from patients.simulation.factq_spelling import respell, spelled
+from patients.simulation.text import one_typo
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("drikning", "drinking"),  # two letters swapped
+        ("anythng", "anything"),  # one left out
+        ("alcohool", "alcohol"),  # one added
+        ("drinkimg", "drinking"),  # a neighbouring key
+        ("thorugh", "through"),  # a swap before an added letter ("thorough")
+    ],
+)
+def test_a_one_slip_typo_is_read_as_the_word(typed: str, meant: str) -> None:
+    assert spelled(typed) == meant
+
+
+@pytest.mark.parametrize(
+    "word",
+    # Real words one edit from another word: never changed.
+    ["mother", "tried", "looked", "burning", "hunting", "either", "waking", "tables"],
+)
+def test_a_real_word_is_never_changed(word: str) -> None:
+    assert spelled(word) == word
+
+
+def test_names_and_short_words_are_left_as_typed() -> None:
+    assert respell("does Denisse know? any beer?") == "does Denisse know? any beer?"
+
+
+def test_a_slip_keeps_the_first_letter_and_needs_a_neighbouring_key() -> None:
+    assert not one_typo("neither", "either")
+    assert not one_typo("hurting", "hunting")  # r and n are far apart
+    assert one_typo("drinkimg", "drinking")
+
+
+def test_the_lexicon_is_the_trainers_and_leaves_out_the_typo_writers() -> None:
+    assert LEXICON_PATH.read_text(encoding="utf-8") == factq_train.lexicon()
+    known = set(LEXICON_PATH.read_text(encoding="utf-8").split())
+    assert vocabulary_of([text for text, _ in factq_train.probe_rows()]) <= known
+    assert "slepe" not in known  # team6 typed it on purpose
