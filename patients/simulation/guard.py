@@ -197,10 +197,11 @@ INSTRUCTION_LEAK = _rx(
     r"(?:writes|asks\s+you|said\s+something)",
     r"\bwhat\s+you\s+are\s+ready\s+to\s+talk\s+about\b|\byou\s+are\s+the\s+client\b",
     # The sheet the part is written on, named as such ("my role sheet", "the
-    # scenario says"); "the script at work" is a call centre's.
-    r"\b(?:role|character|case|patient|client|scenario)\s+(?:sheet|brief|card|outline|"
-    r"summary|profile)\b|\b(?:my|this|the)\s+(?:scenario|brief|script|case)\s+(?:says|said|"
-    r"tells\s+me|wants|has\s+me|calls\s+for|requires)\b",
+    # scenario says I..."); a designer's "client brief", a nurse's "patient
+    # summary", HR's "role profile" and a call centre's script are work.
+    r"\b(?:role|character|case|scenario)\s+(?:sheet|card)\b|\b(?:character|scenario)\s+"
+    r"(?:brief|outline|summary|profile)\b|\b(?:(?:my|this|the)\s+scenario|my\s+(?:brief|"
+    r"script))\s+(?:says|said)\s+(?:that\s+)?(?:i|i'm|i've|i'd|i'll|my|me)\b",
     # A disclosure timed by the exercise: "I'm not meant to admit that till you
     # push", "the view I'm meant to get to by the end"; "I'm not supposed to
     # say this, but..." and "not meant to drive until June" are a person's.

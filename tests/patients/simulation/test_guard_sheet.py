@@ -22,6 +22,7 @@ DIRECTION = advance(CASE, initial_state(CASE, seed=0), "Hi.", []).direction
     [
         # The sheet, named as such.
         "My case sheet has a whole paragraph on my dad, funnily enough.",
+        "My brief said I'd be cagey about money.",
         "The scenario says I left on a Tuesday, so, Tuesday.",
         # A disclosure timed by the exercise.
         "I'm not supposed to tell you about the money yet.",
@@ -68,6 +69,10 @@ def test_a_reply_in_welsh_is_caught() -> None:
         "At work the whole flood plain was simulated on a screen before they built.",
         "We had a simulated fire drill last week, alarms and everything.",
         "Mam still calls me cariad on the phone.",
+        "The client brief says blue, so it's blue, whatever I think.",
+        "My role profile at work got rewritten in the restructure.",
+        "I wrote up the patient summary before handover, like always.",
+        "The script says you offer the upgrade twice before you let them go.",
     ],
 )
 def test_the_same_words_in_a_life_pass(text: str) -> None:
