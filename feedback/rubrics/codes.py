@@ -39,9 +39,9 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from . import moves as mv
 from .denial import contradicts_denial
 from .moves import advice_form as _advice_form
-from .moves import advice_question_more, argues, settle, statement_advice
 from .moves import confronts as _confronts
 from .moves import infers as _infers
 from .moves import relational_moves as _relational_moves
@@ -233,7 +233,7 @@ def code_utterance(
             core = body_core
     is_question = (ends_q and not tag) or (
         # "When it comes up try going for a walk": a time clause before advice.
-        not ends_q and is_interrogative(core) and not statement_advice(core)
+        not ends_q and is_interrogative(core) and not mv.statement_advice(core)
     )
 
     undashed = raw.lstrip(" -–—.,…")
@@ -258,7 +258,7 @@ def code_utterance(
         question = question_kind(core)
         if _asks_leave(core) or lx.SEEK.search(core) or lx.SEEK_MORE.search(core):
             codes.append("seek_collaboration")
-        argued = argues(core)
+        argued = mv.argues(core)
         if argued == "confront" or _confronts(core, raw):
             codes.append("confront")
         leading = argued == "persuade" or bool(lx.LEADING_Q.search(core))
@@ -272,7 +272,10 @@ def code_utterance(
             elif not _advice_question(core):
                 codes.append("persuade")
                 advice_form = "advise"
-        if _advice_question(core):
+        choice = mv.offers_choice(core)
+        if choice and "seek_collaboration" not in codes:
+            codes.append("seek_collaboration")
+        if _advice_question(core) and choice != "options":
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
             # With the patient's choice framed in the turn ("...? totally up to
@@ -290,7 +293,7 @@ def code_utterance(
     elif (
         lx.STRUCTURING.search(core)
         and not lx.ADVICE.search(core)
-        and not statement_advice(core)
+        and not mv.statement_advice(core)
     ):
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
@@ -407,7 +410,7 @@ def code_utterance(
         codes.append("affirm")
     codes.extend(_relational_moves(raw, codes, question))
     if question is None:
-        codes, reflection = settle(
+        codes, reflection = mv.settle(
             core, codes, reflection, bool(lx.REFLECTION_STEM.match(core))
         )
     inquires = _inquires(codes, core)
@@ -446,7 +449,7 @@ def _advice_question(core: str) -> bool:
         lx.ADVICE_QUESTION.search(core)
         or lx.ADVICE_QUESTION_MORE.search(core)
         or _WHAT_ABOUT_DOING.search(core)
-        or advice_question_more(core)
+        or mv.advice_question_more(core)
     )
 
 

@@ -179,7 +179,8 @@ SOFT_IMPERATIVE = re.compile(
 SUGGEST_QUESTION = re.compile(
     # Someone else doing something for the patient ("could Ed do a batch cook?").
     r"(?:^|[,;]\s*|\b(?:so|and|but|or|maybe|perhaps)\s+)(?:could|can) (?!you\b|i\b|"
-    r"it\b|that\b|this\b|there\b|we\b|one\b|anything\b|something\b|what\b|[a-z]+ly\b)"
+    r"it\b|that\b|this\b|there\b|we\b|one\b|anything\b|something\b|what\b|anyone\b|"
+    r"anybody\b|[a-z]+ly\b)"
     r"(?:your \w+|[a-z]+) (?:maybe |perhaps |just |not |possibly )?(?:do|take|come|help|look after|babysit|pick|cook|give|cover|watch|"
     r"mind|drive|step in|sit with|stay|lend|share)\b"
     # "Could you (maybe) <do>?" with any action, not a request to tell more.
@@ -201,18 +202,13 @@ SUGGEST_QUESTION = re.compile(
     r"|\benough (?:water|sleep|rest|breaks|food|exercise|fresh air)\b"
     r"|\bdo you think (?:maybe |perhaps )?[a-z]+ing\b[^?]{0,60}\b(?:could|might|"
     r"would|will) (?:be|help|make)\b"
-    r"|\bwhat if you (?:just |maybe |were to |tried )?(?!(?:were|was|had|are|feel|"
-    r"felt|fail|failed|lose|lost|did|do|don'?t|didn'?t|can'?t|couldn'?t|won'?t|"
-    r"wouldn'?t|get|got|end|never|aren'?t|can|could|need|knew|know|find|realised|"
-    r"realized|think|thought|believed|noticed|say|said|let|make a mistake|miss|"
-    r"mess|want|wanted|hate|like|love|go back|kept|keep|carried|carry|continued|"
-    r"stayed|avoided|ignored|put|waited|left it)\b)[a-z]+\b"
     r"|\b(?:might|could|would) it help (?:to|if you)\b"
     r"|\b(?:would|might|could|is|isn'?t) it (?:be )?worth (?:\w+ing|a (?:try|go|"
     r"shot)|it to)\b"
-    r"|\bwhat about (?:a|an|some|trying a) (?!(?:time|moment|day|week|part|bit|"
-    r"point|situation|memory|reason|feeling|sense)\b)[a-z]+"
-    r"|\bwhy not (?:just |maybe )?(?!(?:you|me|i|now|then|both|though)\b)[a-z]+\b",
+    # "Why not have a chat with her?"; not "why not the other way round?".
+    r"|\bwhy not (?:just |maybe )?(?:have a (?:chat|word|go|break|rest|look|think|"
+    r"bath|nap|walk)|let (?:him|her|them|yourself)|see (?:a|your|the|if)|put|send|"
+    r"message|email|phone|leave|say)\b",
     re.IGNORECASE,
 )
 
@@ -310,3 +306,22 @@ OWN_ROLE = re.compile(
 # A short exclamation of the patient's own facts against their conclusion ("You got
 # an A* though!", "Three invites though!").
 COUNTER_EVIDENCE = re.compile(r"^[^.?!]{2,60}\bthough\s*!+\W*$", re.IGNORECASE)
+
+# --- collaboration: the patient chooses the direction ----------------------------------
+
+# A question that offers the patient the choice of where to go next ("would it be ok
+# to look at what happened, or would you rather stay with how it felt?") or invites
+# planning together ("want to plan what you'd say?"): MITI Seek Collaboration. An
+# offered choice is not advice. ("Can I ask, ...?" before a question stays a plain
+# question: the project's labeller A does not code it Seek, goldD's labeller does.)
+OFFERS_CHOICE = re.compile(
+    r"\bor (?:would|do) you (?:rather|prefer)\b|\bor is it more (?:that|about|like)\b"
+    r"|\bor (?:shall|should) we\b|\bor (?:do you )?(?:want|need) (?:to|me to) (?:just )?"
+    r"(?:stay|keep|talk|vent|get it)\b",
+    re.IGNORECASE,
+)
+SEEK_LEAVE = re.compile(
+    r"\b(?:do you )?want to (?:plan|think through|look at|work out|go through|figure "
+    r"out|talk through) (?:what|how|some|a|the|it|this|that)\b",
+    re.IGNORECASE,
+)

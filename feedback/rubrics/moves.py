@@ -45,6 +45,15 @@ def advice_question_more(core: str) -> bool:
     return bool(la.SUGGEST_QUESTION.search(core))
 
 
+def offers_choice(core: str) -> str | None:
+    """How a question lets the patient choose what happens next (MITI Seek):
+    "options" when it offers alternatives (then a "would it help to..." inside it is
+    one of the options, not advice), "leave" when it asks leave or invites planning."""
+    if la.OFFERS_CHOICE.search(core):
+        return "options"
+    return "leave" if la.SEEK_LEAVE.search(core) else None
+
+
 def argues(core: str) -> str | None:
     """What a question does when its answer is built in: "confront" when it carries
     disapproval ("how is gaming till 4am going to help?"), "persuade" when it argues
