@@ -96,7 +96,7 @@ ADVICE_STATEMENT = AnyOf(
         r"|\bi(?:'d| would) (?:just |probably |personally |honestly |definitely )?"
         r"(?:send|cancel|book|drop|skip|leave it|put it|let (?:him|her|them|it)|"
         r"start (?:with|by|small)|go (?:back|for|with))\b"
-        r"|\bi(?:'d| would) just (?!(?:like|love|want|say|be|feel|hate|imagine|guess|"
+        r"|\bi'd just (?!(?:like|love|want|say|be|feel|hate|imagine|guess|"
         r"think|wonder|add|mention|check|point|note|remind|need|have)\b)"
         + _ACTION
         + r"\b|\bi(?:'d| would) (?:really |so )?(?:love|like) (?:for )?you to "
@@ -114,7 +114,7 @@ ADVICE_STATEMENT = AnyOf(
         r"[a-z]+ing\b(?:(?!\b(?:not|never|no|doesn'?t|don'?t|won'?t|isn'?t|didn'?t|"
         r"can'?t|hardly)\b)[^.?!,;]){0,50}?\b(?:really |actually |often |usually |"
         r"genuinely |honestly |probably |definitely )?(?:can |will |might |could |does "
-        r"|would )?(?:(?:really |actually )?helps?\b(?! (?:you )?(?:see|understand|"
+        r"|would )?(?:(?:really |actually )?helps?\b(?! me\b)(?! (?:you )?(?:see|understand|"
         r"make sense))|works? (?:wonders|really well|for (?:a lot|lots|loads|many))|"
         r"makes? (?:a|all the|such a) (?:big |huge |real )?difference|takes? the "
         r"(?:\w+ )?(?:\w+ )?(?:out of|off)\b|is (?:probably |really |often |honestly )?"
@@ -323,5 +323,21 @@ OFFERS_CHOICE = re.compile(
 SEEK_LEAVE = re.compile(
     r"\b(?:do you )?want to (?:plan|think through|look at|work out|go through|figure "
     r"out|talk through) (?:what|how|some|a|the|it|this|that)\b",
+    re.IGNORECASE,
+)
+# "That sounds like such a heavy thought to carry", "the garden sounds like it was a
+# big part of his life": the listener's reading of what the patient said, with a
+# subject before the stem that REFLECTION_STEM (which wants the stem first) misses.
+SUBJECT_STEM = re.compile(
+    r"^(?:and |so |but |oh,? |wow,? )?(?:that|this|which|the \w+|your \w+|all (?:of )?"
+    r"that|all this) (?:(?:really|honestly|just) )?(?:sounds|seems|sounded|seemed|"
+    r"must (?:be|have been|feel|have felt))\b",
+    re.IGNORECASE,
+)
+# The trainee's own past told as a story ("when I was at uni I'd just sit in my
+# room", "back then I used to..."): self-disclosure, whatever advice-like verbs it has.
+OWN_PAST = re.compile(
+    r"\b(?:when i was|when i had|i used to|back when|back then|at the time|at that "
+    r"time|years ago|as a (?:kid|child|teenager)|i remember|when my)\b",
     re.IGNORECASE,
 )

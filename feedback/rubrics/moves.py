@@ -20,6 +20,13 @@ def statement_advice(core: str) -> bool:
     """Advice in the statement forms trainees use beside "you should" (rubric
     2026.11-9): an imperative after a time clause, what the counsellor would do, a
     wish for the client, a behaviour said to work."""
+    if la.OWN_PAST.search(core) or (
+        lx.SELF_DISCLOSURE.search(core) and not _YOU.search(core)
+    ):
+        # The trainee's own story ("joining a choir helped me", "when I was at uni I
+        # would just...") discloses; MITI codes the advice only when it is aimed at
+        # the client.
+        return False
     return bool(la.ADVICE_STATEMENT.search(core) or la.SOFT_IMPERATIVE.match(core))
 
 
@@ -93,12 +100,22 @@ def settle(
     if codes == ["giving_information"] and not _informs(core):
         if la.HEDGED_INFERENCE.search(core):
             return ["complex_reflection"], "complex"
+        if la.SUBJECT_STEM.search(core):
+            # A reading of eight words or more adds meaning (MITI's complex); a short
+            # one ("That sounds tough.") stays simple, as MITI says when unsure.
+            if len(core.split()) >= _READING_WORDS:
+                return ["complex_reflection"], "complex"
+            return ["simple_reflection"], "simple"
         if la.OWN_ROLE.search(core):
             return ["self_disclosure"], reflection
     if la.OWN_ROLE.search(core) and "self_disclosure" not in codes:
         kept: list[BehaviourCode] = [c for c in codes if c != "giving_information"]
         codes = [*kept, "self_disclosure"]
     return codes, reflection
+
+
+_READING_WORDS = 8
+_YOU = re.compile(r"\b(?:you|your|you'?re|you'?ve|you'?d|yourself)\b", re.I)
 
 
 def _informs(core: str) -> bool:
