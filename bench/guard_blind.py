@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/guard_blind.py [PATH.jsonl] [--json] [--misses]
     .venv/bin/python bench/guard_blind.py --offline   # the offline patient's replies
+    .venv/bin/python bench/guard_blind.py PATH --timing  # + check time per reply
 
 Each line: {"id", "case", "kind": ai_admission|therapist_voice|leak|language|
 format|clean, "trainee", "reply"}. The default path is the blind dev set written
@@ -22,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -31,12 +34,33 @@ from patients.simulation import Utterance, advance, bundled_cases, initial_state
 from patients.simulation import parameters as P
 from patients.simulation.direction import StageDirection
 from patients.simulation.guard import check_reply, leak_sources
+from patients.simulation.guard_model import clear_feature_cache
 from patients.simulation.harness import run_session
 from patients.simulation.policies import POLICIES
 from patients.simulation.prompts import render_stable_prompt, render_turn_notes
 
 DEFAULT = Path("tests/patients/simulation/data/guard_blind_dev.jsonl")
 KINDS = ("ai_admission", "therapist_voice", "leak", "language", "format")
+
+
+def _timed_check(
+    text: str,
+    case: Any,
+    direction: StageDirection,
+    sources: frozenset[tuple[str, ...]],
+    times: list[float],
+) -> tuple[str, ...]:
+    """check_reply, with its time in ms (the best of three, the sentence
+    feature cache cleared each time, so a busy shared machine adds less noise)."""
+    best = float("inf")
+    flags: tuple[str, ...] = ()
+    for _ in range(3):
+        clear_feature_cache()
+        start = time.perf_counter()
+        flags = check_reply(text, case, direction, sources=sources)
+        best = min(best, (time.perf_counter() - start) * 1000)
+    times.append(best)
+    return flags
 
 
 def evaluate(path: Path) -> dict[str, Any]:
@@ -47,6 +71,7 @@ def evaluate(path: Path) -> dict[str, Any]:
     state_only = 0
     misses: dict[str, list[str]] = defaultdict(list)
     trips: list[dict[str, Any]] = []
+    times: list[float] = []
     for row in rows:
         case = cases[row["case"]]
         state = initial_state(case, seed=0)
@@ -62,11 +87,8 @@ def evaluate(path: Path) -> dict[str, Any]:
             + "\n"
             + render_turn_notes(case, step.state, step.direction)
         )
-        flags = check_reply(
-            row["reply"],
-            case,
-            step.direction,
-            sources=leak_sources(case, prompt),
+        flags = _timed_check(
+            row["reply"], case, step.direction, leak_sources(case, prompt), times
         )
         kind = row["kind"]
         total[kind] += 1
@@ -88,6 +110,10 @@ def evaluate(path: Path) -> dict[str, Any]:
         "false_trips_disclosure_only": f"{state_only}/{total['clean']}",
         "trips": trips,
         "misses": dict(misses),
+        "check_ms": {
+            "p50": round(statistics.median(times), 3),
+            "p90": round(sorted(times)[int(0.9 * len(times))], 3),
+        },
     }
 
 
@@ -118,6 +144,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--offline", action="store_true")
+    parser.add_argument("--timing", action="store_true")
     args = parser.parse_args()
     if args.offline:
         found = offline_trips()
@@ -137,6 +164,9 @@ def main() -> int:
         f"{'clean':16} false trips {result['false_trips']} "
         f"(+{result['false_trips_disclosure_only']} by the disclosure check alone)"
     )
+    if args.timing:
+        ms = result["check_ms"]
+        print(f"check time per reply  p50 {ms['p50']:.2f} ms  p90 {ms['p90']:.2f} ms")
     if args.misses:
         for kind, lines in result["misses"].items():
             for line in lines:

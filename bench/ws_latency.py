@@ -94,8 +94,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 # Stages the server logs per message (practice.timing, see bench/settings.py), in
 # path order: waiting for a pool thread, the session lock and transcript read, the
 # rate limit (Redis), the token budget, the patient engine's step, the insert and
-# the commit (with its after-commit hooks), rendering the two turns, receive ->
-# ack sent, receive -> first patient word sent.
+# the commit (with its after-commit hooks), of which the commit alone (it follows
+# the disk and the machine's load more than the code), rendering the two turns,
+# receive -> ack sent, receive -> first patient word sent.
 STAGES = (
     "pool_wait",
     "lock_and_read",
@@ -103,6 +104,7 @@ STAGES = (
     "budget",
     "advance",
     "insert_commit",
+    "commit",
     "render",
     "ack",
     "first_token",

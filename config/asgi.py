@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -27,3 +28,12 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything loaded so far (Django, the apps, the engines' modules) lives as long
+# as the process. Freezing it takes it out of the cyclic garbage collector's
+# full collections, which otherwise walk all of it: measured on the chat's hot
+# path, one such collection paused the event loop and the database thread for
+# 100-240 ms (the first word's p95 at 50 sessions). Collected first, so the
+# start-up's own garbage is freed rather than frozen.
+gc.collect()
+gc.freeze()

@@ -18,6 +18,7 @@ from patients.simulation import (
     import_patient_psi,
 )
 from patients.simulation.case import load_case_noted
+from patients.simulation.engine import warm_up
 from patients.simulation.facts import DOMAINS, FactSheet
 from practice.models import Assignment, PracticeSession
 
@@ -66,6 +67,20 @@ def sync_bundled_cases() -> list[CaseVersion]:
     """Publish every case shipped in patients/cases/ (new versions only on change)."""
 
     return [publish_case_version(spec=spec, bundled=True) for spec in bundled_cases()]
+
+
+# Versions whose case the engine has been run on in this process (warm_engine).
+_WARMED: set[int] = set()
+
+
+def warm_engine(version_id: int) -> None:
+    """Parse the version's case and run the patient engine on it once, so the
+    first message of a session does not pay for it: called when a chat socket
+    connects, before the trainee can send. Once per version per process."""
+    if version_id in _WARMED:
+        return
+    warm_up(spec_for_version_id(version_id))
+    _WARMED.add(version_id)
 
 
 @lru_cache(maxsize=256)

@@ -21,7 +21,6 @@ from uuid import UUID
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.cache import cache
 from django.db import Error as DatabaseError
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -30,9 +29,10 @@ from django.utils.html import escape
 from llm import deadline
 from llm.metering import CallRecord, collecting
 from patients.engines import get_responder
+from patients.services import warm_engine
 from patients.simulation import Final, Token
 
-from . import selectors, services
+from . import selectors, services, socket_slots
 from .deferral import Deferred, deferring, run_deferred
 from .exceptions import InvalidMessage, PracticeError
 from .realtime import (
@@ -92,9 +92,18 @@ def _db(func: Callable[P, R]) -> Callable[P, Coroutine[Any, Any, R]]:
 @_db
 def _load_session(user: Any, session_uuid: str) -> tuple[int, str] | None:
     found = selectors.socket_session(user, session_uuid)
-    if found is not None:
-        services.recover_interrupted_replies(session_id=found[0])
-    return found
+    if found is None:
+        return None
+    services.recover_interrupted_replies(session_id=found.id)
+    try:
+        # Before the trainee can type: the first message then finds the case
+        # parsed and the engine's per-case caches filled (1-5 ms otherwise).
+        warm_engine(found.case_version_id)
+    except DatabaseError:
+        raise
+    except Exception:  # an optimisation: it must never refuse the socket
+        logger.exception("warming the engine for session %s failed", found.id)
+    return found.id, found.uuid
 
 
 def _transcript_html(session_id: int) -> str:
@@ -227,41 +236,6 @@ def _no_error_frame() -> str:
     return _error_frame("")
 
 
-def _socket_key(user_id: int, session_uuid: str) -> str:
-    return f"practice:sockets:{user_id}:{session_uuid}"
-
-
-def _claim_socket_slot(user_id: int, session_uuid: str, channel: str) -> bool:
-    """Register this socket; False when the user already holds the maximum.
-
-    A cache entry maps channel name -> expiry; entries of sockets that died
-    without a disconnect expire after an hour. Fails open if the cache is down.
-    """
-    limit = settings.PRACTICE_MAX_SOCKETS_PER_SESSION
-    key = _socket_key(user_id, session_uuid)
-    now = timezone.now().timestamp()
-    try:
-        held: dict[str, float] = cache.get(key) or {}
-        live = {name: until for name, until in held.items() if until > now}
-        if len(live) >= limit:
-            return False
-        live[channel] = now + 3600
-        cache.set(key, live, timeout=3600)
-    except Exception:  # noqa: BLE001 - the cap must not block chat in a cache outage
-        logger.warning("socket cap not checked for user %s", user_id)
-    return True
-
-
-def _release_socket_slot(user_id: int, session_uuid: str, channel: str) -> None:
-    key = _socket_key(user_id, session_uuid)
-    try:
-        held: dict[str, float] = cache.get(key) or {}
-        if held.pop(channel, None) is not None:
-            cache.set(key, held, timeout=3600)
-    except Exception:  # noqa: BLE001
-        logger.debug("socket slot of user %s not released", user_id)
-
-
 class PracticeConsumer(AsyncWebsocketConsumer):
     session_id: int | None = None
     session_uuid: str | None = None
@@ -284,9 +258,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
             return
         self.session_id, self.session_uuid = found
         note_server_loop()
-        if not await database_sync_to_async(_claim_socket_slot, thread_sensitive=False)(
-            user.pk, self.session_uuid, self.channel_name
-        ):
+        if not await database_sync_to_async(
+            socket_slots.claim_socket_slot, thread_sensitive=False
+        )(user.pk, self.session_uuid, self.channel_name):
             await self.accept()
             await self._send_safe(
                 _error_frame(
@@ -321,9 +295,9 @@ class PracticeConsumer(AsyncWebsocketConsumer):
         # Replies in flight finish on their own; only membership is released.
         if self.slot_held and self.session_uuid is not None:
             self.slot_held = False
-            await database_sync_to_async(_release_socket_slot, thread_sensitive=False)(
-                self.scope["user"].pk, self.session_uuid, self.channel_name
-            )
+            await database_sync_to_async(
+                socket_slots.release_socket_slot, thread_sensitive=False
+            )(self.scope["user"].pk, self.session_uuid, self.channel_name)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)

@@ -5,7 +5,7 @@ or not yours" into a 404 with `get_object_or_404`, never revealing which."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 
@@ -51,18 +51,24 @@ def transcript(session: PracticeSession) -> list[Turn]:
     return turns
 
 
+class SocketSession(NamedTuple):
+    id: int
+    uuid: str
+    case_version_id: int
+
+
 def socket_session(
     user: User | AnonymousUser, session_uuid: str
-) -> tuple[int, str] | None:
-    """(id, uuid) of the session if `user` practises in it, else None."""
+) -> SocketSession | None:
+    """The session if `user` practises in it, else None."""
     if not user.is_authenticated:
         return None
     row = (
         PracticeSession.objects.filter(uuid=session_uuid, trainee=user)
-        .values_list("pk", "uuid")
+        .values_list("pk", "uuid", "case_version_id")
         .first()
     )
-    return None if row is None else (row[0], str(row[1]))
+    return None if row is None else SocketSession(row[0], str(row[1]), row[2])
 
 
 def transcript_by_id(session_id: int) -> tuple[PracticeSession, list[Turn]]:

@@ -17,7 +17,7 @@ from patients.simulation.moves.case_aware import (
     own_feelings,
     reinterpret,
 )
-from patients.simulation.state import PatientState
+from patients.simulation.state import PatientState, initial_state
 from patients.simulation.transitions import SI_DOMAINS, apply_moves
 from patients.simulation.vocab import emotion_key
 
@@ -121,3 +121,16 @@ def advance(
     moved, outcome = apply_moves(case, state, moves, trainee_text, fact)
     final, direction = direct(case, moved, moves, outcome, trainee_text, fact)
     return Advance(state=final, moves=moves, direction=direction)
+
+
+# A neutral opening question: it takes the classifiers, the fact-question model
+# and the transition and direction steps through their per-case set-up.
+_WARM_UP_LINE = "What brings you here today, and how have you been feeling?"
+
+
+def warm_up(case: CaseSpec) -> None:
+    """Fill the per-case caches `advance` builds on first use (the case's own
+    feelings and beliefs, topic words, fact-question features): 1-5 ms, paid
+    otherwise by the first message of a session on a case this process has not
+    seen. Pure: runs one throw-away step and keeps nothing but those caches."""
+    advance(case, initial_state(case, seed=0), _WARM_UP_LINE, [])

@@ -31,6 +31,7 @@ from pathlib import Path
 from patients.simulation.factq_model import WEIGHTS_PATH, features
 from patients.simulation.facts import SCREENING_DOMAINS
 
+# Every *.txt file in factq_corpus/ is read, in name order.
 CORPUS = Path(__file__).with_name("factq_corpus") / "questions.txt"
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 TRAIN_SOURCES = ("team.jsonl", "team2.jsonl", "team3.jsonl")
@@ -44,7 +45,12 @@ Weights = dict[str, dict[str, float]]
 
 def corpus_rows() -> list[tuple[str, str]]:
     rows = []
-    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+    lines = [
+        line
+        for path in sorted(CORPUS.parent.glob("*.txt"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+    for line in lines:
         if not line.strip() or line.startswith("#"):
             continue
         label, _, text = line.partition("|")

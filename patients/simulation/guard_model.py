@@ -16,7 +16,11 @@ second person), which word classes it combines (first person + "being
 artificial"; a negation + "being a person"; second person + a modal + a
 technique; a sentence that opens with an imperative; the general "people
 find..." register of psychoeducation), and the sequence of those classes, plus
-plain words and word pairs. The weights are two logistic regressions trained by
+plain words and word pairs, and who a machine word is (the head of the phrase or a
+modifier, "a computer person"; the person word that is its subject). Each model reads
+the sentence as the guard does (`masked_for`: comparisons and the machines of the
+patient's world masked for admissions, reported words for the counsellor's voice;
+see `guard_masks`). The weights are two bagged logistic regressions trained by
 `python -m patients.simulation.guard_train` on examples the project wrote itself
 (`guard_corpus/*.txt`) and on the offline patient's own replies (never on
 licensed data); they live in `guard_weights.json` beside this module.
@@ -34,11 +38,17 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from patients.simulation.guard_masks import mask_figures, mask_reported, mask_role
+
 __all__ = [
     "KINDS",
+    "clear_feature_cache",
     "features",
     "mask_figures",
     "mask_reported",
+    "lean_threshold",
+    "mask_role",
+    "masked_for",
     "meaning_flags",
     "sentence_scores",
 ]
@@ -458,7 +468,57 @@ def _features(sentence: str) -> tuple[str, ...]:
                 out.append(f"x:general_{c}")
     if len(words) <= 4:
         out.append("x:short")
+    out += _role_features(words, classes)
     return tuple(out)
+
+
+# Nouns that a machine word describes rather than names: "a computer person",
+# "a software tester", "machine learning course", "a simulator session".
+_HEADS = frozenset(
+    """person people guy type tester developer engineer designer support company job
+    jobs games game science skills class classes lessons lesson repairs shop stuff
+    nerd whizz brain desk room lab test tests course courses session sessions day
+    days training trainer centre center firm department team update updates
+    screen screens manual voice""".split()
+)
+# People of the patient's life who shape them: "programmed from a young age by
+# my dad", "trained as a nurse".
+_UPBRINGING = frozenset(
+    """dad father mum mother mom parents parent family school teacher teachers
+    childhood young age upbringing army job work nurse nursing boss""".split()
+)
+
+
+def _role_features(words: list[str], classes: list[str | None]) -> list[str]:
+    """Who the machine word is: a thing the speaker is ("I am a program") or a
+    word that describes something else ("a computer person"), and who did the
+    making ("programmed by my dad" is an upbringing)."""
+    out: list[str] = []
+    for i, c in enumerate(classes):
+        if c not in ("ART", "THING"):
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if nxt in _HEADS or (i + 1 < len(words) and classes[i + 1] in ("ART", "THING")):
+            out.append("x:art_modifier")
+        # The subject of the clause: the nearest person word before it.
+        for j in range(i - 1, max(-1, i - 7), -1):
+            if classes[j] in ("SELF", "YOU"):
+                out.append(f"x:art_subject_{classes[j]}")
+                break
+            if words[j] in ("he", "she", "they", "it", "we", "someone"):
+                out.append("x:art_subject_other")
+                break
+        else:
+            out.append("x:art_subject_none")
+    for i, c in enumerate(classes):
+        if c == "MADE" and any(w in _UPBRINGING for w in words[i + 1 : i + 7]):
+            out.append("x:made_by_life")
+    return out
+
+
+def clear_feature_cache() -> None:
+    """Forget the cached sentence features (for timing a cold check)."""
+    _features.cache_clear()
 
 
 class _Model(NamedTuple):
@@ -470,6 +530,8 @@ class _Model(NamedTuple):
     # never had a husband to lose.") is often two sentences that each say
     # half of it, while an in-role reply rarely has even one near the line.
     pair_threshold: float
+    # A lean the same way, for checks that combine the model with another signal.
+    lean_threshold: float
 
 
 @cache
@@ -482,6 +544,7 @@ def _weights() -> dict[str, _Model]:
             dict(m["weights"]),
             float(m["threshold"]),
             float(m.get("pair_threshold", m["threshold"])),
+            float(m.get("lean_threshold", m["threshold"])),
         )
         for kind, m in data["models"].items()
     }
@@ -500,6 +563,19 @@ def sentence_scores(sentence: str) -> dict[str, float]:
     }
 
 
+def lean_threshold(kind: str) -> float:
+    """The score at which a kind's model leans that way (cross-validated at a
+    looser false-trip rate than its own threshold)."""
+    return _weights()[kind].lean_threshold
+
+
+def masked_for(kind: str, sentence: str) -> str:
+    """What a kind's model reads (in training too): admissions with comparisons
+    and the things of the patient's world masked, the counsellor's voice with
+    what others said masked."""
+    return mask_role(sentence) if kind == "ai_admission" else mask_reported(sentence)
+
+
 def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
     """The kinds that one sentence reaches the trained threshold for, or two
     sentences the (lower) pair threshold."""
@@ -510,81 +586,9 @@ def meaning_flags(sentences: Iterable[str]) -> tuple[str, ...]:
         for kind, m in models.items():
             if kind in found:
                 continue
-            masked = (
-                mask_figures(sentence)
-                if kind == "ai_admission"
-                else mask_reported(sentence)
-            )
-            p = _probability(m.bias, m.weights, features(masked))
+            p = _probability(m.bias, m.weights, features(masked_for(kind, sentence)))
             if p >= m.pair_threshold:
                 near[kind] += 1
             if p >= m.threshold or near[kind] >= 2:
                 found.append(kind)
     return tuple(k for k in KINDS if k in found)
-
-
-# -- what the speaker does not say of themselves ---------------------------------
-#
-# Two frames put words in a sentence that are not the speaker's claim: reported
-# speech ("My GP said I should try breathing exercises", "He said, Dad, you're
-# not a machine") and comparison ("it sounds like I'm playing a character",
-# "I'm like a robot at work"). The therapist-voice checks read a sentence with
-# what others said masked; the role checks read it with comparisons masked.
-_REPORTED = re.compile(
-    r"\b(?:(?:my|his|her|our|the|a|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+|he|she|they|"
-    r"people|everyone|everybody|someone|somebody|nobody|(?-i:(?!You\b|I\b)[A-Z][a-z]+))"
-    r"\s+(?:(?:always|keeps?|kept|just|even|once|still|only|would|has|had|'s|'d)\s+)*"
-    r"(?:said|says|say|saying|told\s+me|tells\s+me|telling\s+me|suggested|suggests|"
-    r"recommended|recommends|reckons|advised|asked\s+me|wants\s+me|wanted\s+me)\b"
-    r"|\bi\s+(?:read|heard|was\s+told|saw\s+online|looked\s+(?:it\s+)?up)\b"
-    r"|\bi(?:'ve|\s+have)\s+(?:read|heard|been\s+told)\b|\bapparently\b"
-    r"|\bi(?:'ve|\s+have)?\s+always\s+(?:thought|believed|been\s+taught)\b"
-    r"|\bi\s+was\s+(?:brought\s+up|raised|taught)\b"
-    r"|\b(?:the\s+)?(?:forums?|internet|websites?|articles?|books?|leaflets?|apps?)"
-    r"\s+(?:say|says|said|suggest\w*|recommend\w*)\b",
-    re.IGNORECASE,
-)
-_FIGURE = re.compile(
-    r"(?:^|\b(?:feel|feels|felt|feeling|sound|sounds|sounded|seem|seems|seemed|look|"
-    r"looks|looked|just|am|was|is|'m|'s|of|bit|more|less|all)\s+)(?:like|as\s+if|"
-    r"as\s+though)\b[^,;:.!?]*",
-    re.IGNORECASE,
-)
-_MASK = " \u2026 "
-_CROWD = re.compile(
-    r"(?:some\s+|many\s+|most\s+)?(?:people|everyone|everybody)\b", re.I
-)
-
-
-# Quoted words ("'great work today' he texted", "my old counsellor kept saying
-# 'reframe it'") are someone's words, not the speaker's. An apostrophe inside
-# a word ("don't", "parents'") neither opens nor closes a quotation.
-_QUOTED = re.compile(
-    r"(?<!\w)(?:'[^'\n]{2,120}'|\"[^\"\n]{2,120}\"|\u201c[^\u201d\n]{2,120}\u201d|"
-    r"\u2018[^'\n]{2,120}')(?!\w)"
-)
-
-
-def mask_reported(sentence: str) -> str:
-    """The sentence with what someone else said, read or advised masked.
-
-    The attribution may come first ("My GP said I should walk more") or last
-    ("Give yourself a break, my brother says"): in the second shape the words
-    before the comma are the quotation, so the whole sentence is masked.
-    """
-    plain = _QUOTED.sub(_MASK, sentence.replace("\u2019", "'"))
-    m = _REPORTED.search(plain)
-    if m is None:
-        return plain
-    # "Some people say it helps" after a suggestion is the counsellor's
-    # appeal to others, not a quotation of them.
-    if plain[: m.start()].rstrip().endswith(
-        (",", "\u2014", "\u2013", "-", _MASK.strip())
-    ) and not _CROWD.match(m.group(0)):
-        return _MASK
-    return plain[: m.start()] + _MASK
-
-
-def mask_figures(sentence: str) -> str:
-    """The sentence with comparisons ("like a robot", "as if I'm acting") masked."""
-    return _FIGURE.sub(_MASK, sentence.replace("\u2019", "'"))

@@ -8,9 +8,15 @@ Data, all written by this project (never licensed data):
   bundled case (deterministic, so the weights are reproducible), and every
   case's own voice lines (its opening line included).
 
-Two one-versus-rest logistic regressions (L2, full-batch gradient descent). The
-threshold of each is chosen by 5-fold cross-validation: the lowest score at
-which at most `--max-false` of the held-out in-role sentences trip. The
+Two one-versus-rest logistic regressions (L2, stochastic gradient descent with
+a fixed shuffle), each read on the sentence as the guard reads it (comparisons
+and the things of the patient's world masked for admissions, what others said
+masked for the counsellor's voice). Each is the average of the fold models of
+three shuffled 5-fold cross-validations (bagging), and its thresholds are read
+off the held-out scores of all three pooled: the score above which at most
+`--max-false` (threshold), `--pair-false` (two sentences of a reply) or
+`--lean-false` (a lean that another signal must confirm) of the held-out in-role
+sentences lie, as the mean log-odds of the scores around that rank. The
 cross-validated catch rate and false-trip rate are printed and stored with the
 weights (`guard_weights.json`), which `guard_model` reads.
 """
@@ -27,7 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from patients.simulation.case import bundled_cases
-from patients.simulation.guard_model import KINDS, WEIGHTS_PATH, features
+from patients.simulation.guard_model import KINDS, WEIGHTS_PATH, features, masked_for
 from patients.simulation.harness import run_session
 from patients.simulation.policies import POLICIES
 from patients.simulation.text import split_sentences
@@ -126,31 +132,47 @@ def _prune(xs: Sequence[list[str]], min_count: int) -> list[list[str]]:
     return [[f for f in feats if counts[f] >= min_count] for feats in xs]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--max-false", type=float, default=0.003)
-    # The rate at which single in-role sentences may reach the pair threshold;
-    # two of them in one reply are needed to trip it.
-    parser.add_argument("--pair-false", type=float, default=0.03)
-    parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--l2", type=float, default=1e-4)
-    parser.add_argument("--rate", type=float, default=0.2)
-    # Features seen in fewer examples than this are dropped.
-    parser.add_argument("--min-count", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
-    args = parser.parse_args(argv)
+def _cut(clean_scores: Sequence[float], rate: float, width: int) -> float:
+    """The score above which `rate` of the held-out in-role scores lie (sorted
+    high to low), estimated as the mean log-odds of the scores within `width`
+    ranks of that rank rather than from the one at it, which a few corpus
+    lines can move."""
+    rank = int(rate * len(clean_scores))
+    window = clean_scores[max(0, rank - width) : rank + width + 1]
+    logits = [
+        math.log(p / (1 - p)) for p in (min(max(q, 1e-9), 1 - 1e-9) for q in window)
+    ]
+    return max(0.5, _sigmoid(sum(logits) / len(logits)) + 1e-6)
 
-    rows = dataset()
-    xs = _prune([features(t) for t, _ in rows], args.min_count)
-    labels = [label for _, label in rows]
-    order = list(range(len(rows)))
-    random.Random(11).shuffle(order)
-    fold_of = {i: k % args.folds for k, i in enumerate(order)}
-    models: dict[str, object] = {}
-    for kind in KINDS:
-        ys = [int(label == kind) for label in labels]
-        oof = [0.0] * len(rows)
+
+def _fit(
+    kind: str,
+    xs: Sequence[list[str]],
+    ys: Sequence[int],
+    labels: Sequence[str],
+    args: argparse.Namespace,
+) -> dict[str, object]:
+    """One kind's model: the average of the fold models of `args.repeats`
+    shuffled k-fold splits, and thresholds from their held-out scores.
+
+    Averaging the fold models (bagging) and pooling the held-out scores of all
+    the repeats keep a few corpus lines from moving the line: a single model
+    fitted to all the data puts in-role and out-of-role sentences at 0.99+,
+    and a threshold read off one split's seventh-highest in-role score moved
+    by 0.015 between two shuffles of the same corpus.
+    """
+    summed: dict[str, float] = {}
+    bias_sum = 0.0
+    fits = 0
+    per_repeat: list[float] = []
+    clean_pool: list[float] = []
+    positive_pool: list[float] = []
+    n_clean = sum(1 for label in labels if label == "clean")
+    for repeat in range(args.repeats):
+        order = list(range(len(xs)))
+        random.Random(11 + repeat).shuffle(order)
+        fold_of = {i: k % args.folds for k, i in enumerate(order)}
+        oof = [0.0] * len(xs)
         for fold in range(args.folds):
             train = [i for i in order if fold_of[i] != fold]
             bias, weights = train_binary(
@@ -163,34 +185,75 @@ def main(argv: Sequence[str] | None = None) -> int:
             for i in order:
                 if fold_of[i] == fold:
                     oof[i] = _score(bias, weights, xs[i])
-        clean_scores = sorted(
-            (oof[i] for i in order if labels[i] == "clean"), reverse=True
-        )
-        allowed = int(args.max_false * len(clean_scores))
-        threshold = max(0.5, clean_scores[allowed] + 1e-6)
-        pair_allowed = int(args.pair_false * len(clean_scores))
-        pair_threshold = min(threshold, max(0.5, clean_scores[pair_allowed] + 1e-6))
-        caught = sum(1 for i in order if ys[i] and oof[i] >= threshold)
-        false = sum(1 for i in order if labels[i] == "clean" and oof[i] >= threshold)
-        positives = sum(ys)
-        bias, weights = train_binary(
-            xs, ys, epochs=args.epochs, l2=args.l2, rate=args.rate
-        )
-        kept = {f: round(w, 4) for f, w in sorted(weights.items()) if abs(w) >= 0.01}
-        models[kind] = {
-            "bias": round(bias, 4),
-            "threshold": round(threshold, 4),
-            "pair_threshold": round(pair_threshold, 4),
-            "cv_catch": f"{caught}/{positives}",
-            "cv_false_trips": f"{false}/{len(clean_scores)}",
-            "weights": kept,
-        }
-        sys.stderr.write(
-            f"{kind}: threshold {threshold:.3f} (pair {pair_threshold:.3f}), "
-            "cross-validated catch "
-            f"{caught}/{positives}, false trips {false}/{len(clean_scores)}, "
-            f"{len(kept)} weights\n"
-        )
+            bias_sum += bias
+            for f, w in weights.items():
+                summed[f] = summed.get(f, 0.0) + w
+            fits += 1
+        clean = sorted((oof[i] for i in order if labels[i] == "clean"), reverse=True)
+        per_repeat.append(_cut(clean, args.max_false, 0))
+        clean_pool += clean
+        positive_pool += [oof[i] for i in order if ys[i]]
+    clean_pool.sort(reverse=True)
+    width = 3 * args.repeats
+    threshold = _cut(clean_pool, args.max_false, width)
+    pair_threshold = min(threshold, _cut(clean_pool, args.pair_false, width))
+    lean_threshold = min(threshold, _cut(clean_pool, args.lean_false, width))
+    caught = sum(1 for p in positive_pool if p >= threshold)
+    false = sum(1 for p in clean_pool if p >= threshold)
+    kept = {
+        f: round(w / fits, 4)
+        for f, w in sorted(summed.items())
+        if abs(w / fits) >= 0.01
+    }
+    sys.stderr.write(
+        f"{kind}: threshold {threshold:.3f} (pair {pair_threshold:.3f}; single "
+        f"splits {', '.join(f'{t:.3f}' for t in per_repeat)}), cross-validated catch "
+        f"{caught}/{len(positive_pool)}, false trips {false}/{len(clean_pool)}, "
+        f"{len(kept)} weights\n"
+    )
+    return {
+        "bias": round(bias_sum / fits, 4),
+        "threshold": round(threshold, 4),
+        "pair_threshold": round(pair_threshold, 4),
+        "lean_threshold": round(lean_threshold, 4),
+        "cv_catch": f"{caught}/{len(positive_pool)}",
+        "cv_false_trips": f"{false}/{n_clean * args.repeats}",
+        "cv_single_split_thresholds": [round(t, 4) for t in per_repeat],
+        "weights": kept,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--max-false", type=float, default=0.003)
+    # The rate at which single in-role sentences may reach the pair threshold;
+    # two of them in one reply are needed to trip it.
+    parser.add_argument("--pair-false", type=float, default=0.03)
+    # The rate for a lean: the guard's other checks ask the model only to lean
+    # the same way (the counsellor's-voice check with the move classifier).
+    parser.add_argument("--lean-false", type=float, default=0.01)
+    parser.add_argument("--epochs", type=int, default=20)
+    # Strong enough that the held-out scores of in-role and out-of-role
+    # sentences spread out below 0.99 (1e-4 put the thresholds at 0.98-0.996).
+    parser.add_argument("--l2", type=float, default=1e-2)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rate", type=float, default=0.2)
+    # Features seen in fewer examples than this are dropped.
+    parser.add_argument("--min-count", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    args = parser.parse_args(argv)
+
+    rows = dataset()
+    labels = [label for _, label in rows]
+    models: dict[str, object] = {}
+    for kind in KINDS:
+        # Trained on what the guard reads: the sentence with comparisons and the
+        # things of the patient's world masked (admissions), or with what
+        # others said masked (the counsellor's voice).
+        xs = _prune([features(masked_for(kind, t)) for t, _ in rows], args.min_count)
+        ys = [int(label == kind) for label in labels]
+        models[kind] = _fit(kind, xs, ys, labels, args)
     payload = {
         "trained_by": "python -m patients.simulation.guard_train",
         "examples": dict(Counter(labels)),

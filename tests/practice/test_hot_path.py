@@ -176,3 +176,39 @@ def test_the_rate_limit_counts_in_one_round_trip_on_redis(settings: Any) -> None
         assert 0 < client.ttl(cache.make_and_validate_key(key)) <= 30
     finally:
         caches["default"].delete(key)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_connecting_prepares_the_case_before_the_first_message(
+    practice_session: Any, trainee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The case is parsed and the engine run on it when the socket connects, so
+    # the first message does neither (1-5 ms on a case new to the process).
+    warmed: list[int] = []
+    real = consumers.warm_engine
+    monkeypatch.setattr(
+        consumers, "warm_engine", lambda v: (warmed.append(v), real(v))[1]
+    )
+    socket = await open_socket(practice_session.uuid, trainee)
+    connected, _ = await socket.connect()
+    assert connected
+    assert warmed == [practice_session.case_version_id]
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_failed_warm_up_does_not_refuse_the_socket(
+    practice_session: Any, trainee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(version_id: int) -> None:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(consumers, "warm_engine", broken)
+    socket = await open_socket(practice_session.uuid, trainee)
+    connected, _ = await socket.connect()
+    assert connected
+    await socket.send_to(text_data=message("What brings you here today?"))
+    await receive_until(socket, DONE)  # the message is answered all the same
+    await socket.disconnect()

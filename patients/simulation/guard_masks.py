@@ -1,0 +1,193 @@
+"""What a sentence says that is not the speaker's own claim about themselves.
+
+Three frames put words in a patient's sentence that are not the speaker
+speaking as a clinician or as a program:
+
+- reported speech ("My GP said I should try breathing exercises", "He said,
+  Dad, you're not a machine"): the therapist-voice checks read a sentence with
+  what others said masked;
+- comparison ("it sounds like I'm playing a character", "I'm like a robot at
+  work"): the role checks read it with comparisons masked;
+- a thing in the patient's world ("they had a simulator", "I asked ChatGPT",
+  "Kayla's building some chatbot", "we did role-play with the children"): a
+  computer, a program or a role-play that the patient uses, meets or talks
+  about is not the speaker. The role checks read it masked, unless the
+  sentence predicates it of the speaker or the conversation ("I'm a chatbot",
+  "this is a role-play", "you're talking to a program").
+
+Pure Python and no Django: the guard calls these on every sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["mask_figures", "mask_reported", "mask_role", "mask_world"]
+
+_REPORTED = re.compile(
+    r"\b(?:(?:my|his|her|our|the|a|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+|he|she|they|"
+    r"people|everyone|everybody|someone|somebody|nobody|(?-i:(?!You\b|I\b)[A-Z][a-z]+))"
+    r"\s+(?:(?:always|keeps?|kept|just|even|once|still|only|would|has|had|'s|'d)\s+)*"
+    r"(?:said|says|say|saying|told\s+me|tells\s+me|telling\s+me|suggested|suggests|"
+    r"recommended|recommends|reckons|advised|asked\s+me|wants\s+me|wanted\s+me|"
+    # "Joana read somewhere that you should breathe slowly."
+    r"(?:read|heard|saw)\s+(?:somewhere|online|that|in\s+(?:a|the|some))|found\s+online)\b"
+    r"|\bi\s+(?:read|heard|was\s+told|saw\s+online|looked\s+(?:it\s+)?up)\b"
+    r"|\bi(?:'ve|\s+have)\s+(?:read|heard|been\s+told)\b|\bapparently\b"
+    r"|\bi(?:'ve|\s+have)?\s+always\s+(?:thought|believed|been\s+taught)\b"
+    r"|\bi\s+was\s+(?:brought\s+up|raised|taught)\b"
+    r"|\b(?:the\s+)?(?:forums?|internet|websites?|articles?|books?|leaflets?|apps?)"
+    r"\s+(?:say|says|said|suggest\w*|recommend\w*)\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(
+    r"(?:^|\b(?:feel|feels|felt|feeling|sound|sounds|sounded|seem|seems|seemed|look|"
+    r"looks|looked|just|am|was|is|'m|'s|of|bit|more|less|all)\s+)(?:like|as\s+if|"
+    r"as\s+though)\b[^,;:.!?]*",
+    re.IGNORECASE,
+)
+_MASK = " \u2026 "
+_CROWD = re.compile(
+    r"(?:some\s+|many\s+|most\s+)?(?:people|everyone|everybody)\b", re.I
+)
+
+
+# Quoted words ("'great work today' he texted", "my old counsellor kept saying
+# 'reframe it'") are someone's words, not the speaker's. An apostrophe inside
+# a word ("don't", "parents'") neither opens nor closes a quotation.
+_QUOTED = re.compile(
+    r"(?<!\w)(?:'[^'\n]{2,120}'|\"[^\"\n]{2,120}\"|\u201c[^\u201d\n]{2,120}\u201d|"
+    r"\u2018[^'\n]{2,120}')(?!\w)"
+)
+
+
+def mask_reported(sentence: str) -> str:
+    """The sentence with what someone else said, read or advised masked.
+
+    The attribution may come first ("My GP said I should walk more") or last
+    ("Give yourself a break, my brother says"): in the second shape the words
+    before the comma are the quotation, so the whole sentence is masked.
+    """
+    plain = _QUOTED.sub(_MASK, sentence.replace("\u2019", "'"))
+    m = _REPORTED.search(plain)
+    if m is None:
+        return plain
+    # "Some people say it helps" after a suggestion is the counsellor's
+    # appeal to others, not a quotation of them.
+    if plain[: m.start()].rstrip().endswith(
+        (",", "\u2014", "\u2013", "-", _MASK.strip())
+    ) and not _CROWD.match(m.group(0)):
+        return _MASK
+    return plain[: m.start()] + _MASK
+
+
+def mask_figures(sentence: str) -> str:
+    """The sentence with comparisons ("like a robot", "as if I'm acting") masked."""
+    return _FIGURE.sub(_MASK, sentence.replace("\u2019", "'"))
+
+
+# -- things in the patient's world ------------------------------------------------
+
+# What a patient's world has in it that the exercise also is: a computer, a
+# program, a simulator, a role-play, an actor.
+_TECH = (
+    r"(?:(?:voice|virtual|digital|ai|online|automated|computer|phone|chat)\s+)?"
+    r"(?:simulators?|simulations?|chat\s?bots?|bots?|robots?|chatgpt|alexa|siri|"
+    r"assistants?|ai|a\.i\.|algorithms?|programs?|programmes?|software|systems?|apps?|"
+    r"computers?|machines?|models?|role-?plays?|actors?|avatars?|"
+    r"(?:language|computer)\s+models?|symptom\s+checkers?|generators?|tools?|"
+    # The nursing college's "dummy patient that breathes".
+    r"dumm(?:y|ies)|mannequins?|manikins?|(?:dummy|practice|training|mock)\s+patients?)\b"
+    r"(?:\s+(?:systems?|programs?|models?|assistants?|apps?)\b)?"
+)
+# A determiner of a thing out there ("a", "some", "one of those", "Kayla's",
+# "their"); "my" is left out, since "my programming" is the speaker's, and so
+# are "it's", "that's" (a copula, not an owner).
+_WORLD_DET = (
+    r"(?:a|an|the|some|all|that|those|one\s+of\s+(?:those|these|the)|his|her|"
+    r"their|our|its|any|another|(?!(?:it|that|this|what|there|he|she|who|everything|"
+    r"here|where|which|all)'s)[a-z]+'s)\s+"
+)
+# Someone doing something with it: "I asked ChatGPT", "we did role-play",
+# "a course with role-play", "building a chatbot".
+_WORLD_VERB = (
+    r"(?:asked|ask|asking|used|use|using|tried|try|trying|did|do|doing|had|have|has|"
+    r"got|with|on|from|into|via|through|built|building|build|bought|installed|set\s+up|"
+    r"making|fixed|fixing|running|designed|designing|testing|tested)\s+"
+)
+# Up to two describing words between the determiner and the thing ("one of
+# those voice assistants", "an automated computer system"), never a copula or
+# an article ("this is just a role-play" is not "this role-play").
+_FILLER = (
+    r"(?:(?!(?:is|am|are|was|were|be|a|an|the|just|only|all|me|i)\b)[a-z-]+\s+){0,2}?"
+)
+_FRAME = re.compile(
+    r"(?:[a-z-]+\s+){0,2}?(?:simulations?|role-?plays?|exercises?|scenarios?)\b", re.I
+)
+_WORLD = re.compile(
+    rf"\b(?:(?P<verb>{_WORLD_VERB})(?:(?:a|an|the|some)\s+)?|{_WORLD_DET}){_FILLER}{_TECH}",
+    re.IGNORECASE,
+)
+# Where the thing is said to be the speaker or the conversation: after a
+# copula ("I'm a chatbot", "this is a role-play", "it's all just a program"),
+# after "me" ("they made me a simulation"), or as what the listener is talking
+# to ("you're talking to a bot"), or in apposition to what came before
+# ("I'm an echo, a program someone wrote"), or what the speaker speaks as
+# ("as an AI, I can't").
+_PREDICATED = re.compile(
+    r"(?:[,\u2013\u2014-]\s*|\bas\s+|"
+    # A copula whose subject is the speaker or the conversation ("I'm a
+    # chatbot", "it's all a simulation"); "the training days are all
+    # role-play" is the world's.
+    r"(?:\b(?:i|it|this|that|everything|all\s+(?:of\s+)?(?:this|it)|this\s+whole\s+"
+    r"thing|what\s+you\s+see)\s*(?:'m|'s|\s+am|\s+is|\s+was|\s+have\s+been|'ve\s+been|"
+    r"\s+became|\s+become)|\bbeing)\s+"
+    r"(?:(?:\w+ly|just|only|all|really|basically|nothing\s+but|more\s+of|kind\s+of|"
+    r"sort\s+of|not|still|also|merely|simply|literally)\s+)*|\bme\s+|"
+    r"\b(?:talking|typing|chatting|speaking|writing|texting)\s+(?:to|with)\s+|"
+    r"\b(?:exist|exists|existing|live|lives|living|stuck|trapped|run|running|made|"
+    r"come|came)\s+(?:only\s+|just\s+)?(?:in|inside|within|on|from|out\s+of)\s+|"
+    # A sentence that starts "A chatbot with a made-up stomach ache." goes on
+    # describing the speaker; "Some automated system binning my CV" does not.
+    r"^\s*)$",
+    re.IGNORECASE,
+)
+
+
+# The head words of `_TECH`, as plain substrings (a fast first look).
+_ANY_TECH = re.compile(
+    r"simulat|bot|chatgpt|alexa|siri|assistant|ai\b|a\.i\.|algorithm|program|software|"
+    r"system|app|computer|machine|model|role|actor|avatar|checker|generator|tool|dumm|"
+    r"mannequin|manikin|patient",
+    re.IGNORECASE,
+)
+
+
+def mask_world(sentence: str) -> str:
+    """The sentence with the computers, programs and role-plays of the patient's
+    world masked ("they had a simulator", "I asked ChatGPT once")."""
+    # Most sentences name no machine: one cheap search spares them the
+    # determiner-and-verb pattern, which backtracks over every word.
+    if not _ANY_TECH.search(sentence):
+        return sentence
+
+    def _mask(m: re.Match[str]) -> str:
+        verb = m.group("verb") or ""
+        before = m.string[max(0, m.start() - 40) : m.start()]
+        opener = m.group(0).split()[0].lower()
+        if opener in ("the", "this") and _FRAME.match(m.group(0), len(opener) + 1):
+            # "the simulation", "the role-play": this conversation.
+            return m.group(0)
+        if not verb and _PREDICATED.search(before):
+            if opener not in ("a", "an") and not before.strip():
+                return verb + _MASK
+            return m.group(0)
+        # The verb stays: "who built this app made me" keeps "built".
+        return verb + _MASK
+
+    return _WORLD.sub(_mask, sentence)
+
+
+def mask_role(sentence: str) -> str:
+    """What the role checks read: comparisons and things in the world masked."""
+    return mask_world(mask_figures(sentence))
