@@ -67,7 +67,51 @@ def _plain(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
+# Advice framed as worth, as good for the client, as what a thing will do for them,
+# as "the trick", as what the counsellor would say, or as a wondering: "it's worth
+# thinking about cutting down", "it'd be good for you to get out more", "a hot bath
+# can work wonders", "maybe an early night would do you good", "the trick is to
+# start small", "I'd say give it a week", "wouldn't hurt to ask", "I wonder if a
+# short walk might help". Shared by statements and questions.
+_WORTH_AND_GOOD = (
+    r"(?:^|(?<!whether )(?<!if )\b(?:it'?s|it is|it'?d be|it would be|it might be|it "
+    r"could be|might be|could be|would be|probably|definitely|maybe|surely|be|well|"
+    r"really) )worth (?!(?:noting|mentioning|saying|pointing|remembering|knowing|"
+    r"it\b))"
+    r"(?:\w+ing|a (?:try|go|shot|look|chat|call|ring))\b"
+    r"|(?<!is )(?<!was )\b(?:it|that)(?:'d| would| could| might| may|'s| is)? "
+    r"(?:probably |really |"
+    r"maybe |definitely |also )?(?:be )?(?:good|helpful|useful|wise|smart|sensible|a "
+    r"good idea|an idea|worthwhile) (?:for you )?to (?!(?:hear|see|meet|know|talk to "
+    r"you|have you)\b)"
+    r"|\b(?:might|could|would) be an idea to\b"
+    r"|\b(?:it|that)'d (?:\w+ly |really |maybe )?(?:help|be (?:helpful|worth))\b"
+    r"|^(?:maybe|perhaps) (?:a|an|some|just a) [^.?!]{1,40}\b(?:would|could|might|"
+    r"will) (?:help|do you good|be good|make|clear|give you|take)"
+    r"|(?<!what )(?<!which )(?<!how )\b(?:can|could|will|would|might|may|does|do|"
+    r"really) (?:really |honestly |"
+    r"actually )?(?:work wonders|do you (?:the world of |a (?:lot|world) of )?good|"
+    r"lift your (?:mood|spirits)|clear your head|make you feel (?:a (?:lot|bit) )?"
+    r"better|help (?:a lot|loads|massively|so much))\b"
+    r"|\bswear by\b"
+    r"|\bwhat (?:you|i'?d|i would) (?:could|might|should|can|need to|want to)? ?"
+    r"(?:do|try)(?: next)? is\b"
+    r"|\bthe (?:trick|key|secret|thing to do) (?:is|would be) (?:to|just)\b"
+    r"|\bi'?d say (?:just )?(?:give|try|go|take|leave|ask|tell|wait|book|ring|call|"
+    r"talk)\b"
+    r"|\b(?:wouldn'?t|won'?t|can'?t|doesn'?t) hurt to\b"
+    r"|\bany chance you could\b"
+    r"|\bi wonder if (?:a|an|some|maybe|\w+ing)\b[^?]{0,40}\b(?:might|could|would) "
+    r"help"
+)
+WORTH_AND_GOOD = GatedPattern(
+    re.compile(_WORTH_AND_GOOD, re.IGNORECASE),
+    r"worth|it|that|might|could|would|maybe|perhaps|can|will|may|does|do|really|"
+    r"swear|what|the|i'?d|wouldn|won|can|doesn|any|i wonder",
+)
+
 ADVICE_STATEMENT = AnyOf(
+    WORTH_AND_GOOD,
     # An imperative opening a clause after a comma or "then" ("next time it happens,
     # try just saying...", "before you send it, write it and leave it overnight").
     _plain(
@@ -77,7 +121,7 @@ ADVICE_STATEMENT = AnyOf(
         r"overnight|a)|take (?:a (?:break|walk|step|day|minute|moment)|some time|time "
         r"off)|give (?:it|yourself|him|her|them) (?:a|some|time)|(?:tell|ask) (?:him|her|"
         r"them|your)|(?:call|ring|text|phone|email|message) (?:him|her|them|your|the)|"
-        r"send (?:him|her|them|your|a|an)|book (?:a|an|in|yourself|the)|cancel (?:the|"
+        r"send (?:him|her|them|your|a|an)|book (?:a|an|in|yourself|the|one|it|something)|cancel (?:the|"
         r"it|your)|make (?:sure|time|a (?:list|plan|note))|set (?:a|an|up|aside|"
         r"yourself)|keep (?:a (?:diary|list|note|record|journal)|track)|say no|"
         r"start (?:small|with|by))\b",

@@ -49,7 +49,7 @@ def advice_form(core: str) -> AdviceForm | None:
 def advice_question_more(core: str) -> bool:
     """Advice put as a question: someone else's help proposed ("could Ed take her for
     an afternoon?"), "could you <do>", "are you getting enough sleep?"."""
-    return bool(la.SUGGEST_QUESTION.search(core))
+    return bool(la.SUGGEST_QUESTION.search(core) or la.WORTH_AND_GOOD.search(core))
 
 
 def offers_choice(core: str) -> str | None:

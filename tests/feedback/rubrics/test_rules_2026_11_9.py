@@ -42,6 +42,14 @@ def codes(turn: str, patient: str = PATIENT) -> set[str]:
         "Just put the phone in another room.",
         "Better to say it now than let it build up.",
         "A good first step could be writing her a letter.",
+        # Worth, good for the client, what a thing will do for them, the trick.
+        "It's worth thinking about cutting down.",
+        "It'd be good for you to get out more.",
+        "A hot bath before bed can work wonders.",
+        "Maybe an early night would do you good.",
+        "The trick is to start small.",
+        "Wouldn't hurt to ask, would it?",
+        "I wonder if a short walk at lunch might help?",
         # Argument: a question whose answer is built in.
         "wouldn't mum want you two to get on?",
         "isn't it more likely she's just tired too?",
@@ -68,6 +76,10 @@ def test_advice_and_argument_persuade(turn: str) -> None:
         "when you try talking to her it just blows up",
         "what have you already thought about trying?",
         "Why not the other way round?",
+        "Is it good to lie?",
+        "What would make you feel better, do you know?",
+        "where does that leave the rule that anything worth doing is worth doing well?",
+        "are you asking whether it's mad, or whether it's worth trying?",
     ],
 )
 def test_exploring_and_mirroring_do_not_persuade(turn: str) -> None:
