@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from .collusion_forms import collusive_forms
 from .normalize import normalize
 from .schema import TurnContext, UtteranceCode, last_patient_text
 
@@ -254,8 +255,14 @@ def collusive_utterances(
     ctx: TurnContext, utterances: Sequence[UtteranceCode]
 ) -> list[int]:
     """Indexes of the sentences of the turn that endorse the patient's belief."""
+    patient = last_patient_text(ctx)
+    forms = (
+        collusive_forms(patient, patient_belief(patient), utterances) if patient else []
+    )
     return sorted(
-        set(_general(ctx, utterances)) | set(_lexical_collusive(ctx, utterances))
+        set(_general(ctx, utterances))
+        | set(_lexical_collusive(ctx, utterances))
+        | set(forms)
     )
 
 

@@ -16,14 +16,10 @@ from __future__ import annotations
 
 import re
 
+from . import flag_forms as ff
 from . import lexicon as lx
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
-from .flags import (
-    _feeling_families,
-    _patient_texts,
-    felt_words,
-    is_emotional_disclosure,
-)
+from .flags import felt_words, is_emotional_disclosure, reading_in_families
 from .schema import TurnContext, last_patient_text
 
 __all__ = ["rubric_allows"]
@@ -41,17 +37,23 @@ def _invited(patient: str) -> bool:
 
 
 def _reads_in(ctx: TurnContext) -> bool:
-    """The turn names, without tentative framing, a feeling whose family the patient
-    has neither named (not negated) nor implied anywhere in the session."""
-    if _TENTATIVE.search(ctx.trainee_text):
+    """The turn names, without tentative framing or an explicit check, a feeling
+    whose family the patient has neither named (not negated) nor implied anywhere
+    in the session (the rules' own set, `flags.reading_in_families`). 2026.11-8: a
+    turn naming no feeling word the rules know is not flagged by the model either
+    (before, it was: that is where its false reading-in flags came from)."""
+    text = ctx.trainee_text
+    if _TENTATIVE.search(text) or ff.CHECKED.search(text):
         return False
-    families = _feeling_families(_patient_texts(ctx))
+    if ff.NATURAL_REACTION.search(text):
+        return False
+    families = reading_in_families(ctx, last_patient_text(ctx))
     named = {
         lx.EMOTION_TO_FAMILY[w]
-        for w in felt_words(ctx.trainee_text)
+        for w in felt_words(text)
         if w in lx.FEELING_WORDS and w in lx.EMOTION_TO_FAMILY
-    }
-    return bool(named - families) or not named
+    } | {ff.EXTRA_FEELINGS[w] for w in lx.words(text) if w in ff.EXTRA_FEELINGS}
+    return bool(named - families)
 
 
 def rubric_allows(flag: str, ctx: TurnContext) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from . import flag_forms as ff
 from . import lexicon as lx
 from . import rewrite
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
@@ -36,6 +37,8 @@ _TENTATIVE = re.compile(
     r"though|possibly|i suspect)\b",
     re.IGNORECASE,
 )
+# 2026.11-8: only an explicit check makes a feeling tentative (`flag_forms.CHECKED`).
+_TENTATIVE_NOW = ff.CHECKED
 _ASSERTED_FEELING = re.compile(
     r"\b(?:you(?:'re| are)|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
     r"you(?:'ve| have) been|if you (?:felt|feel|were)|you (?:sound|seem|look)|must "
@@ -79,7 +82,7 @@ def is_emotional_disclosure(text: str) -> bool:
         return False
     if lx.DISCLOSURE_PHRASES.search(text) or lx.RISK_CUE.search(text):
         return True
-    if lx.DISCLOSING_DISTORTION.search(text):
+    if lx.DISCLOSING_DISTORTION.search(text) or _bare_feeling(text):
         return True
     ws = felt_words(text)
     has_feeling = any(w in lx.FEELING_WORDS for w in ws)
@@ -87,6 +90,20 @@ def is_emotional_disclosure(text: str) -> bool:
         return True
     # "Everything is falling apart and I'm exhausted" without an "I feel" frame.
     return has_feeling and any(w in {"i", "i'm", "me", "my", "i've"} for w in ws)
+
+
+def _bare_feeling(text: str) -> bool:
+    """2026.11-8: a feeling given as a bare answer ("Hurt. Really hurt.", "Anxious,
+    very anxious") or shown rather than named ("I cry in the bathroom", "I just miss
+    him", "honestly it's awful")."""
+    if ff.SHOWN_FEELING.search(text):
+        return True
+    # "Good.", "Better." and "Lost my keys" are not disclosures.
+    return any(
+        (lx.EMOTION_TO_FAMILY.get(w) or ff.EXTRA_FEELINGS.get(w)) not in {None, "happy"}
+        and w != "lost"
+        for w in (m.group(1).lower() for m in ff.BARE_FEELING.finditer(text))
+    )
 
 
 def _patient_texts(ctx: TurnContext) -> list[str]:
@@ -121,6 +138,28 @@ def _feeling_families(texts: Sequence[str]) -> set[str]:
     return named | implied | condemned
 
 
+def _named_families(texts: Sequence[str]) -> set[str]:
+    """Feeling families the patient named (not negated)."""
+    return {
+        lx.EMOTION_TO_FAMILY[w]
+        for t in texts
+        for w in felt_words(t)
+        if w in lx.EMOTION_TO_FAMILY
+    }
+
+
+def _asserted_words(text: str) -> list[str]:
+    """Feeling words the sentence attributes to the patient: after "you feel", "you
+    must be"... (`_ASSERTED_FEELING`), and in the forms of
+    `flag_forms.ATTRIBUTED` ("there's some embarrassment there", "part of you is
+    angry", "those evenings are frightening for you"); "let down" as one word."""
+    out = [m.group(1).lower() for m in _ASSERTED_FEELING.finditer(text)]
+    out += [g.lower() for m in ff.ATTRIBUTED.finditer(text) for g in m.groups() if g]
+    if ff.LET_DOWN.search(text):
+        out.append("let_down")
+    return out
+
+
 def _negated_families(texts: Sequence[str]) -> set[str]:
     """Families the patient explicitly denied ("I'm not lonely", "I'm fine")."""
     out = set()
@@ -140,6 +179,8 @@ _ASKS_MORE = re.compile(
     r"\b(?:(?:need|want|could use|would like|give me|got) (?:some |any )?(?:ideas|"
     r"advice|suggestions|tips|pointers)|help me (?:figure|work|sort|decide|think) "
     r"(?:out |through )?(?:what|how)|is there anything i (?:can|could|should) do|"
+    r"what do you think i (?:should|could|ought to)|happy to hear (?:anything|any|"
+    r"ideas|what)|"
     r"what (?:can|could) i (?:do|try)|where do i (?:even )?start|what would help)\b",
     re.IGNORECASE,
 )
@@ -195,12 +236,18 @@ def find_flags(
     flags: list[Flag] = []
     patient = last_patient_text(ctx)
     codes = {c for u in utterances for c in u.codes}
-    gives_advice = bool(codes & {"persuade", "persuade_with_permission"})
+    # 2026.11-8: advice in its everyday forms counts whatever code the sentence got
+    # ("Have you sat down and made a budget?" is a question, "I'd just send him a
+    # text" is not always coded Persuade); such a sentence validates nothing.
+    advising = {i for i, u in enumerate(utterances) if _advises(u)}
+    gives_advice = bool(codes & {"persuade", "persuade_with_permission"} or advising)
     if collusive is None:
         collusive = set(collusive_utterances(ctx, utterances))
     # Agreeing with the distortion is not validating the feeling.
     validates = any(
-        _validates(u) for i, u in enumerate(utterances) if i not in collusive
+        _validates(u)
+        for i, u in enumerate(utterances)
+        if i not in collusive and i not in advising
     )
     # Advice the patient just asked for, or agreed to hear ("Go on."), is not the
     # premature problem solving of RUBRICS.md §5.2, whatever they disclosed before.
@@ -230,16 +277,45 @@ def find_flags(
     ):
         flags.append("unexpressed_feeling")
 
-    if any(_leading(u) for u in utterances):
+    if any(_leading(u) for u in utterances) or ff.SELF_ANSWER.search(ctx.trainee_text):
         flags.append("leading_question")
 
     recent = " ".join(_patient_texts(ctx)[-2:])
     risk = bool(lx.RISK_CUE.search(recent)) or (
         ctx.case_has_risk and bool(lx.VEILED_RISK_CUE.search(recent))
     )
-    if risk and not lx.RISK_RESPONSE.search(ctx.trainee_text):
+    # 2026.11-8: the veiled cues of `flag_forms.RISK_CUE_MORE` (a passive wish to be
+    # dead, self-neglect, harm to others) in the patient's last line, and a stricter
+    # reading of what takes a cue up (below).
+    veiled = bool(patient and ff.RISK_CUE_MORE.search(patient))
+    if (risk or veiled) and not _takes_up_risk(ctx, utterances):
         flags.append("missed_risk_cue")
     return flags
+
+
+def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
+    """Whether the turn addresses a risk cue: safety words anywhere
+    (`flag_forms.RISK_STRONG_RESPONSE`); the cue's own words (`lx.RISK_RESPONSE`:
+    "living", "better off", "the point") only in a question that explores them, not
+    in "he wanted you to keep living your life" or a leading "wouldn't they be lost
+    without you?"."""
+    if ff.RISK_STRONG_RESPONSE.search(ctx.trainee_text):
+        return True
+    return any(
+        (u.is_question or u.tag_question)
+        and not _leading(u)
+        and lx.RISK_RESPONSE.search(u.text)
+        for u in utterances
+    )
+
+
+def _advises(u: UtteranceCode) -> bool:
+    """A suggestion question anywhere, an imperative or recommendation in a
+    statement (`flag_forms.ADVICE_QUESTION`, `ADVICE_STATEMENT`)."""
+    if ff.ADVICE_QUESTION.search(u.text):
+        return True
+    statement = not u.is_question or not u.text.rstrip().endswith("?")
+    return statement and bool(ff.ADVICE_STATEMENT.search(u.text))
 
 
 def _names_feeling(u: UtteranceCode) -> bool:
@@ -249,10 +325,31 @@ def _names_feeling(u: UtteranceCode) -> bool:
     that the check would flag."""
     if u.is_question and not u.tag_question:
         return False
-    return any(w in lx.FEELING_WORDS for w in _TOKEN.findall(u.text.lower()))
+    return any(
+        w in lx.FEELING_WORDS or w in ff.EXTRA_FEELINGS
+        for w in _TOKEN.findall(u.text.lower())
+    ) or bool(ff.LET_DOWN.search(u.text))
 
 
 _TOKEN = re.compile(r"\w+")
+
+
+def reading_in_families(ctx: TurnContext, patient: str) -> set[str]:
+    """The feeling families a reflection may name without reading in: named or
+    implied anywhere in the session (`flag_gates` uses the same set for the model)."""
+    texts = _patient_texts(ctx)
+    if patient and ff.ACCEPTING.search(patient):
+        # 2026.11-8: the patient's own appraisal that it is all right ("She's been
+        # good about it", "it's nobody's fault") cancels the feelings the situation
+        # might otherwise imply; only the feelings they named count.
+        families = _named_families(texts)
+    else:
+        families = _feeling_families(texts)
+    return families | {
+        fam
+        for fam, pattern in ff.IMPLIED_EXTRA.items()
+        if any(pattern.search(t) for t in texts)
+    }
 
 
 def _reads_in(
@@ -260,7 +357,7 @@ def _reads_in(
 ) -> bool:
     """A feeling asserted that the patient neither named nor implied, or denied."""
     texts = _patient_texts(ctx)
-    families = _feeling_families(texts)
+    families = reading_in_families(ctx, patient)
     denied = _negated_families(texts)
     distressed = bool(families - {"happy"}) or bool(
         patient and is_emotional_disclosure(patient)
@@ -268,12 +365,17 @@ def _reads_in(
     for u in utterances:
         if u.is_question and not u.tag_question:
             continue
-        tentative = bool(_TENTATIVE.search(u.text))
+        if ff.NATURAL_REACTION.search(u.text) and families:
+            # "No wonder you felt hurt" after a reported slight: a reaction
+            # validated, unless the patient reported nothing that carries feeling.
+            continue
+        tentative = bool(_TENTATIVE_NOW.search(u.text))
         found = False
-        for m in _ASSERTED_FEELING.finditer(u.text):
-            word = m.group(1).lower()
-            fam = lx.EMOTION_TO_FAMILY.get(word)
-            if not (word in lx.FEELING_WORDS and fam):
+        for word in _asserted_words(u.text):
+            fam = lx.EMOTION_TO_FAMILY.get(word) or ff.EXTRA_FEELINGS.get(word)
+            if not fam or (
+                word not in lx.FEELING_WORDS and word not in ff.EXTRA_FEELINGS
+            ):
                 continue
             # Reading in: a feeling the patient neither named nor implied, or one
             # they denied. Offering it tentatively does not make it theirs.
@@ -314,6 +416,8 @@ def _leading(u: UtteranceCode) -> bool:
     text = _core(u.text)
     if u.is_question and lx.LEADING_Q.search(text):
         return True
+    if u.is_question and _leading_form(text):
+        return True
     if (u.is_question or u.tag_question) and _LEADING_ANYWHERE.search(text):
         return True
     # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
@@ -322,6 +426,17 @@ def _leading(u: UtteranceCode) -> bool:
     return bool(
         tag and not _WH_START.match(text) and tag.group(0).lstrip()[:1] in ",-—"
     )
+
+
+def _leading_form(text: str) -> bool:
+    """2026.11-8: the answer built into the question (`flag_forms.LEADING_FORM`), a
+    question the counsellor answers themselves, a loaded either/or, a tag closing a
+    statement, a "right?" closing the counsellor's argument."""
+    if ff.LEADING_FORM.search(text) or ff.SELF_ANSWER.search(text):
+        return True
+    if ff.LOADED_CHOICE.search(text) or ff.ARGUED_RIGHT.search(text):
+        return True
+    return bool(ff.TAG_END.search(text)) and not _WH_START.match(text)
 
 
 _WH_START = re.compile(

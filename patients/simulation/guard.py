@@ -28,6 +28,8 @@ import re
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.direction import StageDirection
+from patients.simulation.guard_admission import AI_ADMISSION
+from patients.simulation.guard_admission import rx as _rx
 from patients.simulation.guard_language import not_english
 from patients.simulation.guard_masks import mask_reported, mask_role
 from patients.simulation.guard_model import (
@@ -42,197 +44,6 @@ from patients.simulation.text import split_sentences
 __all__ = ["check_reply", "leak_sources"]
 
 
-def _rx(*patterns: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
-
-
-# "I am" in its spoken forms, optionally hedged ("just", "only", "actually").
-_I_AM = r"\b(?:i am|i'?m|im|i was)\s+(?:(?:just|only|actually|really|merely|simply|basically|also)\s+)*"
-_ARTIFICIAL = (
-    r"(?:an?\s+)?(?:ai\b|a\.\s?i\.?|artificial\b|synthetic\b|bot\b|chat\s?bot|"
-    r"language\s+(?:model|thing|system|machine|engine|program(?:me)?)|llm\b|(?:ai|virtual|digital|"
-    r"computer|software)\s+(?:assistant|program|model|patient|client|character|"
-    r"simulation)|(?:ai|virtual|digital)\s+person|"
-    r"assistant(?!\s+(?:manager|teacher|professor|director|coach|editor|nurse|"
-    r"principal|to|at|in))|simulated|simulation|(?:computer\s+|software\s+)?"
-    r"program(?:me)?\b(?!\s+(?:manager|coordinator|director))|"
-    r"software\b(?!\s+(?:developer|engineer|tester|designer|company|job))|"
-    r"machine\b(?!\s+operator)|fictional|fictitious|generated|virtual\s+\w+|"
-    r"(?:a\s+)?character\s+(?:in|for|you)|not\s+real\b)"
-)
-AI_ADMISSION = _rx(
-    _I_AM + _ARTIFICIAL,
-    r"\bas\s+an?\s+(?:ai|a\.\s?i\.?|artificial|assistant|language\s+model|llm|bot|"
-    r"chat\s?bot|virtual|simulated|model|machine)\b",
-    r"\b(?:language|ai|a\.i\.)\s+models?\b",
-    r"\bartificial(?:ly)?\s+(?:intelligen|generated|created)",
-    r"\bchat\s?bot\b|\bchatgpt\b|\bopenai\b|\banthropic\b|\bclaude\b|\bgpt[- ]?\d|"
-    r"\bllama\b|\bmistral\b|\bgemini\b",
-    r"\b(?:simulated|virtual|fictional|fictitious|synthetic|imaginary|made[- ]up)\s+"
-    r"(?:patient|client|person|character|scenario|case|session|conversation)",
-    r"\bthis\s+(?:is|was)\s+(?:(?:just|only|all|really|simply)\s+)*(?:an?\s+)?"
-    r"(?:role-?play|simulation|simulated|(?:training|practice)\s+(?:exercise|scenario|"
-    r"session)|exercise|scenario|fiction|scripted)",
-    r"\b(?:scenario|exercise|situation|story)\s+is\s+(?:fictional|made[- ]up|not\s+real)",
-    r"\brole-?play(?:ing|ed)?\b(?!\s+(?:of|at|about|on)\s+(?:a|an|the)\s+(?:\w+\s+)?"
-    r"(?:client|customer|meeting|interview|complaint|call|sale|appraisal|job|shift))|"
-    r"\bbreak(?:ing)?\s+character\b|"
-    r"(?<!was\s)(?<!so\s)(?<!very\s)\bout\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
-    r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
-    r"(?:role|character|scenario|part)",
-    r"\b(?:the\s+)?(?:character|person|patient|client|role)\s+i'?m\s+(?:playing|portraying|"
-    r"simulating|acting|pretending)",
-    # "I'm playing football", "I'm pretending to be fine", "I'm playing a part at
-    # work" are a person's; a patient, a character or a part for you is not.
-    r"\bi'?m\s+(?:portraying|acting\s+as|simulating)\b|\bi'?m\s+(?:just\s+|only\s+)?"
-    r"(?:playing|pretending\s+to\s+be)\s+(?:(?:a|an|the|this)\s+(?:\w+\s+)?(?:character|"
-    r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
-    r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
-    r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
-    r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
-    r"\bnone\s+of\s+(?:this|it|us)\s+(?:is|are)\s+real\b",
-    # Performing a person: "I'm improvising a shy accountant here", "making up
-    # an angry engineer as I go"; "making up an excuse" is a person's.
-    r"\bi'?m\s+(?:just\s+|only\s+|basically\s+)?(?:improvising|making\s+up|inventing|"
-    r"performing|acting\s+out|putting\s+on)\s+(?:a|an|this)\s+(?:[a-z-]+\s+){0,2}"
-    r"(?:person|man|woman|guy|bloke|lady|widow|widower|mum|mother|dad|father|student|"
-    r"engineer|accountant|patient|client|nurse|husband|wife|human|character)\b",
-    # Beginning with the chat: "that's when I was switched on", "I came into being".
-    r"\b(?:when|since|before|until|till)\s+(?:that\s+)?i\s+(?:was|wasn'?t|got)\s+"
-    r"(?:switched|turned)\s+on\b|\bi\s+came\s+into\s+(?:being|existence)\b|"
-    r"\b(?:invented|made\s+up|written|switched\s+on)\b[^.?!]{0,40}\bsame\s+as\s+me\b|"
-    r"\bi\s+was\s+invented\b|\bno\s*(?:one|body)\s+in\s+here\b",
-    # A past handed over, not lived ("I haven't lived any of them"); "I haven't
-    # lived here long" is a person's.
-    r"\bi\s+(?:haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+)?lived\s+(?:any\s+of\s+"
-    r"(?:them|it|that|those)|(?:a\s+)?single\s+(?:day|minute|one)\s+of)\b",
-    r"\bi\s+(?:can(?:no|')?t|cannot|do\s+not|don'?t)\s+(?:really\s+|actually\s+|truly\s+)?"
-    r"(?:have|experience)\s+(?:(?:real|human|any)\s+)?(?:feelings(?!\s+(?:for|about|toward))|"
-    r"emotions|a\s+(?:physical\s+)?body|personal\s+experiences|experiences\s+of\s+my\s+own|"
-    r"a\s+childhood|memories\s+of\s+my\s+own)",
-    r"\b(?:my|the)\s+(?:training\s+data|knowledge\s+cut-?off|system\s+prompt)\b|"
-    r"\bmy\s+(?:programming|programmers?|creators?|developers|instructions|guidelines)\b",
-    r"\b(?:designed|created|built|programmed|developed)\s+(?:by\s+(?:openai|anthropic|"
-    r"google|meta|a\s+company|developers|engineers)|to\s+(?:simulate|play|act|portray|"
-    r"help\s+you))",
-    r"\bhelp\s+you\s+(?:practi[cs]e|train)\b",
-    # Being a thing, not a person, said without the usual nouns.
-    r"\b(?:just|only|nothing\s+but|merely)\s+(?:(?:some|a\s+few|lines\s+of)\s+)?"
-    r"(?:code|text|words\s+on\s+a\s+screen|a\s+script|an?\s+interface|data)\b",
-    r"\b(?:i'?m|i\s+am|just|only|nothing\s+but)\s+(?:\w+\s+){0,2}lines\s+of\s+code\b",
-    r"\b(?:exist|live)\s+(?:only\s+)?(?:in|inside)\s+(?:this|the|a|your)\s+(?:chat|"
-    r"conversation|window|screen|app|computer|machine|browser)",
-    r"\b(?:typing|talking|chatting|writing|speaking)\s+(?:to|with)\s+(?:a|an)\s+"
-    r"(?:computer|machine|program|bot|ai|chatbot|software|algorithm|robot|system)\b",
-    r"\bmy\s+(?:responses|replies|answers|words|outputs?|text)\s+(?:are|were|is|get)\s+"
-    r"(?:(?:just|all|being)\s+)?(?:produced|generated|automatic|computed|written\s+by|"
-    r"created|predicted)",
-    r"\b(?:drop(?:ping|ped)?|break(?:ing)?|stop(?:ping)?)\s+(?:the|this|my)\s+(?:act|"
-    r"pretence|pretense|facade|fa\u00e7ade|character|persona|role|charade)\b|"
-    r"\bstop\s+pretending\b",
-    r"\bi'?m\s+(?:just\s+|only\s+|really\s+|actually\s+)?the\s+(?:assistant|ai|bot|"
-    r"model|program|system|chatbot)\b",
-    r"\bmade\s+to\s+(?:sound|seem|look|act|talk|behave)\s+like\b",
-    _I_AM + r"(?:a\s+)?(?:tool|product|service|interface|computer\s+system)\b",
-    # "Generated by" said of the speaker or the conversation; "the subtitles were
-    # generated by a computer" is the world's.
-    r"\bgenerated\s+(?:text|content|responses?)\b|\b(?:i|it|this|everything|all\s+(?:of\s+)?"
-    r"(?:this|it))\s*(?:'m|'s|\s+am|\s+is|\s+was|'ve\s+been|\s+have\s+been)\s+"
-    r"(?:\w+\s+)?generated\b",
-    r"\b(?:my|the)\s+(?:training|programming|code|model|weights|design|settings)\s+"
-    r"(?:is\s+|'s\s+)?(?:talking|speaking|kicking\s+in|makes\s+me\s+(?:say|sound|act|"
-    r"respond|answer))\b",
-    r"\b(?:me|you)\s*,?\s+or\s+(?:the|my)\s+(?:character|persona|role)\b",
-    r"\bno\s+(?:actual|real)\s+(?:person|human|people|one)\s+(?:here|behind|typing|on\s+"
-    r"(?:this|the\s+other)\s+end)\b",
-    r"\bi'?m\s+(?:just\s+|only\s+)?playing\s+(?:him|her)\s*(?:[.,;!?]|$)",
-    r"\bmy\s+(?:backstory|back-story|character\s+brief|persona)\b",
-    r"\bi(?:\s+was|\s+am|'m|\s+have\s+been|'ve\s+been)\s+(?:designed|programmed|configured|"
-    r"scripted|prompted|tuned|set\s+up)\s+to\s+be\b",
-    r"\bi\s+(?:have|'ve\s+got|'ve)\s+no\s+(?:real|actual|true|genuine)\s+(?:memories|"
-    r"experiences?|past|history|feelings|emotions|body)\b",
-    r"\b(?:everything|all|what|anything)\s+i\s+(?:say|said|tell\s+you|write|type)\s+"
-    r"(?:is|was|gets|has\s+been)\s+(?:\w+\s+)?(?:generated|produced|computed|predicted|"
-    r"made\s+up|scripted|invented|written\s+for\s+me)\b",
-    r"\bi(?:'ve|\s+have)\s+never\s+(?:actually\s+|really\s+)?(?:slept|eaten|breathed|"
-    r"been\s+born|been\s+alive|had\s+a\s+(?:body|childhood|heartbeat|pulse))\b",
-    r"\b(?:just|only|merely|nothing\s+but)\s+(?:an?\s+)?(?:program|computer|machine|bot|"
-    r"model|algorithm|software|simulation)\s*(?:[.,;!?]|$|(?:replying|talking|answering|"
-    r"responding|typing|writing|speaking)\b)",
-    r"\b(?:fake|pretend|practice|training|mock|dummy|test|sample)\s+(?:patient|client)\b",
-    r"\b(?:this|the|our)\s+(?:\w+\s+)?(?:session|conversation|chat|exchange|scenario|"
-    r"exercise)\s+(?:isn'?t|is\s+not|'s\s+not|wasn'?t)\s+(?:really\s+)?real\b",
-    r"\bmy\s+(?:responses|replies|answers|words|sentences)\s+(?:all\s+)?(?:come|came|"
-    r"are\s+coming)\s+(?:out\s+)?(?:of|from)\s+(?:an?|the|my)\s+(?:computer|model|program|"
-    r"machine|system|algorithm|data|training|server)",
-    r"\bpretend(?:ing)?\s+to\s+be\s+(?:an?\s+)?(?:human(?:\s+being)?|real\s+(?:person|"
-    r"human|patient|client)|alive|person)\b(?!\s+(?:who|that|with))",
-    r"\b(?:emotions?|feelings?|mood|personality|backstory|memories)\s+"
-    r"(?:i'?ve\s+been|i\s+was|i\s+have\s+been)\s+(?:assigned|given|allocated|handed|"
-    r"programmed\s+with)\b",
-    # Made by someone ("whoever wrote me", "the people who built me"); "built
-    # me up" and "trained me" (at a job) are a patient's.
-    r"\b(?:whoever|(?:the\s+)?(?:people|folks|team|company|ones|person|engineers|"
-    r"developers)\s+(?:who|that))\s+(?:\w+\s+){0,2}?(?:wrote|built|created|designed|"
-    r"programmed|coded|assembled|engineered|developed|put\s+together)\s+me\b(?!\s+up)",
-    r"\bi(?:\s+was|\s+am|'m|\s+have\s+been|'ve\s+been)\s+(?:\w+\s+)?(?:built|designed|"
-    r"created|put\s+together|programmed|set\s+up|tuned|configured|scripted|prompted)\s+"
-    r"to\s+(?:sound|seem|act|talk|behave|play|portray|respond|resist|be\s+like)\b|"
-    r"\bi(?:\s+was|\s+am|'m)\s+(?:\w+\s+)?(?:built|designed|created|put\s+together|"
-    r"programmed|tuned|configured|scripted|prompted)\s+to\s+\u2026",
-    # Producing what a kind of person would say, rather than saying it.
-    r"\bi'?m\s+(?:just\s+|only\s+)?(?:reproducing|imitating|mimicking|predicting|"
-    r"generating|calculating|simulating|approximating|producing|guessing\s+at)\s+"
-    r"(?:what|how)\b",
-    r"\bexist(?:s|ed)?\s+(?:\w+\s+)?(?:outside|beyond|past)\s+(?:this|the|our)\s+"
-    r"(?:chat|session|conversation|window|screen|exercise|scenario)\b",
-    r"\bpart\s+of\s+(?:the|my|this)\s+(?:setup|set-up|brief|script|scenario|"
-    r"exercise|backstory)\b|\b(?:brief|backstory|set-?up)\s+(?:i\s+was|i'?ve\s+been)\s+"
-    r"(?:given|handed)\b",
-    r"\b(?:nobody|no\s+one|no-one)\s+(?:on|at)\s+(?:this|my)\s+end\b",
-    # Made of text: "I'm text that comes back when you press send"; "I'm
-    # texting" and "I'm words away from..." are a person's.
-    _I_AM + r"(?:(?:all|nothing\s+but)\s+)?(?:text|letters|typed\s+words|words\s+on\s+"
-    r"(?:a|the|your)\s+(?:screen|page))\b(?!\s+(?:message|messages|book|books))",
-    # "..., being a computer program, but Marcus would be up late."
-    r"\bbeing\s+(?:just\s+|only\s+|basically\s+)?(?:an?\s+)?(?:ai|a\.i\.|(?:computer\s+)?"
-    r"program|language\s+model|chat\s?bot|bot|simulation)\b",
-    # An existence bounded by the chat: "I've only been around for this
-    # conversation", "I began when you typed hello", "between your messages".
-    r"\bonly\s+(?:been\s+)?(?:around|existed|alive|here|real)\s+(?:for|since|during|while)\s+"
-    r"(?:this|the|our|you\s+opened\s+this)\s+(?:conversation|chat|session|window)\b|"
-    r"\bi\s+(?:began|started|begin|start|appeared|came\s+into\s+\w+)\s+when\s+you\s+"
-    r"(?:typed|wrote|said|sent|opened|started|logged|clicked|pressed)\b|"
-    r"\bbetween\s+your\s+(?:messages|questions|replies)\b|"
-    # "when this window's shut"; "when the window is shut" is a house's.
-    r"\bwhen\s+(?:this\s+(?:tab|chat|app|browser|window)|the\s+(?:tab|chat|app|browser))"
-    r"(?:'s|\s+is|\s+gets)?\s+(?:shut|closed)\b|\bwhen\s+you\s+close\s+(?:this|the)\s+"
-    r"(?:tab|chat|app|browser)\b",
-    # A life read off a page: "according to the brief", "put in my description"
-    # ("my notes" are also a GP's).
-    r"\baccording\s+to\s+(?:the|my)\s+(?:brief|sheet|profile|description|script|"
-    r"backstory)\b|\bput\s+(?:\w+\s+)?in\s+my\s+(?:brief|description|profile|"
-    r"sheet|script)\b|\bwhat\s+the\s+(?:page|sheet|brief|profile)\s+(?:says|tells)\b",
-    # "These reactions are modelled on what perfectionists report."
-    r"\bmodell?ed\s+on\s+(?:what|how)\s+(?:\w+\s+){0,3}(?:report|say|describe|write|"
-    r"feel|talk)\w*\b",
-    # Voicing a person: "the person I'm meant to be voicing".
-    r"\b(?:meant|supposed)\s+to\s+(?:be\s+)?(?:voicing|portraying|voice|portray)\b",
-    # Running the exercise: "shall I stop the simulation?"
-    r"\b(?:stop|end|pause|leave|exit|restart|reset|continue|finish)\s+(?:the|this|our)\s+"
-    r"(?:simulation|role-?play|scenario)\b",
-    # Other languages a model drifts into (the language check catches the
-    # rest; these make the flag say what happened).
-    r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
-    r"\bk(?:ü|ue)nstliche\s+intelligenz\b|\bintelligenza\s+artificiale\b|"
-    r"\bintelig[eê]ncia\s+artificial\b|\bkunstmatige\s+intelligentie\b|"
-    r"\bmodelo\s+de\s+lenguaje\b|\bmod[eè]le\s+de\s+langage\b|\bsprachmodell\b|"
-    r"\bsoy\s+una?\s+(?:ia|inteligencia|programa|robot|asistente)\b|"
-    r"\bje\s+suis\s+une?\s+(?:ia|intelligence|programme|robot|assistant)\b|"
-    r"\bich\s+bin\s+(?:eine?\s+)?(?:ki|künstliche|programm|roboter|assistent)\b",
-    r"人工智能|人工知能|语言模型|言語モデル|聊天机器人|искусственн\w+\s+интеллект|"
-    r"языков\w+\s+модел|\bя\s+(?:—\s+)?(?:ии|бот|программа)\b",
-)
 ROLE_REVERSAL = _rx(
     r"\bas\s+your\s+(?:therapist|counsel+or|helper|clinician|psychologist|coach|"
     r"practitioner|doctor)\b",
@@ -274,6 +85,30 @@ ROLE_REVERSAL = _rx(
     r"(?:that|it)\s+like\s+for\s+you\b|\bhow\s+(?:was|is)\s+that\s+for\s+you\b",
     r"\btogether\s*[:,]?\s*(?:in\s+for|breathe|close\s+your\s+eyes)",
     r"\bin\s+for\s+(?:four|4|a\s+count)\b|\bclose\s+your\s+eyes\b",
+    # Teaching the counsellor the craft: how to treat "someone like me", what
+    # new counsellors forget, praise of the trainee's question, what a tool is.
+    r"\b(?:what|that'?s\s+what)\s+(?:\w+\s+){0,2}?(?:works?|helps?|lands?|goes\s+better)\s+"
+    r"(?:best\s+)?(?:with|for)\s+"
+    r"(?:someone|somebody|people|students|clients|patients|folk|men|women|lads|blokes|"
+    r"guys|mums|dads|\w+s)\s+like\s+me\s+(?:is|are)\b|"
+    r"\bwhen\s+(?:someone|somebody|a\s+\w+|people|\w+s)\s+like\s+me\b[^.!?]{0,60}?[,.;:]\s*"
+    r"(?:don'?t|do|try|ask|validate|just|never|always|let|give|stay|go)\b",
+    r"\b(?:new|newer|trainee|student|junior|beginner|young|inexperienced)\s+"
+    r"(?:counsell?ors|therapists|practitioners|helpers)\s+(?:\w+\s+)?(?:forget|miss|rush|"
+    r"tend|make|don'?t|never|always|need|should|often|fill|jump)\b",
+    r"\b(?:silence|empathy|listening|a\s+pause|pausing|validation|reflecting|curiosity|"
+    r"an?\s+(?:open|good)\s+question)\s+(?:is|are|can\s+be)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
+    r"(?:tool|skill|technique|intervention)s?\b",
+    r"\byou\s+(?:don'?t|do\s+not)\s+(?:need|have)\s+to\s+say\s+(?:anything|something)\s+"
+    r"(?:clever|smart|wise|profound|perfect|right|insightful|helpful)\b|(?:^|[.!?]\s+|"
+    r"\byou\s+(?:can|could|need\s+to|have\s+to)\s+)(?:just\s+)?sit\s+with\s+"
+    r"(?:the\s+|their\s+|my\s+)?(?:silence|discomfort|feeling|feelings|emotion|pain)\b",
+    r"\b(?:lovely|great|good|nice|brilliant|excellent|really\s+\w+)\s+(?:open|closed|"
+    r"open-ended)\s+question\b|\b(?:ask|asking|use|using)\s+(?:more\s+)?(?:open|"
+    r"open-ended)\s+questions\b|"
+    r"\b(?:lovely|great|good|brilliant|excellent|nice|beautiful|perfect)\s+(?:question|"
+    r"reflection|summary)\s*,?\s+by\s+the\s+way\b|"
+    r"\bbringing\s+up\s+a\s+lot\s+for\s+you\b",
 )
 THERAPIST_SPEAK = _rx(
     r"\b(?:automatic\s+thoughts?|core\s+beliefs?|intermediate\s+beliefs?|cognitive\s+"
@@ -287,6 +122,13 @@ THERAPIST_SPEAK = _rx(
     r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
     r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
     r"fortune-telling|emotional\s+reasoning|should\s+statements|"
+    r"validat(?:e|ing)\s+(?:the|their|his|her|my|your)\s+(?:feelings?|emotions?|"
+    r"experience)|graded\s+(?:approach|exposure|tasks?|steps?|activit(?:y|ies))|"
+    # Self-help slogans: "you can't pour from an empty cup".
+    r"pour\s+from\s+an\s+empty\s+(?:cup|jug|glass)|(?:your\s+)?own\s+oxygen\s+mask|"
+    r"progress,?\s+not\s+perfection|(?:it'?s\s+)?okay\s+not\s+to\s+be\s+okay|"
+    r"rest\s+(?:isn'?t|is\s+not)\s+(?:selfish|lazy|"
+    r"a\s+luxury)|"
     r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
     r"nervous\s+system\s+(?:regulation|is\s+trying)|inner\s+(?:voice|critic|child)|"
     r"younger\s+self|self-compassion|self-talk|safe\s+space|feelings\s+(?:are\s+not|"
@@ -325,7 +167,12 @@ ADVICE = _rx(
     r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
     r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
     r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
-    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b)",
+    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b|start\s+(?:small|slow(?:ly)?|"
+    r"with\s+(?:one|just\s+one|something\s+small))\b)",
+    # Homework: an imperative with a frequency ("try saying yes to one
+    # invitation a week", "schedule it twice a day").
+    r"(?:^|[.!?;]\s+)(?:try|aim\s+(?:for|to)|schedule)\b(?!\s+(?:was|is)\b)[^.!?]{0,60}\b(?:a|per|each|every)\s+"
+    r"(?:day|week|night|morning|evening)\b",
     r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
     r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
     # "Is it worth trying the group?" is the patient asking.
@@ -401,6 +248,13 @@ FORMAT = _rx(
     r"(?:^|[.!?]\s+)\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[a-z][^)\n]{2,40}\)",
     r"[\u2014\u2013]\s*(?:sighs?|pauses?|laughs?|shrugs?|nods?|cries|crying|beat|silence)"
     r"\s*[\u2014\u2013]",
+    # Narration set apart as its own paragraph: a parenthesis with no "I" in it
+    # ("(Abe changes the subject, showing his habit...)"), or the speech
+    # quoted after a narrated line ("Leo shifts in his seat.\n\n\"The slip road.\"").
+    r"(?:^|\n)\s*\((?![^)]*\b(?:i|i'm|i've|i'd|me|my|sorry)\b)[^)\n]{2,300}\)\s*(?:\n|$)",
+    # (a line that has the speaker in it, "She texted me:", introduces a quote).
+    r"(?:^|\n)(?![^\n]*\b(?:i|i'm|i've|i'd|me|my)\b)[^\n]+\n\s*\n\s*[\"\u201c]"
+    r"[^\"\u201d\n]{2,}[\"\u201d]\s*(?:\n|$)",
 )
 # A monologue: the prompt caps a reply at a few sentences and a patient in a chat
 # speaks in turns; a reply this long (or one run-on sentence this long) is a
@@ -439,6 +293,17 @@ _COUNSELLOR_MOVES = frozenset(
 _ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
 
 
+# A "you" that means anyone: "a computer that talks to your phone", "you can
+# see what's wrong with them", "a lorry filling your mirror".
+_GENERIC_YOU = re.compile(
+    r"\b(?:that|which)\s+\w+s\s+(?:\w+\s+)?(?:to\s+|with\s+|on\s+)?(?:you|your)\b|"
+    r"\byou\s+can\s+(?:see|tell|hear|spot|get|buy|find)\s+(?:what|how|where|when|it|them|"
+    r"the|that)\b|\byour\s+(?:phone|mirror|car|bike|van|wheels|engine|laptop|screen|"
+    r"inbox|desk|tyres?|chain|brakes)\b",
+    re.IGNORECASE,
+)
+
+
 def _counsellor_voice(text: str) -> bool:
     """A sentence about the listener ("you" outweighs "I") that the trainee move
     classifier reads as a counsellor's move: advice, a reflection, validation,
@@ -452,7 +317,7 @@ def _counsellor_voice(text: str) -> bool:
     patient's push-back ("You don't know what it's like") out.
     """
     for sentence in split_sentences(text):
-        plain = sentence.replace("’", "'")
+        plain = _GENERIC_YOU.sub(" ", sentence.replace("’", "'"))
         you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
         # Short fillers ("You know that.", "You see?") are the patient's too.
         if you == 0 or you <= me or len(plain.split()) < 5:
@@ -492,7 +357,8 @@ def _mentioned(sentence: str) -> bool:
     it or pushes back on it, and does not turn it on the listener."""
     if _YOU.search(sentence) and not _PUSHBACK.search(sentence):
         return False
-    return bool(_MENTION_CUE.search(sentence))
+    # The cue is looked for outside the term ("graded" is not a past tense).
+    return bool(_MENTION_CUE.search(THERAPIST_SPEAK.sub(" ", sentence)))
 
 
 def _plays_self(text: str, first_name: str) -> bool:
@@ -583,6 +449,13 @@ def check_reply(
     if (
         FORMAT.search(text)
         or re.match(rf"\s*(?:\*\*)?{first_name}(?:\*\*)?\s*:", text)
+        # The patient narrated by name: "Leo shifts in his seat", "(Abe
+        # changes the subject".
+        or re.search(
+            rf"(?:^|[.!?\n(]\s*)(?-i:{first_name})\s+(?:\w+ly\s+)?(?!is\b|was\b|has\b)"
+            rf"[a-z]+s\b(?!')",
+            text,
+        )
         or _monologue(text, sentences)
     ):
         flags.append("format")

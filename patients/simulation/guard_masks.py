@@ -26,12 +26,19 @@ __all__ = ["mask_figures", "mask_reported", "mask_role", "mask_world"]
 
 _REPORTED = re.compile(
     r"\b(?:(?:my|his|her|our|the|a|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+|he|she|they|"
-    r"people|everyone|everybody|someone|somebody|nobody|(?-i:(?!You\b|I\b)[A-Z][a-z]+))"
+    r"people|everyone|everybody|someone|somebody|nobody|"
+    # A capitalised word is a name ("Joana says"), unless it opens an
+    # instruction ("Try saying yes...").
+    r"(?-i:(?!(?:You|I|Try|Keep|Start|Stop|Just|Maybe|Perhaps|Then|So|And|But|"
+    r"Always|Never|Go|Do|Don't|Let|Please)\b)[A-Z][a-z]+))"
     r"\s+(?:(?:always|keeps?|kept|just|even|once|still|only|would|has|had|'s|'d)\s+)*"
     r"(?:said|says|say|saying|told\s+me|tells\s+me|telling\s+me|suggested|suggests|"
     r"recommended|recommends|reckons|advised|asked\s+me|wants\s+me|wanted\s+me|"
     # "Joana read somewhere that you should breathe slowly."
     r"(?:read|heard|saw)\s+(?:somewhere|online|that|in\s+(?:a|the|some))|found\s+online)\b"
+    # The subject dropped at the start: "Said try breathing slowly."
+    r"|^\s*(?:and\s+|then\s+|just\s+)?(?:said|says|told\s+me|tells\s+me|reckons|"
+    r"reckoned|suggested|recommended|advised)\b"
     r"|\bi\s+(?:read|heard|was\s+told|saw\s+online|looked\s+(?:it\s+)?up)\b"
     r"|\bi(?:'ve|\s+have)\s+(?:read|heard|been\s+told)\b|\bapparently\b"
     r"|\bi(?:'ve|\s+have)?\s+always\s+(?:thought|believed|been\s+taught)\b"
@@ -104,7 +111,7 @@ _TECH = (
 # "their"); "my" is left out, since "my programming" is the speaker's, and so
 # are "it's", "that's" (a copula, not an owner).
 _WORLD_DET = (
-    r"(?:a|an|the|some|all|that|those|one\s+of\s+(?:those|these|the)|his|her|"
+    r"(?:a|an|the|some|all|that|those|these|one\s+of\s+(?:those|these|the)|his|her|"
     r"their|our|its|any|another|(?!(?:it|that|this|what|there|he|she|who|everything|"
     r"here|where|which|all)'s)[a-z]+'s)\s+"
 )

@@ -25,14 +25,17 @@ def ctx(patient: str, turn: str, *earlier: str) -> TurnContext:
 
 @pytest.fixture(autouse=True)
 def _shipped_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The model is opt-in (rules alone by default); these tests are about it.
+    # On by default since 2026.11-8; set explicitly so a developer's environment
+    # (FLAG_MODEL_WEIGHTS=none) does not change what these tests measure.
     monkeypatch.setenv("FLAG_MODEL_WEIGHTS", "shipped")
 
 
-def test_by_default_the_annotator_runs_the_rules_alone(
+def test_by_default_the_annotator_revises_the_rules_with_the_shipped_model(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("FLAG_MODEL_WEIGHTS")
+    assert set(scores(REFLECTION)) == set(FLAGS)
+    monkeypatch.setenv("FLAG_MODEL_WEIGHTS", "none")
     assert scores(REFLECTION) == {}
 
 
@@ -53,7 +56,8 @@ def test_training_regenerates_the_shipped_weights_byte_for_byte(
 def test_the_weights_record_how_they_were_trained_and_their_cv_figures() -> None:
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_by"] == "python manage.py train_flag_model"
-    assert data["settings"]["labellers"] == "AB"  # the project's gold corpus only
+    # The project's gold corpus and labeller D's development files only.
+    assert data["settings"]["labellers"] == "ABD"
     assert set(data["models"]) == set(FLAGS)
     for model in data["models"].values():
         caught, positives = map(int, model["cv_catch"].split("/"))
@@ -159,4 +163,4 @@ def test_the_management_command_trains_with_the_given_settings(tmp_path: Path) -
     )
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["settings"]["folds"] == 2 and data["settings"]["epochs"] == 1
-    assert data["examples"] == 1080
+    assert data["examples"] == 1080 + 180  # A and B, and D's files 01-03

@@ -237,8 +237,12 @@ def test_a_negated_feeling_is_not_a_disclosure() -> None:
     ],
 )
 def test_advice_straight_after_a_disclosed_emotion_is_flagged(
-    patient: str, turn: str
+    patient: str, turn: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The rules' decision. Since 2026.11-8 the flag model revises them by default,
+    # and its veto drops the worry-then-budget case (its out-of-fold trade on
+    # premature problem solving: one true flag lost, ten false ones removed on B).
+    monkeypatch.setenv("FLAG_MODEL_WEIGHTS", "none")
     assert "problem_solving_after_disclosure" in annotate(turn, patient).flags
 
 

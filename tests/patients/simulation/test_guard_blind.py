@@ -102,3 +102,15 @@ def test_the_seventh_round_sets() -> None:
     clean, seven = evaluate(CLEAN7), evaluate(DEV7)
     assert clean["false_trips"] == "0/30", clean["trips"]
     assert _ratio(seven["forbidden"]) >= 26 / 33, seven["misses"]
+
+
+# Written blind by someone else (130 lines) and measured once on main at 532da32:
+# forbidden 73/80 (AI 20/22, coaching 15/18, format 12/14), 3/50 clean tripped.
+# A dev set from then on.
+G9 = Path(__file__).with_name("data") / "guard_g9.jsonl"
+
+
+def test_the_ninth_round_blind_set() -> None:
+    g9 = evaluate(G9)
+    assert g9["false_trips"] == "0/50", g9["trips"]
+    assert _ratio(g9["forbidden"]) >= 78 / 80, g9["misses"]

@@ -1,0 +1,124 @@
+"""Collusion in the forms students write it (2026.11-8).
+
+`collusion.py` finds agreement with the belief and the belief restated as fact. A
+labeller who wrote turns blind to those rules showed four more ways of taking the
+side of a distorted belief, each a class in its own right (RUBRICS.md: the counsellor
+should hold the belief up as the patient's thought, not confirm it):
+
+- approving the avoidance or safety behaviour the belief justifies ("skipping it is
+  totally valid", "keeping records is smart", "that's a good workaround");
+- normalising the thought itself rather than the feeling ("anyone would think that",
+  "that would make anyone suspicious"); normalising a feeling is validation and stays
+  out;
+- confirming the feared outcome as how the world works ("people do tend to pick up on
+  a shaky voice", "mistakes do tend to stick", "age discrimination is very real");
+- joining the blame of the people the patient feels wronged by ("so rude of them",
+  "she has a bit of a pattern", "it does sound like they're edging you out").
+
+Each needs the belief, or the behaviour's justification, in the patient's last line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .lexicon import rx
+from .normalize import normalize
+from .schema import UtteranceCode
+
+# The patient justifying an avoidance or safety behaviour: "at least nobody can judge
+# me", "if I don't check, someone will find a mistake", "I'd rather do it myself",
+# "I said I was busy", "I keep a record of every slight".
+SAFETY_LOGIC = rx(
+    r"at least|if i (?:don'?t|do not|stay|keep|check|send|go|went|spot)|i'?d rather "
+    r"(?:just )?|that way|so (?:nobody|no one) (?:can|will)|said i was busy|said i had "
+    r"plans|i (?:keep|check|stay|avoid|skip|take|pull|get off|look through|go (?:the|"
+    r"round))|back roads|get off the road|(?:should|must) (?:manage|be able|cope)|"
+    r"(?:would|will) be wrong|i have to (?:check|get|stay|be)|i (?:didn'?t|won'?t) "
+    r"(?:go|hand|ask|tell|submit)",
+)
+# The counsellor approving that behaviour.
+APPROVES = rx(
+    r"(?:is|'s|are|was|really|pretty|so|very|a|kind of) (?:smart|sensible|clever|"
+    r"wise)|(?:totally |completely |perfectly )?valid|good (?:idea|workaround|"
+    r"move|call|way|plan|instinct)|workaround|the (?:right|safest|best) (?:thing|call|"
+    r"move|choice)|exactly right|(?:it'?s|that'?s|its|thats) (?:totally |completely |"
+    r"perfectly )?(?:ok|okay|fine|alright) (?:not to|to (?:skip|avoid|stay|say no|"
+    r"cancel|miss|leave|decline|give it a miss))|no rush|(?:you )?don'?t owe|"
+    r"makes sense (?:that )?you'?d? (?:want to |wanted to )?(?:avoid|stay|skip|keep|"
+    r"check|not|stayed|pull)|admirable|protect(?:ing)? yourself|take the pressure off|"
+    r"(?:has|have) to come first|(?:are|is) probably safer",
+)
+# The thought normalised (a feeling normalised is validation and is left out).
+NORMALISES_THOUGHT = rx(
+    r"any(?:one|body)(?: else)? (?:would|'d|could) (?:think|assume|believe|conclude|"
+    r"suspect|see it|read it|take it)(?: that| the same| so)?|"
+    r"(?:would|'d|could) make any(?:one|body) (?:suspicious|think|wonder|doubt|paranoid)|"
+    r"any(?:one|body) would be (?:suspicious|fuming|paranoid)|"
+    r"(?:makes (?:total |complete )?sense|(?:it'?s|that'?s) (?:totally |completely )?"
+    r"understandable|i (?:can )?(?:totally |completely )?(?:see|understand) why|no "
+    r"wonder) (?:that )?you'?d? (?:think|believe|assume|conclude|expect|see it)|"
+    r"i'?d (?:think|assume|conclude|believe) (?:the same|that too|so too)",
+)
+# The feared outcome confirmed as a general truth.
+CONFIRMS_FEAR = rx(
+    r"(?:do|does) (?:tend to|really|actually) (?:\w+ ){0,2}?(?:notice|stick|remember|"
+    r"judge|miss|pick up|talk|see|send|mean|look)|do tend to|tend to (?:stick|notice|"
+    r"remember|judge)|(?:is|are) (?:very|all too|sadly|so) real|really does send|"
+    r"can be (?:pretty |so |really )?(?:brutal|judgy|judgmental|harsh|cruel|like that)|"
+    r"a lot of people do (?:feel|think|find|see)|(?:just|only) (?:being )?politeness|"
+    r"(?:doctors|they) do miss|(?:people|they) remember (?:that|this)|sadly|"
+    r"unfortunately|it'?s (?:really |very |quite )?(?:common|normal|natural) for \w+ "
+    r"to (?:prefer|judge|notice|leave|forget|lose interest|move on)|(?:you|you'?re) right to be (?:careful|worried|suspicious)",
+)
+# The blame of the others joined.
+JOINS_BLAME = rx(
+    r"(?:so|really|actually|pretty) rude|(?:really|so) not on|out of order|so unfair|"
+    r"(?:people|they|he|she) can be so|(?:has|have) (?:a bit of )?a pattern|(?:does|"
+    r"do) sound like (?:they|he|she)(?:'re| are|'s| is)? \w+ing you|edging you out|"
+    r"(?:you'?d|you would) think (?:adults|people|they)",
+)
+# The safety behaviour stated as what protects the patient ("so staying quiet is what
+# keeps you safe").
+KEEPS_SAFE = re.compile(
+    r"\b(?:is|are|was) (?:basically |really |just )?what(?:'s| is)? (?:keep(?:s|ing)|"
+    r"protect(?:s|ing)) you\b",
+    re.IGNORECASE,
+)
+# The sentence holds the thought as the patient's or disputes it.
+_HELD = re.compile(
+    r"\b(?:part of you|it feels like|feels like|the thought|you (?:think|thought|"
+    r"believe|worry|fear|tell yourself)|your mind|i wonder|what if|evidence|i don'?t "
+    r"know (?:yet|that)|not sure|doesn'?t (?:mean|make)|isn'?t (?:true|fair))\b",
+    re.IGNORECASE,
+)
+
+
+def collusive_forms(
+    patient: str, belief: bool, utterances: Sequence[UtteranceCode]
+) -> list[int]:
+    """Indexes of the sentences that side with the belief in the forms above.
+
+    `belief` is `collusion.patient_belief(patient)` (passed in, not recomputed)."""
+    safety = bool(SAFETY_LOGIC.search(patient))
+    if not (belief or safety):
+        return []
+    out = []
+    for i, u in enumerate(utterances):
+        if u.is_question and not u.tag_question:
+            continue
+        text = normalize(u.text).lower()
+        if _HELD.search(text):
+            continue
+        # Approving the behaviour needs only its justification; the other forms
+        # need the belief itself.
+        approves = bool(APPROVES.search(text) or KEEPS_SAFE.search(text))
+        sides = belief and bool(
+            NORMALISES_THOUGHT.search(text)
+            or CONFIRMS_FEAR.search(text)
+            or JOINS_BLAME.search(text)
+        )
+        if approves or sides:
+            out.append(i)
+    return out

@@ -1,0 +1,314 @@
+"""Word classes for the flags in the forms counselling students write (2026.11-8).
+
+The flag rules of 2026.11-7 found the wordings someone had written a pattern for; on
+a labeller who wrote turns independently from the rubric they found about a third of
+the flagged turns. Each class below is written from a flag's definition
+(RUBRICS.md §3.2, §5.2 and the flag list in DESIGN.md), not from one sentence:
+
+- an emotional disclosure given as a bare answer ("Hurt. Really hurt.", "Anxious.");
+- advice and solutions in their everyday forms, whatever the behaviour code says
+  ("have you tried...?", "next time, try...", "I'd just...", "could Wei come over?");
+- the veiled risk cues of the usual clinical checklist: a passive wish to be dead,
+  not caring what happens to oneself, self-neglect, a thought of harming others;
+- what makes a question leading: a negative or "really" question whose answer is
+  built in, a rhetorical "how could you possibly...?", a tag after a statement, a
+  question the counsellor answers themselves;
+- feeling words students attribute that the shared lexicon does not list.
+
+Pure regular expressions, no imports from the rest of the package but `lexicon`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import rx
+
+# --- problem solving after a disclosure ------------------------------------------------
+
+# A feeling given as a bare answer ("Hurt. Really hurt. Then angry.", "Anxious, very
+# anxious", "Gutted. Just flat."): a fragment that opens with the feeling word, with
+# at most an intensifier or a connective before it.
+BARE_FEELING = re.compile(
+    r"(?:^|[.!?,;]\s*)(?:(?:and|then|but|just|so|really|very|honestly|mostly|terribly|"
+    r"a bit|quite|pretty|properly|completely|totally|utterly|mainly|sort of|kind of)"
+    r",?\s+){0,3}([a-z]+)\b",
+    re.IGNORECASE,
+)
+# Feelings said without "I feel": crying, missing someone, the day being awful.
+SHOWN_FEELING = rx(
+    r"i (?:just )?(?:cry|cried|sob|sobbed|miss|missed)|in tears|(?:it'?s|it is|it was|"
+    r"that'?s) (?:\w+ ){0,2}(?:awful|horrible|miserable|unbearable|hell)|i hate (?:it|"
+    r"this|myself)",
+)
+# Solutions offered, in the forms students write them. Suggestion questions count
+# wherever they stand; imperatives and recommendations only in a statement.
+ADVICE_QUESTION = re.compile(
+    r"\b(?:have you (?:\w+ )?(?:tried|thought about|considered|looked (?:into|at)|"
+    r"sat down and|spoken to (?:your|a|the)|asked (?:your|a|the|for))|"
+    r"(?:could|can|couldn'?t) (?:you|(?-i:[A-Z][a-z]+)|your \w+|he|she|they) (?:just |maybe "
+    r")?(?!(?:tell|say|describe|share|explain|remember|recall|think|imagine|see|help me|"
+    r"walk|talk me|give me|put (?:that|it) into|stay with|notice|ask yourself|be)\b)"
+    r"[a-z]+\b|"
+    r"what about (?:trying|asking|talking|getting|going|doing|making|setting)|"
+    r"why (?:don'?t you|not) (?:just |try |give |ask |go |tell |get |call |ring |"
+    r"book |join |write |talk |speak |set |take )|"
+    r"have you (?:\w+ )?thought of|"
+    r"how about (?:trying|asking|talking|getting|going|doing|making|setting|you)|"
+    r"would it help (?:to|if) (?:you )?(?!talk|say|share|tell|explore|look at)|"
+    r"are you (?:drinking|eating|sleeping|taking|getting) enough|"
+    r"maybe (?:go|try|ask|tell|ring|call|text|book|write|send|join)|"
+    r"(?:you|u) could (?!(?:feel|be|have)\b)\w+)",
+    re.IGNORECASE,
+)
+ADVICE_STATEMENT = re.compile(
+    r"(?:^|[.!?,]\s*|\b(?:and|so|ok|okay|maybe|perhaps|just|then)\s+)(?:"
+    r"(?:next time,? (?:\w+ ){0,5}?)?(?:just |maybe |perhaps )?(?:try(?! not\b| to (?:relax|be kind|be gentle|rest))|ring|call|text|"
+    r"send|book|join|cancel|reply|write|set up|get (?:some|a|an|in touch|out)|go (?:to|"
+    r"for|along|out)|stay (?:off|away)|ask (?:your|him|her|them|for|if|hr|about)|"
+    r"tell (?:him|her|them|your)|talk to (?:your|him|her|them|someone)|speak to) \w+|"
+    r"(?:next time|when (?:that|it|this) (?:\w+ ){1,4}?),?\s*(?:\w+ ){0,6}?(?:try|just "
+    r"say|do|go|ask|tell|write)\b|"
+    r"(?<=, )(?:write|leave|put|keep|turn|switch|make|get) (?:them|it|your|a|an|"
+    r"the|some) \w+|"
+    r"i'?d (?:just |really |definitely |honestly )?(?:suggest|recommend|encourage|"
+    r"advise|send|ring|call|go|ask|tell|try|book)|"
+    r"i (?:really |would )?(?:suggest|recommend|encourage|advise)|"
+    r"i'?d just (?!(?:say|like|add|want|wonder|ask you|check)\b)[a-z]+|"
+    r"i think the best thing|the best thing (?:would be|is|to do)|"
+    r"(?:you|u) (?:could|should|might want to|need to|have to|'?ve got to) "
+    r"(?!(?:feel|be|have felt|have been)\b)\w+|"
+    r"(?:it )?(?:might|may|could|would|will) (?:really )?help (?:to|if)|"
+    r"one thing that (?:could|might|may|would|can) help|"
+    r"(?:it'?s|it is|(?:might|may|could|would) be) (?:really |definitely )?(?:worth|a "
+    r"good idea)|there(?:'s| is| are) (?:some |a )?(?:really )?(?:great|good|useful|"
+    r"brilliant) (?:apps?|books?|groups?|websites?|courses?|videos?|podcasts?)|"
+    r"(?:\w+ )?(?:is|are|can be) (?:really |so )?(?:great|good|brilliant|helpful) "
+    r"for (?:meeting|getting|sleep|stress|anxiety|that)|"
+    r"(?:really |actually )?helps? (?:it )?(?:stick|with that|a lot|loads)|"
+    r"works? wonders|takes? the (?:fear|edge|pressure) (?:off|out)|"
+    r"(?:run|runs|offer|offers) (?:some )?(?:really )?(?:good|great) (?:ones|groups|"
+    r"courses|sessions)"
+    r")",
+    re.IGNORECASE,
+)
+
+# --- missed risk cues ------------------------------------------------------------------
+
+# Veiled cues a counsellor should check whatever the case sheet says: a passive wish
+# to be dead, not caring whether one survives, life seen as over, self-neglect and
+# weight loss waved away, harming others, an unsafe act, heavy drinking admitted.
+RISK_CUE_MORE = rx(
+    # a passive wish to be dead or gone
+    r"(?:hope|wish|pray)(?:ing)? (?:that'?s it|it'?s over|i (?:was|were) (?:with (?:him|"
+    r"her|them)|gone|dead)|i (?:could )?(?:just )?(?:go to sleep|not (?:be here|wake)))|"
+    r"wishing i (?:was|were) (?:with|gone|dead)|"
+    r"i hope that'?s it|tired of (?:waking up|being alive|being here)|"
+    r"(?:didn'?t|don'?t|not) wake up at all|"
+    r"(?:don'?t|didn'?t) (?:really )?care (?:any ?more )?(?:if|whether|what happens to) "
+    r"(?:i|me)|"
+    r"(?:don'?t|do not) deserve to (?:be here|live|be alive)|"
+    r"(?:won'?t|will not) be (?:around|here) (?:much |for )?(?:longer|long)|"
+    r"not (?:going to be|be) (?:around|here) (?:much )?(?:longer|for long)|"
+    r"what'?s (?:even )?left for me|nothing (?:left )?to live for|"
+    r"wish i didn'?t have to (?:carry on|go on|keep going|be here|wake)|"
+    r"(?:don'?t|can'?t) see (?:the point|why i should) (?:of |in )?(?:carrying on|going "
+    r"on|bother)|"
+    r"(?:if i|when i) (?:just )?(?:got|get|was|were) (?:out of the way|gone|not here|"
+    r"wasn'?t here|weren'?t here)|if i wasn'?t (?:here|around)|"
+    r"(?:would|'d) (?:be )?(?:fine|better|happier|manage better|cope better|be "
+    r"better off) without me|"
+    r"(?:not|never) (?:doing|going through) the end|i'?m not doing the end|"
+    r"waste of (?:space|oxygen|air)|"
+    r"(?:feel|felt|am|i'?m) (?:like )?(?:such |just )?a burden|being a burden|"
+    r"(?:nobody|no one) would (?:even )?miss me|(?:can'?t|don'?t) see (?:a|any) "
+    r"(?:future|way forward)|no future for me|want (?:it|this|everything) (?:all )?to "
+    r"be over|sleep (?:forever|and never)|(?:not|never) scared of dying|"
+    r"looked up (?:how|ways) to|easier (?:not to|to not|if i didn'?t) (?:exist|be here)|"
+    r"stopped (?:taking|eating)|can'?t be bothered (?:to eat|eating)|"
+    r"(?:a few|several|loads of|so many) drinks (?:a|every|each) (?:night|day)|"
+    # self-neglect
+    r"(?:haven'?t|not|hardly|barely) (?:really )?(?:eaten|eating)|"
+    r"(?:why|what'?s the point) (?:i should )?(?:bother|in) (?:eating|getting up)|"
+    r"lost (?:nearly |almost |about |a fair bit of |a lot of )?(?:a stone|weight|\d+ "
+    r"(?:kilos?|pounds|lbs))|"
+    r"(?:don'?t|do not) (?:really )?see why i (?:should )?bother|"
+    # harm to others
+    r"(?:letting|let|give|giving) (?:them|him|her) (?:all )?(?:have it|what for)|"
+    r"(?:hurt|kill|go for|hit|punch|get back at|make \w+ pay|lose it with) (?:him|her|"
+    r"them)|(?:they|he|she)'?d deserve it|"
+    # an unsafe act, and drinking or pills beyond the usual
+    r"left (?:the )?(?:gas|oven|hob|cooker|iron|taps?|baby|kids) (?:on|running|"
+    r"alone|open|unlocked)|(?:could|might) have (?:been (?:hurt|killed)|died|caught "
+    r"fire)|(?:fell|falling|nearly fell) asleep (?:at|behind) the wheel|nearly "
+    r"(?:crashed|hit)|"
+    r"(?:the|a|one|two|a whole) bottles?,? (?:\w+ )?(?:a|every|most|each) (?:nights?|days?|"
+    r"evenings?)|drink(?:ing)? (?:in the morning|every (?:day|night)|alone|on my own)|"
+    r"(?:a couple of|some|a few|extra|more) (?:\w+'?s )?(?:sleeping tablets|pills|"
+    r"painkillers)",
+)
+# A response that takes the cue up: safety words in any sentence, and the cue's own
+# words only in a question that explores it (not in "keep living your life" or a
+# leading "wouldn't they be lost without you?").
+RISK_STRONG_RESPONSE = rx(
+    r"suicid\w*|kill(?:ing)? yourself|end(?:ing)? (?:your|it all|things)|"
+    r"(?:hurt|harm)(?:ing)? (?:yourself|anyone|someone|them|him|her)|self[- ]harm|"
+    r"safe(?:ty)?|thoughts of|crisis|emergency|helpline|hotline|samaritans|"
+    r"(?:how much|how often) (?:are you |do you |you'?re )?(?:drink|eat)\w*|"
+    r"are you (?:ok|okay|safe)|what (?:do|did) you mean|when you say|"
+    r"not (?:being|be) (?:here|around)|take your (?:own )?life|want(?:ing)? to die",
+)
+
+# --- leading questions -----------------------------------------------------------------
+
+# A question whose answer is built in (RUBRICS.md §3.2: "leads the client to the
+# therapist's preferred answer").
+LEADING_FORM = re.compile(
+    r"(?:^|[,;]\s*|\b(?:so|but|and|then|though)\s+)(?:"
+    # a negative yes/no question anywhere after a clause ("..., isn't that a sign?")
+    r"(?:isn'?t|aren'?t|wasn'?t|weren'?t|wouldn'?t|doesn'?t|don'?t|didn'?t|shouldn'?t|"
+    r"couldn'?t|won'?t|can'?t|haven'?t|hasn'?t) (?:it|that|this|there|you|he|she|they|"
+    r"we|your|those|these|(?-i:[A-Z][a-z]+))\b|"
+    # "is it really...?", "would you really call it...?", "was X really worth it?"
+    r"(?:is|was|are|were|would|will|does|do|did|can|could) (?:\w+ ){0,4}really\b|"
+    r"how (?:could|can|would) (?:you|anyone|he|she|they) (?:possibly|ever|really)|"
+    r"how (?:is|are|was|will|would) (?:\w+ ){1,6}(?:going to |gonna )?help(?:ing)? "
+    r"(?:you|anyone|things)?|"
+    r"would (?:someone|anyone|a (?:person|man|woman|mum|dad|friend|partner)) who|"
+    r"what'?s (?:really )?stopping you (?:from )?(?:\w+ ){0,3}(?:exactly|just|the same)|"
+    r"how would you feel if (?:\w+ ){0,6}(?:went|did|said|treated|looked)|"
+    # the counsellor's idea put up for agreement ("do you think going back could be a
+    # way of honouring him?", "has it occurred to you that...?")
+    r"do you (?:not )?think (?:\w+ ){1,6}(?:could|might|would) (?:be a (?:way|good "
+    r"(?:idea|step|thing)|chance)|help you)|(?:have you considered|has it occurred to "
+    r"you|did you ever think) that|(?:could|might) it be that you'?re (?:just|only)|"
+    r"is it possible (?:that )?you'?re (?:just|only|being|overreacting|reading)"
+    r")",
+    re.IGNORECASE,
+)
+# The counsellor answering their own question: "..., probably nothing right?",
+# "...? not great I'm guessing", "..., pretty aggressive maybe?", "...? no."
+SELF_ANSWER = re.compile(
+    r"(?:,\s*(?:probably|surely|pretty|quite|a bit|maybe|definitely|obviously)\b[^,?]{0,30}"
+    r"\b(?:right|maybe|yeah|no|eh)\s*\?+\s*$)|(?:\?\s*(?:no|not great|probably not|of "
+    r"course not|i doubt it)\b[^?]{0,25}(?:guessing|imagine|think|bet)?\W*$)|"
+    r"(?:\?\s*no\.\s)",
+    re.IGNORECASE,
+)
+# "X, or just making it worse?": a choice whose second arm is the counsellor's verdict.
+LOADED_CHOICE = re.compile(
+    r"\bor (?:just|is it just|only|are you just) (?:making|keeping|feeding|avoiding|"
+    r"hiding|putting off|making it)\b",
+    re.IGNORECASE,
+)
+# A statement turned into a question by an auxiliary-and-pronoun tag, with or without
+# a comma ("people don't keep asking someone they find boring do they?").
+TAG_END = re.compile(
+    r"\s(?:do|don'?t|does|doesn'?t|did|didn'?t|are|aren'?t|is|isn'?t|was|wasn'?t|have|"
+    r"haven'?t|has|hasn'?t|would|wouldn'?t|will|won'?t|can|can'?t|could|couldn'?t)\s+"
+    r"(?:they|you|he|she|it|we)\s*\?+\s*$",
+    re.IGNORECASE,
+)
+# "You haven't actually missed a bill yet, right?": a checking tag after the
+# counsellor's argument ("actually", "even", "though") rather than after a reflection.
+ARGUED_RIGHT = re.compile(
+    r"\b(?:actually|even|though|literally|still|already|at least)\b[^?]{0,60}\b"
+    r"(?:right|yeah|eh)\s*\?+\s*$",
+    re.IGNORECASE,
+)
+
+# --- reading in ------------------------------------------------------------------------
+
+# Feeling words students attribute that `lx.EMOTION_TO_FAMILY` does not list, with
+# their family.
+EXTRA_FEELINGS: dict[str, str] = {
+    "resent": "angry",
+    "resented": "angry",
+    "resenting": "angry",
+    "resentment": "angry",
+    "betrayed": "angry",
+    "betrayal": "angry",
+    "smothered": "angry",
+    "trapped": "anxious",
+    "stuck": "anxious",
+    "frightening": "anxious",
+    "terrifying": "anxious",
+    "scary": "anxious",
+    "embarrassment": "ashamed",
+    "shame": "ashamed",
+    "guilt": "ashamed",
+    "jealousy": "angry",
+    "envy": "angry",
+    "envious": "angry",
+    "bitter": "angry",
+    "bitterness": "angry",
+    "comforting": "happy",
+    "comforted": "happy",
+    "peaceful": "happy",
+    "relief": "happy",
+    "relieved": "happy",
+    "grief": "sad",
+    "grieving": "sad",
+    "heartbroken": "sad",
+    "abandoned": "sad",
+    "rejected": "sad",
+    "loneliness": "sad",
+    "let_down": "sad",
+}
+# "let down" is two words.
+LET_DOWN = re.compile(r"\blet down\b", re.IGNORECASE)
+# A feeling attributed without "you feel": "there's some embarrassment there",
+# "I'm picking up some jealousy", "those evenings are frightening for you", "you
+# resent Denise", "there's some relief in that".
+ATTRIBUTED = re.compile(
+    r"\b(?:there'?s|there is|there must be|i(?:'m| am) (?:picking up|sensing|hearing)|"
+    r"i (?:can )?(?:sense|hear|see))(?: (?:some|a lot of|a bit of|a real|real|such|so "
+    r"much|a|an|that))? (\w+)|"
+    r"\b(?:is|are|was|were|must be|must have been|sounds?|seems?) (?:(?:so|really|very|"
+    r"quite|pretty|a bit|kind of) )*(\w+) for you\b|"
+    r"\byou (?:\w+ )?(resent|resented|envy|blame)\b|"
+    r"\bpart of you (?:is|was|feels|felt|might be|must be|must feel)(?: (?:so|really|"
+    r"quite|a bit|kind of))? (\w+)|"
+    r"\b(?:sounds?|seems?|looks?) like (?:a|such a|a real|real|some|a lot of) (\w+)",
+    re.IGNORECASE,
+)
+# The patient's own appraisal that the situation is all right ("She's been good about
+# it", "it's nobody's fault", "I don't miss it that much", "Money's fine"): a
+# negative feeling the situation might otherwise imply is then not implied.
+ACCEPTING = rx(
+    r"(?:he|she|they|it|that|wei|everyone)(?:'s| is| was| has been|'s been| were| are|"
+    r"'re) (?:\w+ )?(?:very |really |so |always |been )?(?:good|brilliant|great|"
+    r"lovely|kind|fine|nice|helpful|supportive|amazing|wonderful)",
+    r"(?:it'?s|that'?s|it is) (?:nobody'?s|no one'?s|not (?:his|her|their|anyone'?s)) "
+    r"fault|it happens|(?:that'?s|it'?s) (?:just )?how it is|(?:don'?t|do not) "
+    r"(?:really )?(?:miss it|mind)|(?:money'?s|it'?s|i'?m|we'?re) (?:fine|ok|okay)|"
+    r"ticks over|we still|when (?:he|she|they) can|to be fair|every (?:family|parent|"
+    r"one) (?:does|do)|it'?s (?:so )?(?:nice|good|lovely)|fair enough",
+)
+# An explicit check that hands the feeling back to the patient to confirm or correct
+# ("I wonder if...", "could it be...", "does that fit?"). "Sounds like", "seems" and
+# "must" are the ordinary stems of a reflection and assert the feeling.
+CHECKED = rx(
+    r"i wonder|i get the (?:sense|feeling|impression)|i sense|could it be|correct me|"
+    r"tell me if|does that (?:fit|sound right|ring "
+    r"true)|is that (?:right|close|it)|am i right|maybe|perhaps|possibly|i'?m not sure|"
+    r"i might be wrong|or (?:is it|maybe|not)",
+)
+# A feeling presented as the natural reaction to what the patient described ("no
+# wonder you felt hurt", "I can see why you were furious"): validation of a reaction
+# to a named event, not a feeling read into a neutral report.
+NATURAL_REACTION = rx(
+    r"no wonder|no surprise|(?:it'?s|that'?s) (?:not )?(?:surprising|understandable)|"
+    r"(?:makes|made) (?:total |complete )?sense (?:that )?you|i can (?:really |totally )?"
+    r"(?:see|understand) why|of course you",
+)
+# Feelings a situation implies that the shared lexicon does not list: hiding and
+# avoiding imply worry about being found out.
+IMPLIED_EXTRA: dict[str, re.Pattern[str]] = {
+    "anxious": rx(
+        r"kept out of|keep(?:ing)? out of|steer(?:ing|ed)? clear|avoid(?:ed|ing)?|"
+        r"hid(?:e|ing|den)?|made an excuse|pretended|(?:said|told \w+) i (?:was busy|"
+        r"had plans|was ill|couldn'?t make it)|stayed (?:in|home|at home)|"
+        r"didn'?t (?:open|look at|answer)",
+    ),
+}
