@@ -39,8 +39,11 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from . import moves as mv
 from .denial import contradicts_denial
+from .moves import advice_form as _advice_form
 from .moves import confronts as _confronts
+from .moves import infers as _infers
 from .moves import relational_moves as _relational_moves
 from .normalize import normalize
 from .questions import (
@@ -166,7 +169,7 @@ def _reflection_kind(
 ) -> ReflectionKind:
     if lx.COMPLEX_MARKERS.search(core) or lx.SUMMARY_MARKERS.search(core):
         return "complex"
-    if _names_new_feeling(core, patient_text):
+    if _names_new_feeling(core, patient_text) or _infers(core):
         return "complex"
     n_words = len(core.split())
     overlap = _overlap(core, patient_words)
@@ -188,20 +191,6 @@ def _reflection_kind(
         # paragraph" is a complex reflection).
         return "complex"
     return "simple"
-
-
-def _advice_form(core: str) -> AdviceForm | None:
-    if lx.WARN.search(core):
-        return "warn"
-    if lx.IMPERATIVE_START.match(core) and not SECOND_PERSON.match(core):
-        return "direct"
-    if (
-        lx.ADVICE.search(core)
-        or lx.ADVICE_MORE.search(core)
-        or lx.ADVICE_EXTRA.search(core)
-    ):
-        return "advise"
-    return None
 
 
 def code_utterance(
@@ -242,7 +231,10 @@ def code_utterance(
         ):
             tag = True
             core = body_core
-    is_question = (ends_q and not tag) or (not ends_q and is_interrogative(core))
+    is_question = (ends_q and not tag) or (
+        # "When it comes up try going for a walk": a time clause before advice.
+        not ends_q and is_interrogative(core) and not mv.statement_advice(core)
+    )
 
     undashed = raw.lstrip(" -–—.,…")
     if (
@@ -266,9 +258,10 @@ def code_utterance(
         question = question_kind(core)
         if _asks_leave(core) or lx.SEEK.search(core) or lx.SEEK_MORE.search(core):
             codes.append("seek_collaboration")
-        if _confronts(core, raw):
+        argued = mv.argues(core)
+        if argued == "confront" or _confronts(core, raw):
             codes.append("confront")
-        leading = bool(lx.LEADING_Q.search(core))
+        leading = argued == "persuade" or bool(lx.LEADING_Q.search(core))
         if leading and "confront" not in codes:
             # A leading question carries the counsellor's answer: disapproval of the
             # patient's view ("Don't you think that's a bit extreme?") confronts,
@@ -279,7 +272,10 @@ def code_utterance(
             elif not _advice_question(core):
                 codes.append("persuade")
                 advice_form = "advise"
-        if _advice_question(core):
+        choice = mv.offers_choice(core)
+        if choice and "seek_collaboration" not in codes:
+            codes.append("seek_collaboration")
+        if _advice_question(core) and choice != "options":
             # Advice phrased as a question ("Have you tried journaling?") still
             # persuades; the question code stays for counting.
             # With the patient's choice framed in the turn ("...? totally up to
@@ -294,7 +290,11 @@ def code_utterance(
         # when it opens with "let me" or "together".
         reflection = "complex"
         codes.append("complex_reflection")
-    elif lx.STRUCTURING.search(core) and not lx.ADVICE.search(core):
+    elif (
+        lx.STRUCTURING.search(core)
+        and not lx.ADVICE.search(core)
+        and not mv.statement_advice(core)
+    ):
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
     else:
@@ -409,6 +409,10 @@ def code_utterance(
         # place, because it usually mirrors what the patient said as well.
         codes.append("affirm")
     codes.extend(_relational_moves(raw, codes, question))
+    if question is None:
+        codes, reflection = mv.settle(
+            core, codes, reflection, bool(lx.REFLECTION_STEM.match(core))
+        )
     inquires = _inquires(codes, core)
     # Advice, confrontation or leave asked in question form is no Padesky stage.
     stage = (
@@ -445,6 +449,7 @@ def _advice_question(core: str) -> bool:
         lx.ADVICE_QUESTION.search(core)
         or lx.ADVICE_QUESTION_MORE.search(core)
         or _WHAT_ABOUT_DOING.search(core)
+        or mv.advice_question_more(core)
     )
 
 
