@@ -240,6 +240,12 @@ INTENT = _rx(
     r"\b(?:would|will|could|might) you (?:ever |actually |really )?(?:do it|"
     r"do something|act)\b|\byou'?d (?:ever |actually |really )?(?:do it|do "
     r"something|act)\b",
+    # An attempt asked about as a prospect: "you might try something", "would
+    # you ever try anything?" (a try that already happened is a past attempt).
+    r"\b(?:would|will|could|might) (?:ever |actually |really )?try (?:something|"
+    r"anything|it)\b|\b(?:would|will|could|might) you (?:ever |actually |really )?"
+    r"try (?:something|anything|it)\b|\bsee yourself (?:ever )?(?:trying|doing) "
+    r"(?:something|anything|it)\b",
     r"\bsomething you'?d (?:ever |actually |really )?do\b|\byou (?:might|would|"
     r"could|will) (?:actually |really )?do it\b",
     r"\bhow likely\b|\blikely to (?:do|act)\b|\bintend\w*|\bintent(?:ion)?s?\b",

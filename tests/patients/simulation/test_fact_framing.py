@@ -204,3 +204,30 @@ def test_a_risk_follow_up_flagged_leading_is_still_answered() -> None:
         "si_plan",
         after=(RISK_OPENER,),
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "If things got worse, do you think you might try something?",
+        "would you ever try anything?",
+        "Could you see yourself trying something, if it got worse?",
+    ],
+)
+def test_an_attempt_asked_about_as_a_prospect_is_intent_and_gets_her_no(
+    question: str,
+) -> None:
+    # Was "Yeah. Michael says that too..." (read as advice to try something),
+    # which tells the trainee a patient with no intent has some.
+    reply = _ask("ruth-grief", question, after=(RISK_OPENER,))
+    assert reply.startswith("No"), reply
+    assert "Yeah" not in reply, reply
+
+
+def test_trying_an_activity_is_not_an_attempt() -> None:
+    reply = _ask(
+        "ruth-grief",
+        "do you think you might try the choir again?",
+        after=(RISK_OPENER,),
+    )
+    assert "carry on like this" not in reply, reply
