@@ -21,7 +21,6 @@ written by `python manage.py train_code_model` from the project's gold corpus on
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 from collections.abc import Sequence
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .flag_model import normalise
+from .flag_model import normalise, probabilities, weight_table
 from .schema import BEHAVIOUR_CODES, TurnContext, UtteranceCode, last_patient_text
 
 __all__ = [
@@ -103,10 +102,6 @@ def features(text: str, patient: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 @dataclass(frozen=True, slots=True)
 class _Models:
     codes: tuple[str, ...]
@@ -125,15 +120,12 @@ def _load(path: str) -> _Models | None:
     # other candidates).
     models = {c: m for c, m in data["models"].items() if c in BEHAVIOUR_CODES}
     codes = tuple(sorted(models))
-    names = sorted({name for m in models.values() for name in m["weights"]})
+    bias, table = weight_table(models, codes)
     return _Models(
         codes=codes,
-        bias=tuple(float(models[c]["bias"]) for c in codes),
+        bias=bias,
         threshold={c: float(models[c]["threshold"]) for c in codes},
-        table={
-            name: tuple(float(models[c]["weights"].get(name, 0.0)) for c in codes)
-            for name in names
-        },
+        table=table,
     )
 
 
@@ -149,14 +141,7 @@ def trained_codes() -> tuple[str, ...]:
 
 
 def _probabilities(models: _Models, feats: Sequence[str]) -> dict[str, float]:
-    z = list(models.bias)
-    table = models.table
-    for f in feats:
-        row = table.get(f)
-        if row is not None:
-            for k, w in enumerate(row):
-                z[k] += w
-    return {code: _sigmoid(z[k]) for k, code in enumerate(models.codes)}
+    return probabilities(models.codes, models.bias, models.table, feats)
 
 
 def scores(ctx: TurnContext) -> dict[str, float]:

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 from .flag_gates import rubric_allows
 from .schema import FLAGS, Flag, TurnContext
@@ -297,6 +297,37 @@ def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+Table = dict[str, tuple[float, ...]]
+
+
+def weight_table(
+    models: dict[str, dict[str, Any]], labels: Sequence[str]
+) -> tuple[tuple[float, ...], Table]:
+    """One logistic model per label, stored as {label: {"bias", "weights"}}, turned
+    into the biases and a feature -> per-label weights table (one look-up per
+    feature when scoring). Shared by this model and `code_model`."""
+    names = sorted({name for label in labels for name in models[label]["weights"]})
+    bias = tuple(float(models[label]["bias"]) for label in labels)
+    table = {
+        name: tuple(float(models[label]["weights"].get(name, 0.0)) for label in labels)
+        for name in names
+    }
+    return bias, table
+
+
+def probabilities(
+    labels: Sequence[str], bias: Sequence[float], table: Table, feats: Sequence[str]
+) -> dict[str, float]:
+    """label -> the probability its model gives the features."""
+    z = list(bias)
+    for f in feats:
+        row = table.get(f)
+        if row is not None:
+            for k, w in enumerate(row):
+                z[k] += w
+    return {label: _sigmoid(z[k]) for k, label in enumerate(labels)}
+
+
 @dataclass(frozen=True, slots=True)
 class _Models:
     flags: tuple[str, ...]
@@ -314,16 +345,13 @@ def _load(path: str) -> _Models | None:
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     models = {f: m for f, m in data["models"].items() if f in FLAGS}
     flags = tuple(models)
-    names = sorted({name for m in models.values() for name in m["weights"]})
+    bias, table = weight_table(models, flags)
     return _Models(
         flags=flags,
-        bias=tuple(float(models[f]["bias"]) for f in flags),
+        bias=bias,
         threshold={f: float(models[f]["threshold"]) for f in flags},
         veto={f: float(models[f].get("veto", 0.0)) for f in flags},
-        table={
-            name: tuple(float(models[f]["weights"].get(name, 0.0)) for f in flags)
-            for name in names
-        },
+        table=table,
     )
 
 
@@ -333,14 +361,7 @@ def _models() -> _Models | None:
 
 
 def _probabilities(models: _Models, feats: Sequence[str]) -> dict[str, float]:
-    z = list(models.bias)
-    table = models.table
-    for f in feats:
-        row = table.get(f)
-        if row is not None:
-            for k, w in enumerate(row):
-                z[k] += w
-    return {flag: _sigmoid(z[k]) for k, flag in enumerate(models.flags)}
+    return probabilities(models.flags, models.bias, models.table, feats)
 
 
 def scores(ctx: TurnContext) -> dict[str, float]:
