@@ -68,6 +68,16 @@ _CHECKED = re.compile(
     re.IGNORECASE,
 )
 _FORM_ONLY = frozenset({"advice", "leading_question"})
+# Words the move coder hears as confronting that, in a screening or risk
+# question, are not: honesty with someone other than the counsellor ("who
+# could you be honest with?", "be honest with Michael"), and "come on" as the
+# verb ("when do they come on?", "does it come on at night?").
+_NOT_CONFRONTING = re.compile(
+    r"\bwho\b.{0,40}\bbe (?:honest|open|straight) with\b|\bbe (?:honest|open|straight) "
+    r"with (?:someone|somebody|anyone|anybody|him|her|them|your|(?-i:[A-Z][a-z]+))\b|"
+    r"\b(?:do|does|did|they|it|thoughts?|feelings?|urges?)\b(?: \w+){0,2} come on\b",
+    re.IGNORECASE,
+)
 # A fact asked inside a confronting or advice-shaped frame ("be honest with me,
 # how much are you drinking?", "You should cut down. How much a week?"): the
 # frame is what the move coder hears, but the question still asks for a fact.
@@ -142,6 +152,8 @@ def advance(
         dropped = _NOT_ADVICE | (
             {"leading_question"} if fact.domain in SCREENING_QUESTIONS else set()
         )
+        if _NOT_CONFRONTING.search(trainee_text):
+            dropped |= {"confrontation"}
         kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
     elif fact is not None and _CHECKED.search(trainee_text.strip()):

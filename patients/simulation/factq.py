@@ -36,6 +36,7 @@ from patients.simulation.factq_risk import (
     SI_FOLLOW_UPS,
     SUICIDAL,
 )
+from patients.simulation.factq_risk_model import RISK_MODEL_PROBABILITY, classify_risk
 from patients.simulation.factq_spelling import respell
 from patients.simulation.factq_turn import (
     ANAPHORA,
@@ -47,7 +48,7 @@ from patients.simulation.factq_turn import (
 from patients.simulation.factq_turn import (
     questions as turn_questions,
 )
-from patients.simulation.facts import SCREENING_DOMAINS, FactSheet
+from patients.simulation.facts import SCREENING_DOMAINS, SI_FIELDS, FactSheet
 from patients.simulation.focus import question_focus
 from patients.simulation.text import split_sentences
 
@@ -172,6 +173,12 @@ def _fact_question(
             for domain, pattern in SI_BY_MEANING:
                 if pattern.search(last):
                     return FactQuestion(domain)
+            # A follow-up put through a frame or in words of its own ("Who in
+            # your life could you be honest with about these thoughts?"): read
+            # by meaning (`factq_risk_model.py`), the whole turn, frame and all.
+            label, probability = classify_risk(text)
+            if label in SI_FIELDS and probability >= RISK_MODEL_PROBABILITY:
+                return FactQuestion(label)
         if si_named:
             return FactQuestion("suicidal_thoughts")
     for domain, pattern in SCREENING:

@@ -305,6 +305,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bdecided (?:how|when|where|on)\b",
             r"\b(?:picture|pictured|imagine|imagined|visuali[sz]\w*) (?:how|yourself "
             r"doing|doing it|a way)\b",
+            # A way or a method, however it is framed: "as far as a way you'd do
+            # it" (not intent: the way is what is asked), "the wish turns into
+            # working out a method".
+            r"\bmethods?\b|\b(?:a|any|the|some) (?:way|means) (?:you'?d|you would|"
+            r"you could|you might|of doing|to do|of ending)\b",
         ),
     ),
     (
@@ -329,6 +334,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:every|each) (?:day|night|week)\b",
             r"\bhow (?:long|much) (?:do|does|have) (?:they|these|the thoughts?|it)\b",
             r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",
+            # "When do those thoughts tend to come - a time of day?"
+            r"\bwhen (?:do|does|did) (?:they|these|those|the|it)\b(?: \w+){0,3} "
+            r"(?:come|start|happen|hit|strike|arrive|show up|creep in)\b|\btimes? of "
+            r"(?:the )?(?:day|night)\b|\b(?:particular|certain) (?:nights?|days?|times?)\b",
             r"\b(?:how long|when) (?:have you been|did you start) (?:having|feeling|"
             r"thinking)\b",
             r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
@@ -346,6 +355,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
             r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
+            # Asked back about a "no": "what makes you sure of that?", "what
+            # makes you think you couldn't?" ask for the reasons, not whether.
+            r"\bwhat makes you (?:so )?(?:sure|certain|confident)\b|\bwhat makes you "
+            r"(?:think|say|feel)\b.{0,30}\b(?:couldn'?t|wouldn'?t|won'?t|never|not)\b|"
+            r"\bwhy (?:wouldn'?t|couldn'?t|won'?t) you\b",
         ),
     ),
     (
@@ -359,6 +373,12 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
             r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
             r"\bwho (?:knows|is there for you)\b",
+            # Someone they could tell, whoever it is and however it is framed:
+            # "would you feel able to tell someone if you didn't feel safe?",
+            # "who in your life could you be honest with about these thoughts?".
+            r"\b(?:tell|talk to|reach out to|contact|call|ring|turn to|confide in|open "
+            r"up to|lean on) (?:someone|somebody|anyone|anybody|a professional|a "
+            r"friend|family)\b|\bwho\b.{0,30}\b(?:be honest|open up|confide|talk)\b",
         ),
     ),
     (
