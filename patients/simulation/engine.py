@@ -10,6 +10,7 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
+from patients.simulation.factq_risk_model import classify_risk
 from patients.simulation.factq_turn import core, questions, telegraphic
 from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.moves import MoveClassifier, classify_moves
@@ -68,6 +69,14 @@ _CHECKED = re.compile(
     re.IGNORECASE,
 )
 _FORM_ONLY = frozenset({"advice", "leading_question"})
+# A question about a habit ("do you ever smoke weed or take anything to switch
+# off?", "have you ever tried the gym?") asks what the patient does, though its
+# words name something to do; it suggests nothing.
+_HABIT = re.compile(
+    r"^\s*(?:(?:and|so|ok|okay|just|also)[,.]?\s+)*(?:do|did|have|are|were) you "
+    r"(?:ever|often|usually|normally|sometimes|still|tend to)\b",
+    re.IGNORECASE,
+)
 # Words the move coder hears as confronting that, in a screening or risk
 # question, are not: honesty with someone other than the counsellor ("who
 # could you be honest with?", "be honest with Michael"), and "come on" as the
@@ -169,6 +178,7 @@ def advance(
             # checked fact does above.
             set(moves) & _PRESSING == {"leading_question"}
             or asked_plainly(trainee_text, history, classifier)
+            or (set(moves) & _PRESSING == {"advice"} and _HABIT.match(trainee_text))
         )
     ):
         kept = tuple(m for m in moves if m not in _PRESSING)
@@ -189,3 +199,6 @@ def warm_up(case: CaseSpec) -> None:
     otherwise by the first message of a session on a case this process has not
     seen. Pure: runs one throw-away step and keeps nothing but those caches."""
     advance(case, initial_state(case, seed=0), _WARM_UP_LINE, [])
+    # The risk follow-up model is read only inside a risk conversation: loaded
+    # here (about 15 ms) rather than on the first follow-up a trainee asks.
+    classify_risk(_WARM_UP_LINE)

@@ -116,6 +116,45 @@ _JOB = re.compile(
 )
 
 
+# A statement about the patient (checked back: "you share with Jess, right?").
+_YOU_SAID = re.compile(
+    r"^(?:(?:and|so|okay|ok)[,.]?\s+)*you(?:'re|'ve| are| have)?\b", re.IGNORECASE
+)
+# The patient and someone as a couple: "you and Luca", "Luca and you".
+_YOU_AND = re.compile(r"\byou and (?-i:[A-Z])\w+|\b(?-i:[A-Z])\w+ and you\b", re.I)
+# A person set before the question ("Denise - what line of work is she in?",
+# "your brother, what does he do?") and the question asks about them.
+_FRONT = re.compile(
+    r"^(?P<front>[^,?\u2013\u2014:]{2,40}?)(?:,|:|\s+-+|\s*[\u2013\u2014])\s+(?P<q>\S.*)$"
+)
+_THIRD = re.compile(r"\b(?:he|she|they|him|her|them|his|their)\b", re.IGNORECASE)
+
+
+def _about_them(question: str, named: re.Match[str]) -> bool:
+    fronted = _FRONT.match(question.strip())
+    return bool(
+        fronted
+        and named.end() <= fronted.end("front")
+        and _THIRD.search(fronted["q"])
+        and not re.search(r"\byou\b", fronted["front"], re.IGNORECASE)
+    )
+
+
+# A child's other parent: "are you with Zosia's dad?", "is Kayla's mum still
+# around?" ask about the partner, not the child.
+_PARENT_OF = re.compile(r"\b(\w+)'s (?:dad|father|mum|mom|mother)\b", re.IGNORECASE)
+
+
+def _other_parent(question: str, facts: FactSheet) -> FactQuestion | None:
+    for found in _PARENT_OF.finditer(question):
+        person = facts.person(found[1])
+        if person and _RELATION_DOMAIN.get(person.relation.split()[-1].lower()) == (
+            "children"
+        ):
+            return FactQuestion("partner")
+    return None
+
+
 def _detail(question: str) -> str | None:
     if _AGE.search(question):
         return "age"
@@ -247,12 +286,55 @@ FOR_YOU = re.compile(
 )
 
 
+# A statement checked back with a tag: "so since the divorce it's just you at
+# home, is that right?", "you're still at the bank, yeah?". The statement is
+# what is asked, as a closed question.
+_TAGGED = re.compile(
+    r"^(?P<said>.{6,}?)(?:,|\s+-+|\s*[\u2013\u2014])\s*(?:is that (?:right|correct|true|"
+    r"so)|am i right|have i got that right|did i get that right|right|yeah|yes|"
+    r"correct|true|no|is it|isn'?t it|was it|wasn'?t it|do you|don'?t you|are you|"
+    r"aren'?t you|have you|haven'?t you|did you|didn'?t you)\s*\??\s*$",
+    re.IGNORECASE,
+)
+# A setting set before what is said or asked, with no comma to mark it: "since
+# the divorce it's just you", "after the baby you're not sleeping". The
+# setting's domain (the divorce) is not what is checked.
+_SETTING = re.compile(
+    r"^(?:(?:so|and|ok|okay|right|but)[,.]?\s+)*(?:ever since|since|after|before|"
+    r"following|because of|now that) (?:the|your|all the|that|this|her|his) "
+    r"[\w'-]+(?: [\w'-]+)?(?:,\s*|\s+(?=(?:it'?s|it is|you|you'?re|you'?ve|he|she|"
+    r"they|there'?s|things)\b))",
+    re.IGNORECASE,
+)
+# "what would that mean for you financially?" asks about money, though its
+# form asks what an event means to the patient.
+_DOMAIN_WISE = re.compile(
+    r"\b(?:financially|money-?wise|cash-?wise|work-?wise|job-?wise|health-?wise|"
+    r"physically|sleep-?wise)\b",
+    re.IGNORECASE,
+)
+
+
 def everyday(last: str, facts: FactSheet) -> FactQuestion | None:
+    tagged = _TAGGED.match(last.strip())
+    if tagged:
+        said = tagged["said"]
+        setting = _SETTING.match(said)
+        found = _everyday(said[setting.end() :] if setting else said, facts, True)
+        if found is not None:
+            return found
+    return _everyday(last, facts, False)
+
+
+def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion | None:
     asked = core(last)
-    if FOR_YOU.match(asked):
+    if FOR_YOU.match(asked) and not _DOMAIN_WISE.search(asked):
         return None
     focus = question_focus(asked)
-    closed = bool(CLOSED.match(asked))
+    closed = checked_back or bool(CLOSED.match(asked))
+    partner = _other_parent(last, facts)
+    if partner is not None:
+        return partner
     checked = _RELATION_CHECK.search(last)
     if checked:
         # "Is Denise your wife?" asks about the marriage, "Ryan's your son?"
@@ -276,15 +358,24 @@ def everyday(last: str, facts: FactSheet) -> FactQuestion | None:
             if named and not by_name and _SOMEONE.search(last):
                 # "Is someone at home waiting up for you, your wife?"
                 break
+            if named and _about_them(last, named):
+                # "Denise - what line of work is she in?": the person set
+                # before the question and asked about as she or he.
+                return FactQuestion(
+                    "people", person=person.name, detail=_detail(core(last))
+                )
             if named and (_WHO_IS.search(last) or closed):
                 named_domains = {h[2] for h in domain_hits(last)}
                 own = _RELATION_DOMAIN.get(relation)
                 if named_domains and (
                     _YOU_ASKED.match(last)
                     or _YOU_CHECKED.match(last)
+                    or (checked_back and _YOU_SAID.match(last))
                     or named_domains & (_BODY | {own})
+                    or _YOU_AND.search(last)
                 ):
-                    # "Do you and Luca have kids?", "Does Denise cook for you?",
+                    # "Do you and Luca have kids?", "You and Luca - any kids?",
+                    # "Does Denise cook for you?",
                     # "you share with Jess, is that right?", "is Zosia your first
                     # or are there older ones?": about the patient's life (a
                     # child's siblings are the children), not the person.
