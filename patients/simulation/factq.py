@@ -7,9 +7,12 @@ recognised first and always (a clinician's screening question must never get a
 hedge); everyday domains only when the question is not about a CCD layer ("How
 did you feel at work?" is about a feeling, "Are you working?" about work).
 
-Pure regular expressions. The suicidal-thought follow-ups ("How often?", "Do you
-have a plan?") are read as such only inside a risk conversation (`risk_context`)
-or when the question itself names the thoughts.
+Regular expressions first (`factq_risk.py`, and `factq_everyday.py` for each
+question about everyday life), small trained classifiers where they place
+nothing (`factq_model.py`, `factq_risk_model.py`). The suicidal-thought
+follow-ups ("How often?", "Do you have a plan?") are read as such only inside a
+risk conversation (`risk_context`) or when the question itself names the
+thoughts.
 """
 
 from __future__ import annotations
