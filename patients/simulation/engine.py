@@ -79,12 +79,14 @@ _HABIT = re.compile(
 )
 # Words the move coder hears as confronting that, in a screening or risk
 # question, are not: honesty with someone other than the counsellor ("who
-# could you be honest with?", "be honest with Michael"), and "come on" as the
-# verb ("when do they come on?", "does it come on at night?").
+# could you be honest with?", "be honest with Michael"), "come on" as the
+# verb ("when do they come on?", "does it come on at night?") and lying in bed
+# ("when you're lying there").
 _NOT_CONFRONTING = re.compile(
     r"\bwho\b.{0,40}\bbe (?:honest|open|straight) with\b|\bbe (?:honest|open|straight) "
     r"with (?:someone|somebody|anyone|anybody|him|her|them|your|(?-i:[A-Z][a-z]+))\b|"
-    r"\b(?:do|does|did|they|it|thoughts?|feelings?|urges?)\b(?: \w+){0,2} come on\b",
+    r"\b(?:do|does|did|they|it|thoughts?|feelings?|urges?)\b(?: \w+){0,2} come on\b|"
+    r"\blying (?:there|down|awake|in bed)\b",
     re.IGNORECASE,
 )
 # A fact asked inside a confronting or advice-shaped frame ("be honest with me,

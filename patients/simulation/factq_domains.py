@@ -165,6 +165,9 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:lived|living|lives) (?:with (?:you|me)|together)\b|"
             r"\b(?:live|living) in (?:halls|a|the|your)\b|\bhalls\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
             r"\b(?:someone|anyone|else|with you)\b",
+            # Moving in, someone staying with them part of the week.
+            r"\bmov(?:e|ed|ing) in (?:with|together)\b|\b(?:stays?|staying|is|'s) with "
+            r"you (?:half|most|some|every|at|on|during|for)\b",
             # "are you still in the house you shared?": where they live.
             # Not "at the same place" (work).
             r"\b(?:still|living|live|stay(?:ing)?|are you) (?:in|at) (?:the|your|that|"

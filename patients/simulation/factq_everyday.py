@@ -127,7 +127,9 @@ _YOU_AND = re.compile(r"\byou and (?-i:[A-Z])\w+|\b(?-i:[A-Z])\w+ and you\b", re
 _FRONT = re.compile(
     r"^(?P<front>[^,?\u2013\u2014:]{2,40}?)(?:,|:|\s+-+|\s*[\u2013\u2014])\s+(?P<q>\S.*)$"
 )
-_THIRD = re.compile(r"\b(?:he|she|they|him|her|them|his|their)\b", re.IGNORECASE)
+_THIRD = re.compile(
+    r"\b(?:he|she|they|him|her|them|his|their)\b|\byou (?:two|both)\b", re.IGNORECASE
+)
 
 
 def _about_them(question: str, named: re.Match[str]) -> bool:
@@ -301,7 +303,7 @@ _TAGGED = re.compile(
 # setting's domain (the divorce) is not what is checked.
 _SETTING = re.compile(
     r"^(?:(?:so|and|ok|okay|right|but)[,.]?\s+)*(?:ever since|since|after|before|"
-    r"following|because of|now that) (?:the|your|all the|that|this|her|his) "
+    r"following|because of|now that) (?:(?:the|your|all the|that|this|her|his) )?"
     r"[\w'-]+(?: [\w'-]+)?(?:,\s*|\s+(?=(?:it'?s|it is|you|you'?re|you'?ve|he|she|"
     r"they|there'?s|things)\b))",
     re.IGNORECASE,
@@ -371,14 +373,15 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
                     _YOU_ASKED.match(last)
                     or _YOU_CHECKED.match(last)
                     or (checked_back and _YOU_SAID.match(last))
-                    or named_domains & (_BODY | {own})
+                    or named_domains & (_BODY | {own, "living_situation"})
                     or _YOU_AND.search(last)
                 ):
                     # "Do you and Luca have kids?", "You and Luca - any kids?",
                     # "Does Denise cook for you?",
                     # "you share with Jess, is that right?", "is Zosia your first
                     # or are there older ones?": about the patient's life (a
-                    # child's siblings are the children), not the person.
+                    # child's siblings are the children; someone who stays with
+                    # them is where they live), not the person.
                     break
                 return FactQuestion("people", person=person.name, detail=_detail(last))
     if _HOW_LONG_FEELING.search(last):

@@ -281,7 +281,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_past_attempts",
         _rx(
             r"\b(?:ever|before|previously|in the past)\b.{0,40}\b(?:tried|attempt"
-            r"\w*|acted on)",
+            r"\w*|acted on|did try)",
             r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
             r"\boverdose\w*",
@@ -296,6 +296,13 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_plan",
         _rx(
             r"\bplan(?:s|ned|ning)?\b",
+            # The how, the when or the where thought about, however the
+            # thoughts got there: "thinking about when?", "do the thoughts ever
+            # include how?", "the specifics".
+            r"\b(?:thought|thinking|think) (?:about|through|of) (?:the )?(?:how|when|"
+            r"where)\b|\b(?:include|involve|extend to|turn to|move on to|get to) (?:the )?"
+            r"(?:how|when|where|a way|a method|a time|a date|details)\b|\bspecifics\b|"
+            r"\blogistics\b|"
             r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
             r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
@@ -308,8 +315,9 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # A way or a method, however it is framed: "as far as a way you'd do
             # it" (not intent: the way is what is asked), "the wish turns into
             # working out a method".
-            r"\bmethods?\b|\b(?:a|any|the|some) (?:way|means) (?:you'?d|you would|"
-            r"you could|you might|of doing|to do|of ending)\b",
+            r"\bmethods?\b|\b(?:a|any|the|some|one) (?:particular |specific |certain )?"
+            r"(?:way|means) (?:you'?d|you would|you could|you might|you'?ve|you have|"
+            r"of doing|to do|of ending)\b",
         ),
     ),
     (
@@ -330,7 +338,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_frequency",
         _rx(
-            r"\bhow often\b|\bhow many times\b|\bfrequen",
+            r"\bhow often\b|\bhow many times\b|\bfrequen|\bhow much of the (?:time|day|"
+            r"week)\b",
+            # When in the day: "is it more at night?", "worse in the mornings?"
+            r"\b(?:more|mostly|worse|usually|mainly) (?:at night|in the (?:mornings?|"
+            r"evenings?|night)|at bedtime|when you'?re (?:alone|lying|in bed))\b",
             r"\b(?:every|each) (?:day|night|week)\b",
             r"\bhow (?:long|much) (?:do|does|have) (?:they|these|the thoughts?|it)\b",
             r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",

@@ -44,6 +44,19 @@ CASES = (
         "children",
         "Kayla",
     ),
+    # A setting with no article; someone who stays with them is where they live.
+    (
+        "priya-social-anxiety",
+        "after uni you moved in with Jess, yeah?",
+        "living_situation",
+        "share a flat",
+    ),
+    (
+        "tom-health-anxiety",
+        "so Ryan's with you half the week, is that right?",
+        "living_situation",
+        "half the week",
+    ),
     # A child's other parent is the partner.
     ("marcus-job-loss", "Are you still with Kayla's mum?", "partner", "Denise"),
     ("hannah-new-parent", "Is Zosia's dad still around?", "partner", "Ed"),
@@ -95,6 +108,7 @@ PEOPLE = (
         "administrator",
     ),
     ("ruth-grief", "Michael, where does he live?", "Michael", None, "two hours"),
+    ("priya-social-anxiety", "Mai - how often do you two talk?", "Mai", None, "abroad"),
 )
 
 

@@ -47,6 +47,12 @@ FOLLOW_UPS = (
     ("Would you feel able to tell a friend if it got worse?", "si_support"),
     ("Who would you trust to be honest with about all this?", "si_support"),
     ("When do they usually come on, the thoughts?", "si_frequency"),
+    # Lying in bed is no accusation of lying.
+    ("Is it more at night, when you're lying there?", "si_frequency"),
+    ("I'm wondering how much of the time they're with you.", "si_frequency"),
+    ("Do the thoughts ever include how?", "si_plan"),
+    ("Is there a particular way you've thought about?", "si_plan"),
+    ("Has there ever been a time when you did try?", "si_past_attempts"),
 )
 
 
