@@ -43,7 +43,8 @@ _WHO_IS = re.compile(
     r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
     r"what(?:'?s| is) (?:your )?\w+?'?s? name|what (?:was|were|is) (?:your )?\w+ like|"
     r"what'?s (?:he|she) (?:up to|doing)|how'?s (?:he|she) (?:doing|getting on|taking)|"
-    r"what (?:does|did) (?:he|she) do)\b",
+    r"what (?:does|did) (?:he|she) do|where(?:'?s| is| does) \w+ (?:live|living|"
+    r"stay|staying|based|work|working))\b",
     re.IGNORECASE,
 )
 # "is someone home waiting for you, your wife?" asks whether there is one.
@@ -120,6 +121,9 @@ _JOB = re.compile(
 _YOU_SAID = re.compile(
     r"^(?:(?:and|so|okay|ok)[,.]?\s+)*you(?:'re|'ve| are| have)?\b", re.IGNORECASE
 )
+_YOU = re.compile(r"\byou\b", re.IGNORECASE)
+# What a person in the patient's life has, as the patient does.
+_THEIRS = frozenset({"work", "living_situation", "partner", "children", "people"})
 # The patient and someone as a couple: "you and Luca", "Luca and you".
 _YOU_AND = re.compile(r"\byou and (?-i:[A-Z])\w+|\b(?-i:[A-Z])\w+ and you\b", re.I)
 # A person set before the question ("Denise - what line of work is she in?",
@@ -357,6 +361,16 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
             named = by_name or re.search(
                 rf"\byour (?:{words})(?:'?s)?\b", last, re.IGNORECASE
             )
+            if (
+                named
+                and asked != last
+                and not re.search(rf"\b{re.escape(first)}\b", asked)
+                and not _THIRD.search(asked)
+                and domain_hits(asked)
+            ):
+                # "After Kayla's trip, how's money?": named only in the setting
+                # ("Denise - what line of work is she in?" asks about her).
+                continue
             if named and not by_name and _SOMEONE.search(last):
                 # "Is someone at home waiting up for you, your wife?"
                 break
@@ -366,14 +380,20 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
                 return FactQuestion(
                     "people", person=person.name, detail=_detail(core(last))
                 )
-            if named and (_WHO_IS.search(last) or closed):
-                named_domains = {h[2] for h in domain_hits(last)}
+            named_domains = {h[2] for h in domain_hits(last)} if named else set()
+            about_you = bool(_YOU.search(last))
+            # "What line of work is Denise in?", "where's Michael living now?":
+            # no "you" in the question, and what it asks is something a person
+            # has (a job, a home, a partner, children), so it is theirs.
+            theirs = bool(named_domains) and named_domains <= _THEIRS and not about_you
+            if named and (_WHO_IS.search(last) or closed or theirs):
                 own = _RELATION_DOMAIN.get(relation)
                 if named_domains and (
                     _YOU_ASKED.match(last)
                     or _YOU_CHECKED.match(last)
                     or (checked_back and _YOU_SAID.match(last))
-                    or named_domains & (_BODY | {own, "living_situation"})
+                    or named_domains & (_BODY | {own})
+                    or (about_you and "living_situation" in named_domains)
                     or _YOU_AND.search(last)
                 ):
                     # "Do you and Luca have kids?", "You and Luca - any kids?",

@@ -3,8 +3,8 @@ figures of speech around a fact question.
 
 A statement checked with a tag ("..., is that right?") asks about what the
 statement says, not about the setting before it; a named person asked about as
-"she" or "he" after a dash gets that person's line, never the patient's own
-fact; a child's other parent is the partner; "you and Luca" is the couple;
+"she" or "he" after a dash, or as the one who has the job or the home asked
+about, gets that person's line, never the patient's own fact; a child's other parent is the partner; "you and Luca" is the couple;
 "what would that mean for you financially?" asks about money; "eating at you"
 is no question about food; the nights, what wakes them and what keeps them up
 are sleep; a habit asked about ("do you ever...") is a question, not advice.
@@ -109,7 +109,23 @@ PEOPLE = (
     ),
     ("ruth-grief", "Michael, where does he live?", "Michael", None, "two hours"),
     ("priya-social-anxiety", "Mai - how often do you two talk?", "Mai", None, "abroad"),
+    # Not set before the question: no "you" in it, and what it asks is
+    # something a person has.
+    ("daniel-perfectionism", "What job does Chris have?", "Chris", "work", "works"),
+    (
+        "marcus-job-loss",
+        "What does your wife do for a living?",
+        "Denise",
+        "work",
+        "administrator",
+    ),
+    ("ruth-grief", "Where's Michael living now?", "Michael", None, "two hours"),
 )
+
+
+def test_a_person_named_only_in_the_setting_is_not_what_is_asked() -> None:
+    found = _read("marcus-job-loss", "After Kayla's trip, how's money?")
+    assert found == FactQuestion("money")
 
 
 @pytest.mark.parametrize(("slug", "question", "person", "detail", "words"), PEOPLE)
