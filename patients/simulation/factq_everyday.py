@@ -128,8 +128,11 @@ _THEIRS = frozenset({"work", "living_situation", "partner", "children", "people"
 _YOU_AND = re.compile(r"\byou and (?-i:[A-Z])\w+|\b(?-i:[A-Z])\w+ and you\b", re.I)
 # A person set before the question ("Denise - what line of work is she in?",
 # "your brother, what does he do?") and the question asks about them.
+# The front is the person and no more ("And your wife", "your brother Wei"):
+# "I know Michael's about two hours away - and Claire, is she...?" is not
+# about Michael.
 _FRONT = re.compile(
-    r"^(?P<front>[^,?\u2013\u2014:]{2,40}?)(?:,|:|\s+-+|\s*[\u2013\u2014])\s+(?P<q>\S.*)$"
+    r"^(?P<front>(?:[\w']+ ){0,3}[\w']+)(?:,|:|\s+-+|\s*[\u2013\u2014])\s+(?P<q>\S.*\?)\s*$"
 )
 _THIRD = re.compile(
     r"\b(?:he|she|they|him|her|them|his|their)\b|\byou (?:two|both)\b", re.IGNORECASE
@@ -210,8 +213,8 @@ _CHILD_WORDS = frozenset({"son", "daughter", "kid", "child", "boy", "girl", "lad
 _RELATION_CHECK = re.compile(
     r"(?:\b(?!(?:what|who|how|where|when|why|which)\b)\w+(?:'s| is)|^(?:(?:and|so)"
     r" )?is \w+) (?:\w+ )?your "
-    r"(wife|husband|partner|boyfriend|girlfriend|fianc\w*|son|daughter|kid|child|boy|"
-    r"girl|lad)\b(?!'s|\s+(?:called|named))",
+    r"(wife|husband|partner|boyfriend|girlfriend|fianc\w*|other half|hubby|missus|son|"
+    r"daughter|kid|child|boy|girl|lad)\b(?!'s|\s+(?:called|named))",
     re.IGNORECASE,
 )
 # A job checked in the second person: "you're a nurse?", "you run a shop?".
@@ -327,7 +330,9 @@ def everyday(last: str, facts: FactSheet) -> FactQuestion | None:
         said = tagged["said"]
         setting = _SETTING.match(said)
         found = _everyday(said[setting.end() :] if setting else said, facts, True)
-        if found is not None:
+        # A person read from the statement alone ("Chris is your other half,
+        # right?") is left to the whole question, tag and all.
+        if found is not None and found.domain != "people":
             return found
     return _everyday(last, facts, False)
 
@@ -381,11 +386,19 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
                     "people", person=person.name, detail=_detail(core(last))
                 )
             named_domains = {h[2] for h in domain_hits(last)} if named else set()
+            # What the question asks besides the person ("what does your wife
+            # do for a living?" asks about work; "how are things with your
+            # wife?" names the wife and asks nothing else).
+            besides = (
+                {h[2] for h in domain_hits(last[: named.start()] + last[named.end() :])}
+                if named
+                else set()
+            )
             about_you = bool(_YOU.search(last))
             # "What line of work is Denise in?", "where's Michael living now?":
             # no "you" in the question, and what it asks is something a person
             # has (a job, a home, a partner, children), so it is theirs.
-            theirs = bool(named_domains) and named_domains <= _THEIRS and not about_you
+            theirs = bool(besides) and besides <= _THEIRS and not about_you
             if named and (_WHO_IS.search(last) or closed or theirs):
                 own = _RELATION_DOMAIN.get(relation)
                 if named_domains and (

@@ -300,9 +300,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # thoughts got there: "thinking about when?", "do the thoughts ever
             # include how?", "the specifics".
             r"\b(?:thought|thinking|think) (?:about|through|of) (?:the )?(?:how|when|"
-            r"where)\b|\b(?:include|involve|extend to|turn to|move on to|get to) (?:the )?"
+            r"where)\b|\b(?:include|involve|extend to|move on to) (?:the )?"
             r"(?:how|when|where|a way|a method|a time|a date|details)\b|\bspecifics\b|"
-            r"\blogistics\b|"
             r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
             r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
@@ -347,8 +346,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bhow (?:long|much) (?:do|does|have) (?:they|these|the thoughts?|it)\b",
             r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",
             # "When do those thoughts tend to come - a time of day?"
-            r"\bwhen (?:do|does|did) (?:they|these|those|the|it)\b(?: \w+){0,3} "
-            r"(?:come|start|happen|hit|strike|arrive|show up|creep in)\b|\btimes? of "
+            r"\bwhen (?:do|does|did) (?:they|these|those|the thoughts?|it)\b(?: thoughts?)?"
+            r"(?: \w+){0,2} (?:come|start|happen|hit|strike|arrive|show up|creep in)\b|\btimes? of "
             r"(?:the )?(?:day|night)\b|\b(?:particular|certain) (?:nights?|days?|times?)\b",
             r"\b(?:how long|when) (?:have you been|did you start) (?:having|feeling|"
             r"thinking)\b",
@@ -391,6 +390,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tell|talk to|reach out to|contact|call|ring|turn to|confide in|open "
             r"up to|lean on) (?:someone|somebody|anyone|anybody|a professional|a "
             r"friend|family)\b|\bwho\b.{0,30}\b(?:be honest|open up|confide|talk)\b",
+            # Shared with anyone: "who else have you shared this with?"
+            r"\bshar(?:e|ed|ing) (?:this|that|it|them|these|those|how you)\b",
         ),
     ),
     (

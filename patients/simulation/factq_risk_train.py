@@ -46,11 +46,13 @@ from patients.simulation.facts import SI_FIELDS
 FOLLOW_UPS = sorted(
     (Path(__file__).with_name("factq_corpus")).glob("risk_followups*.txt")
 )
-# One "none" question in this many: the other questions outnumber the
-# follow-ups seven to one, and a prior that strong reads a new wording of a
-# follow-up as no follow-up at all. Cross-validated, at the 0.9 the reader acts
-# on: 151/153 fields right with one in four, 125/129 with all of them.
-NONE_EVERY = 4
+# Every "none" question is kept. One in four reads more new follow-ups
+# (cross-validated at 0.9: 151/153 against 125/129), but the three in four left
+# out showed what it costs: everyday questions asked inside a risk
+# conversation ("have you ever taken anything recreationally", "who do you
+# turn to...") read as follow-ups. Cross-validated, all of them: 2 of 1855
+# "none" questions taken for a field at 0.9.
+NONE_EVERY = 1
 CLASSES = frozenset({*SI_FIELDS, "suicidal_thoughts"})
 
 
