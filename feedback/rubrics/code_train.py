@@ -402,7 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--min-count", type=int, default=2)
     parser.add_argument("--min-precision", type=float, default=0.7)
     parser.add_argument("--min-adds", type=int, default=3)
-    parser.add_argument("--labellers", default="AB")
+    parser.add_argument("--labellers", default="ABE")
     parser.add_argument("--gold", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     parser.add_argument("--margin", type=float, default=0.05)

@@ -182,7 +182,13 @@ LEADING_FORM = re.compile(
     r"do you (?:not )?think (?:\w+ ){1,6}(?:could|might|would) (?:be a (?:way|good "
     r"(?:idea|step|thing)|chance)|help you)|(?:have you considered|has it occurred to "
     r"you|did you ever think) that|(?:could|might) it be that you'?re (?:just|only)|"
-    r"is it possible (?:that )?you'?re (?:just|only|being|overreacting|reading)"
+    r"is it possible (?:that )?you'?re (?:just|only|being|overreacting|reading)|"
+    # 2026.11-10: the uncontracted negative question ("did they not even think
+    # to...?", "do you not see...?") and the rhetorical "how long can you keep...?"
+    r"(?:do|does|did|is|are|was|were|have|has|would|could|can|will) (?:you|he|she|"
+    r"they|it|that|we) not (?:even |really |just )?\w+|how long (?:\w+ ){0,3}(?:can|"
+    r"could|will|are you going to|are you gonna) (?:you|he|she|they) (?:really )?"
+    r"(?:keep|go on|carry on)"
     r")",
     re.IGNORECASE,
 )
@@ -195,6 +201,9 @@ SELF_ANSWER = re.compile(
     r"(?:\?\s*no\.\s)",
     re.IGNORECASE,
 )
+# 2026.11-10: a yes/no question said in disbelief ("copying HR in over an invite??",
+# "you told him that?!"): the doubled mark carries the verdict.
+INCREDULOUS = re.compile(r"(?:\?\?|\?!|!\?)\W*$")
 # "X, or just making it worse?": a choice whose second arm is the counsellor's verdict.
 LOADED_CHOICE = re.compile(
     r"\bor (?:just|is it just|only|are you just) (?:making|keeping|feeding|avoiding|"
@@ -212,7 +221,8 @@ TAG_END = re.compile(
 # "You haven't actually missed a bill yet, right?": a checking tag after the
 # counsellor's argument ("actually", "even", "though") rather than after a reflection.
 ARGUED_RIGHT = re.compile(
-    r"\b(?:actually|even|though|literally|still|already|at least)\b[^?]{0,60}\b"
+    r"\b(?:actually|even|though|literally|still|already|at least|obviously|clearly|"
+    r"surely|definitely|of course)\b[^?]{0,60}\b"
     r"(?:right|yeah|eh)\s*\?+\s*$",
     re.IGNORECASE,
 )

@@ -46,7 +46,7 @@ Vector = list[int]
 BLIND_DIR = GOLD_DIR.parent / "gold_blind"
 
 
-def training_turns(labellers: str = "ABD", path: Path | None = None) -> list[GoldTurn]:
+def training_turns(labellers: str = "ABDE", path: Path | None = None) -> list[GoldTurn]:
     """The labelled turns of `labellers` (in file order; first code of an id wins):
     those under `path`, or by default the gold corpus and `BLIND_DIR`."""
     seen: set[str] = set()
@@ -338,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--min-count", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-false", type=float, default=0.005)
-    parser.add_argument("--labellers", default="ABD")
+    parser.add_argument("--labellers", default="ABDE")
     parser.add_argument("--gold", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     parser.add_argument("--max-lost", type=float, default=0.03)

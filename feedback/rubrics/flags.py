@@ -436,9 +436,16 @@ def _leading_form(text: str) -> bool:
         return True
     if ff.LOADED_CHOICE.search(text) or ff.ARGUED_RIGHT.search(text):
         return True
+    if ff.INCREDULOUS.search(text) and not _WH_QUESTION.match(text):
+        return True
     return bool(ff.TAG_END.search(text)) and not _WH_START.match(text)
 
 
+# An open question ("what did you do??") asks even when typed in disbelief.
+_WH_QUESTION = re.compile(
+    r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which)\b",
+    re.IGNORECASE,
+)
 _WH_START = re.compile(
     r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which|"
     r"is|are|was|were|do|does|did|have|has|can|could|would|will|should)\b",

@@ -11,7 +11,9 @@ import re
 from collections.abc import Sequence
 
 from . import lexicon as lx
+from . import flag_forms as ff
 from . import lexicon_advice as la
+from .lexicon_confront import confronts_everyday
 from .questions import SECOND_PERSON
 from .schema import AdviceForm, BehaviourCode, QuestionKind, ReflectionKind
 
@@ -70,6 +72,31 @@ def argues(core: str) -> str | None:
     if la.ARGUE_QUESTION.search(core):
         return "persuade"
     return None
+
+
+def leads(core: str) -> bool:
+    """A question whose answer is built in: "Don't you think...?", and (2026.11-10)
+    the forms the leading-question flag reads, a statement closed by a tag ("so it
+    wasn't personal then, was it?"), a question the counsellor answers, a loaded
+    either/or. Every development labeller coded nineteen in twenty such questions
+    Persuade or Confront (MITI: persuading by logic), which `code_utterance` adds."""
+    if lx.LEADING_Q.search(core):
+        return True
+    if _OPEN_START.match(core):
+        return False
+    return bool(
+        ff.LEADING_FORM.search(core)
+        or ff.TAG_END.search(core)
+        or ff.SELF_ANSWER.search(core)
+        or ff.LOADED_CHOICE.search(core)
+        or ff.ARGUED_RIGHT.search(core)
+    )
+
+
+_OPEN_START = re.compile(
+    r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which)\b",
+    re.IGNORECASE,
+)
 
 
 def settle(
@@ -137,6 +164,7 @@ def confronts(core: str, raw: str = "") -> bool:
         or lx.CONFRONT_ARGUE.search(core)
         or lx.CHALLENGE.search(raw or core)
         or lx.CONFRONT_MORE.search(raw or core)
+        or confronts_everyday(raw or core)
     )
 
 
