@@ -186,9 +186,17 @@ LEADING_FORM = re.compile(
     # 2026.11-10: the uncontracted negative question ("did they not even think
     # to...?", "do you not see...?") and the rhetorical "how long can you keep...?"
     r"(?:do|does|did|is|are|was|were|have|has|would|could|can|will) (?:you|he|she|"
-    r"they|it|that|we) not (?:even |really |just )?\w+|how long (?:\w+ ){0,3}(?:can|"
-    r"could|will|are you going to|are you gonna) (?:you|he|she|they) (?:really )?"
-    r"(?:keep|go on|carry on)"
+    r"they|it|that|we) not (?:even |really |just )?\w+|how long (?:\w+ ){0,4}(?:can|"
+    r"could|will|are you going to|are you gonna) (?:(?:you|he|she|they) )?(?:really )?"
+    r"(?:keep|go on|carry on)|"
+    # "how exactly is sitting in front of the telly going to get you a job?", "what's
+    # the worst that could happen?", "does that sound like someone who doesn't care?"
+    r"how (?:exactly |on earth )?(?:is|are|was|will|would) (?:\w+ ){1,7}(?:going to |"
+    r"gonna )?(?:get you|fix|change|solve|make (?:it|things|you))\b|"
+    r"what'?s the worst (?:that )?(?:could|can|would|will) happen|"
+    r"(?:does|do|did) (?:that|this|he|she|they|it) (?:sound|seem|look) like (?:someone|"
+    r"somebody|a (?:person|man|woman|mum|dad|friend|partner|husband|wife|boss|mother|"
+    r"father)|people) who"
     r")",
     re.IGNORECASE,
 )
@@ -203,7 +211,14 @@ SELF_ANSWER = re.compile(
 )
 # 2026.11-10: a yes/no question said in disbelief ("copying HR in over an invite??",
 # "you told him that?!"): the doubled mark carries the verdict.
-INCREDULOUS = re.compile(r"(?:\?\?|\?!|!\?)\W*$")
+INCREDULOUS = re.compile(
+    "(?:\\?\\?|\\?!|!\\?)\\W*$|\\?\\s*[\U0001f644\U0001f612\U0001f643\U0001f60f\U0001f609]"
+)
+# "..., you know that right?": the counsellor's warning put up for agreement, not a
+# check of understanding (a "right?" after a reflection is one).
+YOU_KNOW_RIGHT = re.compile(
+    r"\byou know(?: that| this| it)?,? right\W*$", re.IGNORECASE
+)
 # "X, or just making it worse?": a choice whose second arm is the counsellor's verdict.
 LOADED_CHOICE = re.compile(
     r"\bor (?:just|is it just|only|are you just) (?:making|keeping|feeding|avoiding|"

@@ -246,7 +246,7 @@ SUGGEST_QUESTION = re.compile(
     # out loud the night before?"); a feared event ("what if you failed?") is not one.
     r"|\bwhat if you (?:just |maybe |perhaps |were to )?(?:tried|practi[sc]ed|went|gave|"
     r"told|asked|wrote|spoke|talked|took|rang|called|texted|sent|started|joined|"
-    r"booked|volunteered|planned|set|brought|let|put|kept|had a (?:chat|word|go))\b"
+    r"booked|volunteered|planned|set|brought|let|put|had a (?:chat|word|go))\b"
     r"|\bare you (?:getting|drinking|eating|taking|having|doing) enough\b"
     r"|\benough (?:water|sleep|rest|breaks|food|exercise|fresh air)\b"
     r"|\bdo you think (?:maybe |perhaps )?[a-z]+ing\b[^?]{0,60}\b(?:could|might|"

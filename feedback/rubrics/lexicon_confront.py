@@ -33,12 +33,13 @@ _JUDGING = (
     r"negative|defeatist|self[- ]pitying|self[- ]indulgent|self[- ]centred|"
     r"self[- ]centered|entitled|spoilt|spoiled|weak|cowardly|a cop[- ]out|"
     r"nonsense|rubbish|a mistake|a bad idea|a terrible idea|a stupid idea|"
-    r"a poor choice|a bad choice|wrong of you|unfair of you|rude of you)"
+    r"a poor choice|a bad choice|wrong of you|unfair of you|rude of you|unrealistic|"
+    r"old[- ]fashioned|outdated|unhealthy)"
     # Said of a situation these words describe it, not the client ("extreme stress",
     # "a stupid rule"): the judgement must end the clause or fall on a move or view.
     r"(?=\s*(?:$|[,.!;:?\-\u2013\u2014]|though\b|tho\b|really\b|honestly\b|to\b|of "
     r"you\b|if\b|and\b|but\b|(?:thing|move|idea|choice|decision|way|attitude|plan|"
-    r"reaction)\b))"
+    r"reaction|expectation|standard|view|belief)s?\b))"
 )
 # What the judgement falls on: the client's act, idea or view (a gerund, "that",
 # "it", "your attitude", "that way of thinking", "that move").
@@ -102,7 +103,14 @@ _CONFRONT_EVERYDAY = re.compile(
     r"|you (?:literally |actually |only )just said"
     r"|(?:making|makes?|made) you look (?:like (?:the problem|the bad guy|you'?re|"
     r"a)|bad|unreasonable|paranoid|petty|difficult|worse|guilty)"
-    r"|\U0001f644|\U0001f612|eye ?roll"
+    r"|eye ?roll"
+    r"|(?:that|this|it|(?!(?:every|no|some|any)thing\b)\w+ing(?: \w+){0,4}) "
+    r"(?:isn'?t|is not|'s not) (?:very |really |exactly )?(?:healthy|normal|realistic|"
+    r"good for you)\b"
+    r"|you(?:'re| are) (?:literally |just |only |actually )?making yourself (?:ill|"
+    r"sick|worse|miserable|unwell)"
+    r"|you can'?t just (?:go silent|give up|hide|run away|walk away|sit (?:there|"
+    r"around|at home)|ignore|avoid|blame|expect|stay in bed|shut \w+ out)"
     # Putting the blame back on the client.
     r"|(?:you(?:'re| are)|you might be|you could be|maybe you(?:'re| are)) "
     r"(?:\w+ )?part of the problem"
@@ -149,7 +157,8 @@ CONFRONT_EVERYDAY = GatedPattern(
     r"common|maybe|perhaps|blame|favo|helping|know|grateful|ashamed|thankful|more|"
     r"going|gonna|only|just|worked|gone|helped|how|part|pride|ego|stubborn|lazi|"
     r"excuses|keep|go on|carry|point|sooner|eventually|said|told|literally|look|"
-    r"\U0001f644|\U0001f612|eye|"
+    r"eye|healthy|normal|realistic|good for|yourself|silent|hide|run|walk|sit|ignore|"
+    r"avoid|expect|stay|shut|give|unrealistic|old|outdated|unhealthy|"
     r"every|whenever|each|all the|grow|man up|tough|grip|get over|pull|snap|stop|"
     r"play|not|hardly",
 )
@@ -173,8 +182,15 @@ _REPORTED = re.compile(
 )
 
 
+# Ridicule typed as an emoji: the eye-roll, the upside-down and smirking faces, or
+# a wink closing a question ("so the world doesn't end when you take a night off? ;)").
+SARCASM = re.compile("[\U0001f644\U0001f612\U0001f643\U0001f60f]|\\?\\s*\U0001f609")
+
+
 def confronts_everyday(text: str) -> bool:
     """Whether a sentence confronts in one of the everyday forms above."""
+    if SARCASM.search(text):
+        return True
     found = CONFRONT_EVERYDAY.search(text)
     if not found or NOT_JUDGING.search(text):
         return False

@@ -283,7 +283,7 @@ CONFRONT = re.compile(
     r"unreasonable|childish|naive)|wrong|lying|making excuses|an addict|an alcoholic|"
     r"overreacting|kidding yourself|fooling yourself)|you know (?:that'?s|better(?! than)|full "
     r"well)|be honest|you have to admit|admit it|grow up|(?:^|(?<=[,.;!] )|(?<=just )|"
-    r"(?<=to )|(?<=should ))get over it|stop (?:whining|"
+    r"(?<=need to )|(?<=have to )|(?<=should ))get over it|stop (?:whining|"
     r"complaining|making excuses|feeling sorry)|what did you expect|"
     r"whose fault|your (?:own )?fault|quit (?:whining|complaining)|"
     r"man up|snap out of|so you think (?:that'?s|it'?s) (?:ok|okay|fine|alright)|"

@@ -166,6 +166,21 @@ STRENGTH = re.compile(
     re.IGNORECASE,
 )
 
+# 2026.11-10: affirmation in chat forms beside STRENGTH: praise of what the client
+# did ("tom thats huge", "thats not nothing"; a bare "that's brilliant" is left out:
+# the development labellers split on it), of how they are doing it ("your
+# explaining really well"), and of their intent ("you were looking out for him").
+AFFIRM_MORE = re.compile(
+    r"\b(?:(?:that'?s|thats|that is|that was) (?:so |really |absolutely |honestly |"
+    r"just )?(?:huge|massive)\b(?! (?:news|idea|problem|worry|shame))|(?:that'?s|thats|"
+    r"that is) not nothing|(?<!think )(?<!thinks )(?<!says )(?:you'?re|your|you are) "
+    r"(?:doing|explaining|handling|coping|managing|putting (?:it|things)) (?:\w+ )?"
+    r"(?:really |so |incredibly )?(?:well|brilliantly|clearly)|you were (?:just )?"
+    r"(?:looking out for|protecting|trying to (?:help|protect|do right by)|doing your "
+    r"best (?:for|by))|that was (?:all )?you\b)",
+    re.IGNORECASE,
+)
+
 # Confrontation: disagreeing, arguing, blaming, shaming, doubting the client's account
 # (MITI Confront), in students' forms.
 _CHALLENGE = re.compile(

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from . import lexicon as lx
 from . import flag_forms as ff
+from . import lexicon as lx
 from . import lexicon_advice as la
 from .lexicon_confront import confronts_everyday
+from .lexicon_moves import AFFIRM_MORE
 from .questions import SECOND_PERSON
 from .schema import AdviceForm, BehaviourCode, QuestionKind, ReflectionKind
 
@@ -115,7 +116,7 @@ def settle(
     """
     if "affirm" in codes and not reflective_form:
         drop = {"simple_reflection"}
-        if len(core.split()) < 10 and not _informs(core):
+        if len(core.split()) < 10 and not informs(core):
             drop.add("giving_information")
         if drop & set(codes):
             codes = [c for c in codes if c not in drop]
@@ -124,7 +125,7 @@ def settle(
         # "Three invites though!": the patient's own facts held up against their
         # conclusion, an argument (persuade by logic), not a mirror.
         return ["persuade"], None
-    if codes == ["giving_information"] and not _informs(core):
+    if codes == ["giving_information"] and not informs(core):
         if la.HEDGED_INFERENCE.search(core):
             return ["complex_reflection"], "complex"
         if la.SUBJECT_STEM.search(core):
@@ -145,8 +146,9 @@ _READING_WORDS = 8
 _YOU = re.compile(r"\b(?:you|your|you'?re|you'?ve|you'?d|yourself)\b", re.I)
 
 
-def _informs(core: str) -> bool:
-    # Read only when a correction depends on it: the three patterns are costly.
+def informs(core: str) -> bool:
+    """Whether a sentence carries information (facts, education), not only a view.
+    Read only when a correction depends on it: the three patterns are costly."""
     return bool(
         lx.STRONG_INFORMATION.search(core)
         or lx.INFORMATION_MORE.search(core)
@@ -193,7 +195,11 @@ def relational_moves(
     if (
         "affirm" not in codes
         and question is None
-        and (lx.STRENGTH.search(core) or la.AFFIRM_VERDICT.search(core))
+        and (
+            lx.STRENGTH.search(core)
+            or la.AFFIRM_VERDICT.search(core)
+            or AFFIRM_MORE.search(core)
+        )
     ):
         added.append("affirm")
     if (
