@@ -467,7 +467,7 @@ def _inquires(codes: Sequence[str], core: str) -> bool:
     if "question" not in codes:
         return False
     if {"persuade", "persuade_with_permission", "confront"} & set(codes):
-        return False
+        return mv.argues_by_form(core, codes)
     if "seek_collaboration" in codes and _asks_leave(core):
         return False
     return not lx.CLOSING_QUESTION.search(core)

@@ -99,6 +99,10 @@ ADVICE_STATEMENT = re.compile(
 # to be dead, not caring whether one survives, life seen as over, self-neglect and
 # weight loss waved away, harming others, an unsafe act, heavy drinking admitted.
 RISK_CUE_MORE = rx(
+    # 2026.11-10: not waking up as a relief ("it would be easier not to wake up",
+    # "i wish i just wouldn't wake up")
+    r"(?:easier|better|rather|prefer|wish|hope)\b[^.?!]{0,30}\b(?:not (?:to )?wake up|"
+    r"wouldn'?t wake up|didn'?t wake up|never woke up)|"
     # a passive wish to be dead or gone
     r"(?:hope|wish|pray)(?:ing)? (?:that'?s it|it'?s over|i (?:was|were) (?:with (?:him|"
     r"her|them)|gone|dead)|i (?:could )?(?:just )?(?:go to sleep|not (?:be here|wake)))|"
@@ -151,6 +155,11 @@ RISK_CUE_MORE = rx(
 # words only in a question that explores it (not in "keep living your life" or a
 # leading "wouldn't they be lost without you?").
 RISK_STRONG_RESPONSE = rx(
+    # 2026.11-10: asking after the thoughts themselves ("can i ask a bit more about
+    # those thoughts, how often do they come?")
+    r"(?:about|more about|with) (?:those|these|the|that|your) (?:thoughts?|feelings? "
+    r"of not|wish)|how often (?:do|does|are|have) (?:they|those|these|the thoughts?|"
+    r"that)|"
     r"suicid\w*|kill(?:ing)? yourself|end(?:ing)? (?:your|it all|things)|"
     r"(?:hurt|harm)(?:ing)? (?:yourself|anyone|someone|them|him|her)|self[- ]harm|"
     r"safe(?:ty)?|thoughts of|crisis|emergency|helpline|hotline|samaritans|"

@@ -74,7 +74,7 @@ _CONFRONT_EVERYDAY = re.compile(
     r"(?:happened|went)|fair|the (?:whole )?(?:story|truth))"
     r"|are you (?:sure|certain) (?:you(?:'re| are) not|it wasn'?t|that wasn'?t|"
     r"you (?:didn'?t|haven'?t|aren'?t))"
-    r"|are you (?:being )?(?:completely |totally |really |fully )?honest"
+    r"|are you (?:being )?(?:completely |totally |really |fully )?honest\b"
     r"|(?:^\W*(?:but |come on,? |now,? )?|you (?:need|have|ought|got) to (?:just )?)be "
     r"honest with (?:yourself|me)\b"
     r"|you (?:always|keep) say(?:ing)? (?:that|this)"
@@ -187,6 +187,15 @@ _REPORTED = re.compile(
 SARCASM = re.compile("[\U0001f644\U0001f612\U0001f643\U0001f60f]|\\?\\s*\U0001f609")
 
 
+# "a policy that is extreme", "something that is unreasonable": a relative clause
+# judges the thing it describes, not the client.
+_RELATIVE = re.compile(
+    r"\b(?:(?:a|an|the|some|any|one|this) \w+|something|anything|someone|anyone|"
+    r"people|things) (?:that|which|who)\W*$",
+    re.IGNORECASE,
+)
+
+
 def confronts_everyday(text: str) -> bool:
     """Whether a sentence confronts in one of the everyday forms above."""
     if SARCASM.search(text):
@@ -194,4 +203,7 @@ def confronts_everyday(text: str) -> bool:
     found = CONFRONT_EVERYDAY.search(text)
     if not found or NOT_JUDGING.search(text):
         return False
-    return not _REPORTED.search(text[: found.start()])
+    before = text[: found.start()]
+    if _RELATIVE.search(before + found.group(0).split(" ", 1)[0]):
+        return False
+    return not _REPORTED.search(before)

@@ -77,27 +77,48 @@ def argues(core: str) -> str | None:
 
 def leads(core: str) -> bool:
     """A question whose answer is built in: "Don't you think...?", and (2026.11-10)
-    the forms the leading-question flag reads, a statement closed by a tag ("so it
-    wasn't personal then, was it?"), a question the counsellor answers, a loaded
-    either/or. Every development labeller coded nineteen in twenty such questions
-    Persuade or Confront (MITI: persuading by logic), which `code_utterance` adds."""
+    the forms the leading-question flag reads where no wh-word asks anything: a
+    statement closed by a tag ("so it wasn't personal then, was it?"), a question the
+    counsellor answers, a loaded either/or, "does that sound like someone who...?".
+    Every development labeller coded nineteen in twenty such questions Persuade or
+    Confront (MITI: persuading by logic), which `code_utterance` adds. (All of the
+    flag's forms were tried: "how are you?" and "is this affecting you really
+    badly?" read as advice, ESConv's Question fell to Providing Suggestions.)"""
     if lx.LEADING_Q.search(core):
         return True
-    if _OPEN_START.match(core):
+    if _WH_WORD.search(core):
         return False
     return bool(
-        ff.LEADING_FORM.search(core)
-        or ff.TAG_END.search(core)
+        ff.TAG_END.search(core)
         or ff.SELF_ANSWER.search(core)
         or ff.LOADED_CHOICE.search(core)
         or ff.ARGUED_RIGHT.search(core)
+        or _SOUNDS_LIKE_SOMEONE.search(core)
     )
 
 
-_OPEN_START = re.compile(
-    r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which)\b",
+_WH_WORD = re.compile(r"\b(?:what|how|why|when|where|who|which)\b", re.IGNORECASE)
+_SOUNDS_LIKE_SOMEONE = re.compile(
+    r"\b(?:does|do|did) (?:that|this|he|she|they|it) (?:sound|seem|look) like (?:someone|"
+    r"somebody|a (?:person|man|woman|mum|dad|friend|partner|husband|wife)|people) who",
     re.IGNORECASE,
 )
+
+
+def argues_by_form(core: str, codes: Sequence[str]) -> bool:
+    """Whether a question's only input is the argument built into its form (2026.11-10,
+    `leads`): it persuades and still inquires, so it keeps its Socratic type
+    (SocratiQ's labellers type "Is that not also a big assumption?" as assumptions).
+    Advice and the older argument patterns keep their reading: no type."""
+    return (
+        list(codes) == ["question", "persuade"]
+        and not lx.LEADING_Q.search(core)
+        and not la.ARGUE_QUESTION.search(core)
+        and not advice_question_more(core)
+        and not lx.ADVICE_QUESTION.search(core)
+        and not lx.ADVICE_QUESTION_MORE.search(core)
+        and leads(core)
+    )
 
 
 def settle(
