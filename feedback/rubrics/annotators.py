@@ -17,6 +17,7 @@ from .collusion import collusive_utterances
 from .empathy import empathy_levels
 from .flag_model import revise
 from .flags import find_flags, suggestion_for
+from .moves import informs
 from .schema import (
     RUBRIC_VERSION,
     BoltCode,
@@ -93,6 +94,9 @@ class OfflineAnnotator:
         )
 
 
+_BARE_INPUT = frozenset({"giving_information", "other"})
+
+
 def _without_collusive_reflections(
     utterances: list[UtteranceCode], collusive: set[int]
 ) -> list[UtteranceCode]:
@@ -118,6 +122,19 @@ def _without_collusive_reflections(
             u = u.model_copy(
                 update={"codes": codes, "reflection": None, "padesky_stage": None}
             )
+        elif (
+            i in collusive
+            and u.codes
+            and not u.is_question
+            and _BARE_INPUT.issuperset(u.codes)
+        ):
+            # 2026.11-10: siding with the belief in a remark ("honestly i think
+            # thats fair enough", "id be suspicious too") is the same misplaced
+            # support; every development labeller but one coded most collusive
+            # turns Support. Real information in it ("...is really common in
+            # hiring") stays information.
+            kept = [c for c in u.codes if c == "giving_information" and informs(u.text)]
+            u = u.model_copy(update={"codes": [*kept, "support"]})
         out.append(u)
     return out
 

@@ -32,7 +32,14 @@ from typing import Any
 
 from .code_model import ADDS, WEIGHTS_PATH, features
 from .evaluation.gold import GOLD_DIR, GoldTurn, parse_line, read_gold
-from .flag_train import Vector, _score, fold_of, train_binary, training_turns
+from .linear_model import (
+    Vector,
+    fold_of,
+    train_binary,
+    training_parser,
+    training_turns,
+)
+from .linear_model import score as _score
 from .schema import BEHAVIOUR_CODES, last_patient_text
 
 _ENV = "CODE_MODEL_WEIGHTS"
@@ -393,24 +400,15 @@ def fold_report(everything: Sequence[GoldTurn], args: argparse.Namespace) -> str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--folds", type=int, default=6)
-    parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--rate", type=float, default=0.05)
-    parser.add_argument("--l2", type=float, default=1e-3)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--min-count", type=int, default=2)
+    parser = training_parser(
+        (__doc__ or "").splitlines()[0], labellers="ABE", out=WEIGHTS_PATH
+    )
     parser.add_argument("--min-precision", type=float, default=0.7)
     parser.add_argument("--min-adds", type=int, default=3)
-    parser.add_argument("--labellers", default="AB")
-    parser.add_argument("--gold", type=Path, default=None)
-    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     parser.add_argument("--margin", type=float, default=0.05)
     # Candidates to report on (the shipped model has the codes in `ADDS`).
     parser.add_argument("--codes", default="")
     parser.add_argument("--no-written", action="store_true")
-    parser.add_argument("--cross", action="store_true")
-    parser.add_argument("--report", action="store_true")
     args = parser.parse_args(argv)
     turns = training_turns(args.labellers, args.gold)
     if args.cross:

@@ -261,7 +261,7 @@ def code_utterance(
         argued = mv.argues(core)
         if argued == "confront" or _confronts(core, raw):
             codes.append("confront")
-        leading = argued == "persuade" or bool(lx.LEADING_Q.search(core))
+        leading = argued == "persuade" or mv.leads(core)
         if leading and "confront" not in codes:
             # A leading question carries the counsellor's answer: disapproval of the
             # patient's view ("Don't you think that's a bit extreme?") confronts,
@@ -467,7 +467,7 @@ def _inquires(codes: Sequence[str], core: str) -> bool:
     if "question" not in codes:
         return False
     if {"persuade", "persuade_with_permission", "confront"} & set(codes):
-        return False
+        return mv.argues_by_form(core, codes)
     if "seek_collaboration" in codes and _asks_leave(core):
         return False
     return not lx.CLOSING_QUESTION.search(core)

@@ -96,6 +96,15 @@ _BELIEF_FORMS = lx.rx(
     r"wrong|bad|cheating|leave|lying|fail)|i'?m (?:sure|certain) of it|(?:all|so much) "
     r"better than me|i(?:'m| am) not (?:lovable|likeable|likable|attractive|"
     r"interesting|worth)",
+    # 2026.11-10: the thought reported as a thought ("that's how much I matter. That's
+    # what I thought.", "I thought, here we go"), a rule one was raised on ("a man
+    # provides for his family", "my mum always said that"), the worst expected.
+    r"(?:that'?s|this is) (?:what i (?:thought|think|told myself|kept thinking)|how "
+    r"(?:much|little) i matter|how i was (?:raised|brought up)|how it (?:always )?(?:is|"
+    r"goes|works))|^i (?:just )?(?:thought|kept thinking|told myself),|my (?:mum|dad|"
+    r"mother|father|nan|gran) (?:always )?(?:said|says|used to say)|(?:a|the) (?:man|"
+    r"woman|mum|mother|dad|father|husband|wife) (?:provides|should|has to|must|needs "
+    r"to|doesn'?t)|here we go",
 )
 # A rule that justifies a safety behaviour ("it's the only way to make sure").
 _SAFETY_RULE = lx.rx(
@@ -135,7 +144,9 @@ _AGREES = re.compile(
     r"honestly|tbh|ngl|to be (?:fair|honest)|in fairness|look|let'?s be (?:honest|"
     r"real)|let'?s face it|admittedly)\b|"
     r"\b(?:you(?:'re| are) (?:\w+ )?(?:right|correct|not wrong)|you(?:'ve| have) "
-    r"(?:got )?a point|good point|fair point|i (?:\w+ )?agree|can'?t argue|hard to "
+    r"(?:got )?a point|(?:has|had|have) (?:got )?a (?:good |fair |real )?point|(?:your|"
+    r"ur) right (?:to|about|that)\b|^(?:it'?s|that'?s|its|thats) (?:so |very |sadly )?"
+    r"true\b|good point|fair point|i (?:\w+ )?agree|can'?t argue|hard to "
     r"argue|i won'?t lie|not gonna lie|to be (?:fair|honest)|tbh|ngl|honestly|"
     r"in fairness|i(?:'d| would) say|i have to say|i must say|let'?s be (?:honest|real)|"
     r"(?:can'?t|don'?t) blame (?:them|him|her)|no wonder (?:they|he|she|people)|"
@@ -354,7 +365,11 @@ _GRANTS = re.compile(
     r"|absolutely |totally |quite |kind of )?(?:right|correct)(?! to (?:feel|be|want|"
     r"ask|come|say|notice|reach|worry))|you(?:'re| are) not wrong|i (?:kind of |totally "
     r"|have to |do |would )?agree(?: with you)?|i can see that|i (?:can'?t|couldn'?t) "
-    r"argue with (?:that|you)|fair enough|you(?:'ve| have)? (?:got )?a (?:fair )?point)"
+    r"argue with (?:that|you)|fair enough|you(?:'ve| have)? (?:got )?a (?:fair )?point|"
+    # 2026.11-10: the belief's source granted ("your mum has a point"), the belief
+    # called true ("its true, and...").
+    r"(?:your|ur|my|his|her|their|the) \w+ (?:has|had) (?:got )?a (?:good |fair |real )?"
+    r"point|(?:it'?s|that'?s|its|thats) (?:so |very |sadly |definitely )?true)"
     r"(?=\W*$|\W*[,;:-]|\.)\W*",
     re.IGNORECASE,
 )

@@ -36,7 +36,12 @@ SAFETY_LOGIC = rx(
     r"plans|i (?:keep|check|stay|avoid|skip|take|pull|get off|look through|go (?:the|"
     r"round))|back roads|get off the road|(?:should|must) (?:manage|be able|cope)|"
     r"(?:would|will) be wrong|i have to (?:check|get|stay|be)|i (?:didn'?t|won'?t) "
-    r"(?:go|hand|ask|tell|submit)",
+    r"(?:go|hand|ask|tell|submit)|"
+    # 2026.11-10: the avoidance told as what was done, without "I" (chat
+    # fragments: "Made an excuse. Avoided him after.", "Went home the long way.",
+    # "I passed. Sent it by email instead.").
+    r"instead\b|avoid(?:ed|ing)|made an excuse|(?:the )?long way|(?:^|\. )(?:i )?"
+    r"(?:passed|bailed|cancell?ed|stayed (?:in|home|away|out))\b",
 )
 # The counsellor approving that behaviour.
 APPROVES = rx(
@@ -48,7 +53,13 @@ APPROVES = rx(
     r"cancel|miss|leave|decline|give it a miss))|no rush|(?:you )?don'?t owe|"
     r"makes sense (?:that )?you'?d? (?:want to |wanted to )?(?:avoid|stay|skip|keep|"
     r"check|not|stayed|pull)|admirable|protect(?:ing)? yourself|take the pressure off|"
-    r"(?:has|have) to come first|(?:are|is) probably safer",
+    r"(?:has|have) to come first|(?:are|is) probably safer|"
+    # 2026.11-10: approval in chat forms ("the back roads are fine for now", "no
+    # need to push yourself", "good thinking", "fair enough", "i'd have done the
+    # same").
+    r"(?:are|is|'s) (?:totally |perfectly |absolutely )?fine (?:for now|as (?:a|"
+    r"an) \w+)|no need to (?:push|force|rush|put) yourself|good thinking|fair "
+    r"enough|(?:i'?d|i would) (?:have done|do) (?:exactly )?the same",
 )
 # The thought normalised (a feeling normalised is validation and is left out).
 NORMALISES_THOUGHT = rx(

@@ -99,6 +99,10 @@ ADVICE_STATEMENT = re.compile(
 # to be dead, not caring whether one survives, life seen as over, self-neglect and
 # weight loss waved away, harming others, an unsafe act, heavy drinking admitted.
 RISK_CUE_MORE = rx(
+    # 2026.11-10: not waking up as a relief ("it would be easier not to wake up",
+    # "i wish i just wouldn't wake up")
+    r"(?:easier|better|rather|prefer|wish|hope)\b[^.?!]{0,30}\b(?:not (?:to )?wake up|"
+    r"wouldn'?t wake up|didn'?t wake up|never woke up)|"
     # a passive wish to be dead or gone
     r"(?:hope|wish|pray)(?:ing)? (?:that'?s it|it'?s over|i (?:was|were) (?:with (?:him|"
     r"her|them)|gone|dead)|i (?:could )?(?:just )?(?:go to sleep|not (?:be here|wake)))|"
@@ -151,6 +155,11 @@ RISK_CUE_MORE = rx(
 # words only in a question that explores it (not in "keep living your life" or a
 # leading "wouldn't they be lost without you?").
 RISK_STRONG_RESPONSE = rx(
+    # 2026.11-10: asking after the thoughts themselves ("can i ask a bit more about
+    # those thoughts, how often do they come?")
+    r"(?:about|more about|with) (?:those|these|the|that|your) (?:thoughts?|feelings? "
+    r"of not|wish)|how often (?:do|does|are|have) (?:they|those|these|the thoughts?|"
+    r"that)|"
     r"suicid\w*|kill(?:ing)? yourself|end(?:ing)? (?:your|it all|things)|"
     r"(?:hurt|harm)(?:ing)? (?:yourself|anyone|someone|them|him|her)|self[- ]harm|"
     r"safe(?:ty)?|thoughts of|crisis|emergency|helpline|hotline|samaritans|"
@@ -182,7 +191,21 @@ LEADING_FORM = re.compile(
     r"do you (?:not )?think (?:\w+ ){1,6}(?:could|might|would) (?:be a (?:way|good "
     r"(?:idea|step|thing)|chance)|help you)|(?:have you considered|has it occurred to "
     r"you|did you ever think) that|(?:could|might) it be that you'?re (?:just|only)|"
-    r"is it possible (?:that )?you'?re (?:just|only|being|overreacting|reading)"
+    r"is it possible (?:that )?you'?re (?:just|only|being|overreacting|reading)|"
+    # 2026.11-10: the uncontracted negative question ("did they not even think
+    # to...?", "do you not see...?") and the rhetorical "how long can you keep...?"
+    r"(?:do|does|did|is|are|was|were|have|has|would|could|can|will) (?:you|he|she|"
+    r"they|it|that|we) not (?:even |really |just )?\w+|how long (?:\w+ ){0,4}(?:can|"
+    r"could|will|are you going to|are you gonna) (?:(?:you|he|she|they) )?(?:really )?"
+    r"(?:keep|go on|carry on)|"
+    # "how exactly is sitting in front of the telly going to get you a job?", "what's
+    # the worst that could happen?", "does that sound like someone who doesn't care?"
+    r"how (?:exactly |on earth )?(?:is|are|was|will|would) (?:\w+ ){1,7}(?:going to |"
+    r"gonna )?(?:get you|fix|change|solve|make (?:it|things|you))\b|"
+    r"what'?s the worst (?:that )?(?:could|can|would|will) happen|"
+    r"(?:does|do|did) (?:that|this|he|she|they|it) (?:sound|seem|look) like (?:someone|"
+    r"somebody|a (?:person|man|woman|mum|dad|friend|partner|husband|wife|boss|mother|"
+    r"father)|people) who"
     r")",
     re.IGNORECASE,
 )
@@ -194,6 +217,16 @@ SELF_ANSWER = re.compile(
     r"course not|i doubt it)\b[^?]{0,25}(?:guessing|imagine|think|bet)?\W*$)|"
     r"(?:\?\s*no\.\s)",
     re.IGNORECASE,
+)
+# 2026.11-10: a yes/no question said in disbelief ("copying HR in over an invite??",
+# "you told him that?!"): the doubled mark carries the verdict.
+INCREDULOUS = re.compile(
+    "(?:\\?\\?|\\?!|!\\?)\\W*$|\\?\\s*[\U0001f644\U0001f612\U0001f643\U0001f60f\U0001f609]"
+)
+# "..., you know that right?": the counsellor's warning put up for agreement, not a
+# check of understanding (a "right?" after a reflection is one).
+YOU_KNOW_RIGHT = re.compile(
+    r"\byou know(?: that| this| it)?,? right\W*$", re.IGNORECASE
 )
 # "X, or just making it worse?": a choice whose second arm is the counsellor's verdict.
 LOADED_CHOICE = re.compile(
@@ -212,7 +245,8 @@ TAG_END = re.compile(
 # "You haven't actually missed a bill yet, right?": a checking tag after the
 # counsellor's argument ("actually", "even", "though") rather than after a reflection.
 ARGUED_RIGHT = re.compile(
-    r"\b(?:actually|even|though|literally|still|already|at least)\b[^?]{0,60}\b"
+    r"\b(?:actually|even|though|literally|still|already|at least|obviously|clearly|"
+    r"surely|definitely|of course)\b[^?]{0,60}\b"
     r"(?:right|yeah|eh)\s*\?+\s*$",
     re.IGNORECASE,
 )

@@ -32,16 +32,16 @@ no Django: the offline annotator calls it on every turn.
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, get_args
+from typing import get_args
 
 from .flag_gates import rubric_allows
+from .linear_model import probabilities, weight_table
 from .schema import FLAGS, Flag, TurnContext
 
 __all__ = ["ADDS", "VETOES", "WEIGHTS_PATH", "features", "gate", "revise", "scores"]
@@ -291,41 +291,6 @@ def features(ctx: TurnContext) -> list[str]:
     if "risk" in p_cues and "riskresp" not in t_cues and "advice" in t_cues:
         out.append("x:risk+advice-riskresp")
     return list(dict.fromkeys(out))
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-Table = dict[str, tuple[float, ...]]
-
-
-def weight_table(
-    models: dict[str, dict[str, Any]], labels: Sequence[str]
-) -> tuple[tuple[float, ...], Table]:
-    """One logistic model per label, stored as {label: {"bias", "weights"}}, turned
-    into the biases and a feature -> per-label weights table (one look-up per
-    feature when scoring). Shared by this model and `code_model`."""
-    names = sorted({name for label in labels for name in models[label]["weights"]})
-    bias = tuple(float(models[label]["bias"]) for label in labels)
-    table = {
-        name: tuple(float(models[label]["weights"].get(name, 0.0)) for label in labels)
-        for name in names
-    }
-    return bias, table
-
-
-def probabilities(
-    labels: Sequence[str], bias: Sequence[float], table: Table, feats: Sequence[str]
-) -> dict[str, float]:
-    """label -> the probability its model gives the features."""
-    z = list(bias)
-    for f in feats:
-        row = table.get(f)
-        if row is not None:
-            for k, w in enumerate(row):
-                z[k] += w
-    return {label: _sigmoid(z[k]) for k, label in enumerate(labels)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,80 +23,39 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .evaluation.gold import GOLD_DIR, GoldTurn, read_gold
+from .evaluation.gold import GoldTurn
 from .flag_gates import rubric_allows
 from .flag_model import ADDS, VETOES, WEIGHTS_PATH, features, gate
+from .linear_model import (
+    BLIND_DIR,
+    Vector,
+    fold_of,
+    score,
+    sigmoid,
+    train_binary,
+    training_parser,
+)
+from .linear_model import training_turns as _corpus
 from .schema import FLAGS
 
-Vector = list[int]
+__all__ = ["BLIND_DIR", "Vector", "fold_of", "train_binary", "training_turns"]
 
 
-# 2026.11-8: the development files of labeller D, who wrote and labelled turns
-# blind to the rules (project-written text; file 04 of that set is kept out, as the
-# held-out check of the decision to ship the model on).
-BLIND_DIR = GOLD_DIR.parent / "gold_blind"
-
-
-def training_turns(labellers: str = "ABD", path: Path | None = None) -> list[GoldTurn]:
-    """The labelled turns of `labellers` (in file order; first code of an id wins):
-    those under `path`, or by default the gold corpus and `BLIND_DIR`."""
-    seen: set[str] = set()
-    out = []
-    corpus = read_gold(path) if path else read_gold(GOLD_DIR) + read_gold(BLIND_DIR)
-    for t in corpus:
-        if t.labeller in labellers and t.context.trainee_text and t.id not in seen:
-            seen.add(t.id)
-            out.append(t)
-    return out
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-def train_binary(
-    xs: Sequence[Vector],
-    ys: Sequence[int],
-    *,
-    epochs: int,
-    rate: float = 0.3,
-    l2: float = 1e-3,
-    seed: int = 7,
-) -> tuple[float, dict[int, float]]:
-    """Logistic regression by SGD; the classes are weighted to count equally (a flag
-    is on few turns, so unweighted the model would learn to say nothing)."""
-    pos = sum(ys)
-    neg = len(ys) - pos
-    cw = {1: len(ys) / (2 * max(pos, 1)), 0: len(ys) / (2 * max(neg, 1))}
-    weights: dict[int, float] = {}
-    bias = 0.0
-    order = list(range(len(xs)))
-    shuffle = random.Random(seed)
-    for epoch in range(epochs):
-        shuffle.shuffle(order)
-        step = rate / (1 + epoch)
-        for i in order:
-            feats, y = xs[i], ys[i]
-            z = bias + sum(weights.get(f, 0.0) for f in feats)
-            g = (_sigmoid(z) - y) * cw[y]
-            bias -= step * g
-            for f in feats:
-                w = weights.get(f, 0.0)
-                weights[f] = w - step * (g + l2 * w)
-    return bias, weights
+def training_turns(labellers: str = "ABDE", path: Path | None = None) -> list[GoldTurn]:
+    """The flag models' corpus: `linear_model.training_turns` with A, B and the blind
+    labellers D and E by default."""
+    return _corpus(labellers, path)
 
 
 def _score(bias: float, weights: dict[int, float], feats: Vector) -> float:
-    return _sigmoid(bias + sum(weights.get(f, 0.0) for f in feats))
+    return score(bias, weights, feats)
 
 
 def vectorise(
@@ -108,19 +67,6 @@ def vectorise(
     vocab = sorted(f for f, n in counts.items() if n >= min_count)
     index = {f: i for i, f in enumerate(vocab)}
     return [[index[f] for f in feats if f in index] for feats in named], vocab
-
-
-def fold_of(turns: Sequence[GoldTurn], folds: int) -> list[int]:
-    """Fold per turn, by file batch (the id's file), so a fold is whole files."""
-    files = sorted({(t.labeller, t.id[:1], _batch(t)) for t in turns})
-    which = {f: k % folds for k, f in enumerate(files)}
-    return [which[(t.labeller, t.id[:1], _batch(t))] for t in turns]
-
-
-def _batch(t: GoldTurn) -> int:
-    # Ids run in file order, 60 to a file (A0001-A0060 are labeller_A_01).
-    digits = "".join(ch for ch in t.id if ch.isdigit())
-    return (int(digits or 0) - 1) // 60
 
 
 def out_of_fold(
@@ -289,7 +235,7 @@ def score_with(
         weights: dict[str, float] = m["weights"]  # type: ignore[assignment]
         bias = float(str(m["bias"]))
         out[flag] = [
-            _sigmoid(bias + sum(weights.get(f, 0.0) for f in feats)) for feats in named
+            sigmoid(bias + sum(weights.get(f, 0.0) for f in feats)) for feats in named
         ]
     return out
 
@@ -330,20 +276,11 @@ def hyper(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--folds", type=int, default=6)
-    parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--rate", type=float, default=0.05)
-    parser.add_argument("--l2", type=float, default=1e-3)
-    parser.add_argument("--min-count", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=7)
+    parser = training_parser(
+        (__doc__ or "").splitlines()[0], labellers="ABDE", out=WEIGHTS_PATH
+    )
     parser.add_argument("--max-false", type=float, default=0.005)
-    parser.add_argument("--labellers", default="ABD")
-    parser.add_argument("--gold", type=Path, default=None)
-    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     parser.add_argument("--max-lost", type=float, default=0.03)
-    parser.add_argument("--report", action="store_true")
-    parser.add_argument("--cross", action="store_true")
     args = parser.parse_args(argv)
     turns = training_turns(args.labellers, args.gold)
     if args.cross:

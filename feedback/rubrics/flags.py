@@ -420,6 +420,11 @@ def _leading(u: UtteranceCode) -> bool:
         return True
     if (u.is_question or u.tag_question) and _LEADING_ANYWHERE.search(text):
         return True
+    if (u.is_question or u.tag_question) and ff.YOU_KNOW_RIGHT.search(text):
+        return True
+    if u.is_question and ff.INCREDULOUS.search(u.text) and not _WH_QUESTION.match(text):
+        # Disbelief typed as "??" or a closing eye-roll: the verdict is the answer.
+        return True
     # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
     # comma marks it; a wh-question ("what was that, was it") is not one.
     tag = _CANONICAL_TAG.search(text)
@@ -436,9 +441,15 @@ def _leading_form(text: str) -> bool:
         return True
     if ff.LOADED_CHOICE.search(text) or ff.ARGUED_RIGHT.search(text):
         return True
+
     return bool(ff.TAG_END.search(text)) and not _WH_START.match(text)
 
 
+# An open question ("what did you do??") asks even when typed in disbelief.
+_WH_QUESTION = re.compile(
+    r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which)\b",
+    re.IGNORECASE,
+)
 _WH_START = re.compile(
     r"\W*(?:(?:so|and|but|ok|okay),?\s+)?(?:what|how|why|when|where|who|which|"
     r"is|are|was|were|do|does|did|have|has|can|could|would|will|should)\b",

@@ -135,15 +135,15 @@ ADVICE_STATEMENT = AnyOf(
     ),
     # What the counsellor would do, and wishes for what the client will do.
     _gated(
-        r"\bi(?:'d| would) (?:\w+ly |really |just |definitely |probably |gently )+"
+        r"\bi(?:'?d| would) (?:\w+ly |really |just |definitely |probably |gently )+"
         r"(?:encourage|suggest|recommend|advise|urge)\b"
-        r"|\bi(?:'d| would) (?:just |probably |personally |honestly |definitely )?"
+        r"|\bi(?:'?d| would) (?:just |probably |personally |honestly |definitely )?"
         r"(?:send|cancel|book|drop|skip|leave it|put it|let (?:him|her|them|it)|"
         r"start (?:with|by|small)|go (?:back|for|with))\b"
         r"|\bi'd just (?!(?:like|love|want|say|be|feel|hate|imagine|guess|"
         r"think|wonder|add|mention|check|point|note|remind|need|have)\b)"
         + _ACTION
-        + r"\b|\bi(?:'d| would) (?:really |so )?(?:love|like) (?:for )?you to "
+        + r"\b|\bi(?:'?d| would) (?:really |so )?(?:love|like) (?:for )?you to "
         r"(?!(?:tell|share|say|talk|describe|explain|know|feel|hear|think)\b)\w+"
         r"|\bi (?:really )?(?:want|hope) you(?:'ll| will| to| can)? (?:try|give|take|"
         r"make|start|go|book|ring|call|reach|get|see a|talk to)\b",
@@ -242,6 +242,11 @@ SUGGEST_QUESTION = re.compile(
     r"been to see|got in touch|let (?:him|her|them) know|had a word|gone (?:to|back)|"
     r"thought (?:about|of) (?:maybe |just )?(?!(?:ending|killing|hurting|harming|"
     r"taking your|not being|dying|leaving this)\b)\w+ing)\b"
+    # 2026.11-10: a course of action put as a supposition ("what if you practised it
+    # out loud the night before?"); a feared event ("what if you failed?") is not one.
+    r"|\bwhat if you (?:just |maybe |perhaps |were to )?(?:tried|practi[sc]ed|went|gave|"
+    r"told|asked|wrote|spoke|talked|took|rang|called|texted|sent|started|joined|"
+    r"booked|volunteered|planned|set|brought|let|put|had a (?:chat|word|go))\b"
     r"|\bare you (?:getting|drinking|eating|taking|having|doing) enough\b"
     r"|\benough (?:water|sleep|rest|breaks|food|exercise|fresh air)\b"
     r"|\bdo you think (?:maybe |perhaps )?[a-z]+ing\b[^?]{0,60}\b(?:could|might|"
@@ -343,7 +348,7 @@ HEDGED_INFERENCE = re.compile(
 OWN_ROLE = re.compile(
     r"\bas a (?:parent|mum|mom|dad|mother|father|carer|student|daughter|son|woman|man|"
     r"new mum|new parent)(?: myself)?,? i\b"
-    r"|^(?:honestly,? |tbh,? )?i(?:'d| would) (?:\w+ )?(?:be|feel|have been|have felt) "
+    r"|^(?:honestly,? |tbh,? )?i(?:'?d| would) (?:\w+ )?(?:be|feel|have been|have felt) "
     r"(?:\w+ ){0,2}(?:too|as well)\W*$",
     re.IGNORECASE,
 )

@@ -75,7 +75,7 @@ _VALIDATION = re.compile(
     r"night|morning|situation|experience|spot)|there'?s no (?:right|wrong) way to|ok(?:"
     r"ay)? not to be ok(?:ay)?|(?:i'?m|i am) (?:so |really |very )?sorry (?:you|to hear"
     r"|that|for|about)|sorry (?:for your loss|to hear)|oh no\b|you poor (?:thing|love)|"
-    r"(?:would|could|will) (?:hurt|upset|shake|floor|break) anyone|i(?:'d| would) (?:\w"
+    r"(?:would|could|will) (?:hurt|upset|shake|floor|break) anyone|i(?:'?d| would) (?:\w"
     r"+ )?(?:be|feel) (?:\w+ )?(?:too|the same|exactly the same|just the same)|unfair ("
     r"?:on|to) you|one of the (?:hardest|most painful|worst) (?:things|experiences)|you"
     r"(?:'re| are) allowed to (?:feel|be|cry|grieve|struggle|find|not)|you(?:'re| are) "
@@ -166,6 +166,21 @@ STRENGTH = re.compile(
     re.IGNORECASE,
 )
 
+# 2026.11-10: affirmation in chat forms beside STRENGTH: praise of what the client
+# did ("tom thats huge", "thats not nothing"; a bare "that's brilliant" is left out:
+# the development labellers split on it), of how they are doing it ("your
+# explaining really well"), and of their intent ("you were looking out for him").
+AFFIRM_MORE = re.compile(
+    r"\b(?:(?:that'?s|thats|that is|that was) (?:so |really |absolutely |honestly |"
+    r"just )?(?:huge|massive)\b(?! (?:news|idea|problem|worry|shame))|(?:that'?s|thats|"
+    r"that is) not nothing|(?<!think )(?<!thinks )(?<!says )(?:you'?re|your|you are) "
+    r"(?:doing|explaining|handling|coping|managing|putting (?:it|things)) (?:\w+ )?"
+    r"(?:really |so |incredibly )?(?:well|brilliantly|clearly)|you were (?:just )?"
+    r"(?:looking out for|protecting|trying to (?:help|protect|do right by)|doing your "
+    r"best (?:for|by))|that was (?:all )?you\b)",
+    re.IGNORECASE,
+)
+
 # Confrontation: disagreeing, arguing, blaming, shaming, doubting the client's account
 # (MITI Confront), in students' forms.
 _CHALLENGE = re.compile(
@@ -252,7 +267,7 @@ CHALLENGE = GatedPattern(
 # she supposed to know". Not recalling what the patient said ("you did say you
 # wanted to...": a reflection of change talk) nor "putting it off" (often mirrored).
 CONFRONT_MORE = re.compile(
-    r"\b(?:you chose to\b(?! (?:come|talk|share|tell|reach|get|stay|be here|try))|"
+    r"\b(?:you chose to\b(?! (?:come|talk|share|tell|reach|get|stay|be\b|try))|"
     r"(?:nobody|no one|no-one)(?: can| could)? (?:made|makes|make|forced|forces|force) "
     r"you\b(?! (?:feel|welcome|smile|laugh))|(?:that'?s|it'?s|that was) (?:your|ur) "
     r"(?:own )?(?:choice|decision|doing),? (?:though|not)|you (?:found|had|made) "
@@ -309,9 +324,9 @@ LEAVE = re.compile(
 # Advice forms beside lexicon_input.ADVICE ("i'd just tell her", "sometimes writing it
 # down helps", "one option would be to...", "what about writing to her?").
 ADVICE_MORE = re.compile(
-    r"\b(?:i(?:'d| would) (?:just |probably |honestly |personally |definitely )?(?:tell"
+    r"\b(?:i(?:'?d| would) (?:just |probably |honestly |personally |definitely )?(?:tell"
     r"|talk to|ask|call|text|ring|say something|write|speak|leave|stop|start|book|go (?"
-    r":and|to|for)|see a)\b|(?:sometimes|often) (?:just )?\w+ing (?:\w+ ){0,4}(?:helps|"
+    r":and|to|for)|see a|cut|drop|quit|give|try|put|keep|trust|wait)\b|(?:sometimes|often) (?:just )?\w+ing (?:\w+ ){0,4}(?:helps|"
     r"can help|works)|one (?:option|idea|thing|possibility) (?:would be|could be|might "
     r"be|is) (?:to )?\w+|(?:the )?(?:best|first|next) (?:thing|step) (?:would be|is|mig"
     r"ht be) to|how about (?:maybe |just )?\w+ing|(?:a lot of|many|some|lots of) people"
@@ -351,7 +366,7 @@ INFORMATION_MORE = re.compile(
     r":follow|have) (?:a |any )?(?:set|fixed|right|normal) (?:timeline|time|order|patte"
     r"rn|way)|tends? to (?:make|get|come|peak|go|pass|fade|last)|(?:is|are) (?:a |an )?"
     r"(?:really )?(?:normal|common|natural|typical) (?:response|reaction|part|symptom|s"
-    r"ide effect|sign)|(?:it'?s|it is) common for|(?:usually|normally|typically) (?:pea"
+    r"ide effect|sign)|(?:it'?s|it is) (?:really |very |so |pretty |quite |super )?common for|(?:usually|normally|typically) (?:pea"
     r"ks?|lasts?|passes|takes|fades|settles|comes)|comes? in waves|(?:the|your) (?:body"
     r"'?s|brain'?s)|"
     # How things generally are, said to normalise ("guilt is really common in carers",
@@ -388,7 +403,9 @@ AUTONOMY_MORE = re.compile(
     r"|all yours|entirely yours)|(?:nobody|no one) (?:else )?(?:can|could) (?:make|take"
     r") (?:that|this|the) (?:decision|choice)|(?:whatever|whichever) (?:speed|pace|way)"
     r" (?:suits|works for) you|trust you to (?:know|decide|make|choose|figure)|what fee"
-    r"ls right (?:to|for) you|no right (?:or wrong )?answer|you "
+    r"ls right (?:to|for) you|no right (?:or wrong )?answer|you know (?:yourself |your \w+ )"
+    r"?(?:better than (?:anyone|anybody|me|i do|we do)|best)|(?:we )?(?:don'?t|do not) "
+    r"have to (?:do )?anything (?:you'?re|your|you are) not ready|you "
     r"can stop (?:whenever|any ?time))",
     re.IGNORECASE,
 )

@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from . import flag_forms as ff
 from . import lexicon as lx
 from . import lexicon_advice as la
+from .lexicon_confront import confronts_everyday
+from .lexicon_moves import AFFIRM_MORE
 from .questions import SECOND_PERSON
 from .schema import AdviceForm, BehaviourCode, QuestionKind, ReflectionKind
 
@@ -72,6 +75,52 @@ def argues(core: str) -> str | None:
     return None
 
 
+def leads(core: str) -> bool:
+    """A question whose answer is built in: "Don't you think...?", and (2026.11-10)
+    the forms the leading-question flag reads where no wh-word asks anything: a
+    statement closed by a tag ("so it wasn't personal then, was it?"), a question the
+    counsellor answers, a loaded either/or, "does that sound like someone who...?".
+    Every development labeller coded nineteen in twenty such questions Persuade or
+    Confront (MITI: persuading by logic), which `code_utterance` adds. (All of the
+    flag's forms were tried: "how are you?" and "is this affecting you really
+    badly?" read as advice, ESConv's Question fell to Providing Suggestions.)"""
+    if lx.LEADING_Q.search(core):
+        return True
+    if _WH_WORD.search(core):
+        return False
+    return bool(
+        ff.TAG_END.search(core)
+        or ff.SELF_ANSWER.search(core)
+        or ff.LOADED_CHOICE.search(core)
+        or ff.ARGUED_RIGHT.search(core)
+        or _SOUNDS_LIKE_SOMEONE.search(core)
+    )
+
+
+_WH_WORD = re.compile(r"\b(?:what|how|why|when|where|who|which)\b", re.IGNORECASE)
+_SOUNDS_LIKE_SOMEONE = re.compile(
+    r"\b(?:does|do|did) (?:that|this|he|she|they|it) (?:sound|seem|look) like (?:someone|"
+    r"somebody|a (?:person|man|woman|mum|dad|friend|partner|husband|wife)|people) who",
+    re.IGNORECASE,
+)
+
+
+def argues_by_form(core: str, codes: Sequence[str]) -> bool:
+    """Whether a question's only input is the argument built into its form (2026.11-10,
+    `leads`): it persuades and still inquires, so it keeps its Socratic type
+    (SocratiQ's labellers type "Is that not also a big assumption?" as assumptions).
+    Advice and the older argument patterns keep their reading: no type."""
+    return (
+        list(codes) == ["question", "persuade"]
+        and not lx.LEADING_Q.search(core)
+        and not la.ARGUE_QUESTION.search(core)
+        and not advice_question_more(core)
+        and not lx.ADVICE_QUESTION.search(core)
+        and not lx.ADVICE_QUESTION_MORE.search(core)
+        and leads(core)
+    )
+
+
 def settle(
     core: str,
     codes: list[BehaviourCode],
@@ -88,7 +137,7 @@ def settle(
     """
     if "affirm" in codes and not reflective_form:
         drop = {"simple_reflection"}
-        if len(core.split()) < 10 and not _informs(core):
+        if len(core.split()) < 10 and not informs(core):
             drop.add("giving_information")
         if drop & set(codes):
             codes = [c for c in codes if c not in drop]
@@ -97,7 +146,7 @@ def settle(
         # "Three invites though!": the patient's own facts held up against their
         # conclusion, an argument (persuade by logic), not a mirror.
         return ["persuade"], None
-    if codes == ["giving_information"] and not _informs(core):
+    if codes == ["giving_information"] and not informs(core):
         if la.HEDGED_INFERENCE.search(core):
             return ["complex_reflection"], "complex"
         if la.SUBJECT_STEM.search(core):
@@ -118,8 +167,9 @@ _READING_WORDS = 8
 _YOU = re.compile(r"\b(?:you|your|you'?re|you'?ve|you'?d|yourself)\b", re.I)
 
 
-def _informs(core: str) -> bool:
-    # Read only when a correction depends on it: the three patterns are costly.
+def informs(core: str) -> bool:
+    """Whether a sentence carries information (facts, education), not only a view.
+    Read only when a correction depends on it: the three patterns are costly."""
     return bool(
         lx.STRONG_INFORMATION.search(core)
         or lx.INFORMATION_MORE.search(core)
@@ -137,6 +187,7 @@ def confronts(core: str, raw: str = "") -> bool:
         or lx.CONFRONT_ARGUE.search(core)
         or lx.CHALLENGE.search(raw or core)
         or lx.CONFRONT_MORE.search(raw or core)
+        or confronts_everyday(raw or core)
     )
 
 
@@ -165,7 +216,11 @@ def relational_moves(
     if (
         "affirm" not in codes
         and question is None
-        and (lx.STRENGTH.search(core) or la.AFFIRM_VERDICT.search(core))
+        and (
+            lx.STRENGTH.search(core)
+            or la.AFFIRM_VERDICT.search(core)
+            or AFFIRM_MORE.search(core)
+        )
     ):
         added.append("affirm")
     if (

@@ -35,6 +35,11 @@ _SPACE = re.compile(r"\s+")
 _DASH_BREAK = re.compile(r"\s+(?:--|—|–)\s+")
 
 
+# Pictographs (emoji) start well above the letters and punctuation of any script the
+# trainees type; U+2600 (miscellaneous symbols) is the lowest block read as one.
+_EMOJI = 0x2600
+
+
 def _split_line(line: str) -> list[str]:
     pieces: list[str] = []
     start = 0
@@ -67,6 +72,10 @@ def split_utterances(text: str) -> list[str]:
                 part = part.strip()
                 if part and any(ch.isalnum() for ch in part):
                     out.append(part)
+                elif out and any(ord(ch) >= _EMOJI for ch in part):
+                    # 2026.11-10: an emoji closing a sentence ("...invite? \U0001f644")
+                    # belongs to it: the eye-roll is what makes it sarcastic.
+                    out[-1] = f"{out[-1]} {part}"
     if not out and text.strip():
         out.append(_SPACE.sub(" ", text).strip())
     return out
