@@ -10,6 +10,7 @@ from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
+from patients.simulation.factq_risk_model import classify_risk
 from patients.simulation.factq_turn import core, questions, telegraphic
 from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.moves import MoveClassifier, classify_moves
@@ -68,6 +69,26 @@ _CHECKED = re.compile(
     re.IGNORECASE,
 )
 _FORM_ONLY = frozenset({"advice", "leading_question"})
+# A question about a habit ("do you ever smoke weed or take anything to switch
+# off?", "have you ever tried the gym?") asks what the patient does, though its
+# words name something to do; it suggests nothing.
+_HABIT = re.compile(
+    r"^\s*(?:(?:and|so|ok|okay|just|also)[,.]?\s+)*(?:do|did|have|are|were) you "
+    r"(?:ever|often|usually|normally|sometimes|still|tend to)\b",
+    re.IGNORECASE,
+)
+# Words the move coder hears as confronting that, in a screening or risk
+# question, are not: honesty with someone other than the counsellor ("who
+# could you be honest with?", "be honest with Michael"), "come on" as the
+# verb ("when do they come on?", "does it come on at night?") and lying in bed
+# ("when you're lying there").
+_NOT_CONFRONTING = re.compile(
+    r"\bwho\b.{0,40}\bbe (?:honest|open|straight) with\b|\bbe (?:honest|open|straight) "
+    r"with (?:someone|somebody|anyone|anybody|him|her|them|your|(?-i:[A-Z][a-z]+))\b|"
+    r"\b(?:do|does|did|they|it|thoughts?|feelings?|urges?)\b(?: \w+){0,2} come on\b|"
+    r"\blying (?:there|down|awake|in bed)\b",
+    re.IGNORECASE,
+)
 # A fact asked inside a confronting or advice-shaped frame ("be honest with me,
 # how much are you drinking?", "You should cut down. How much a week?"): the
 # frame is what the move coder hears, but the question still asks for a fact.
@@ -142,6 +163,8 @@ def advance(
         dropped = _NOT_ADVICE | (
             {"leading_question"} if fact.domain in SCREENING_QUESTIONS else set()
         )
+        if _NOT_CONFRONTING.search(trainee_text):
+            dropped |= {"confrontation"}
         kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
     elif fact is not None and _CHECKED.search(trainee_text.strip()):
@@ -157,6 +180,7 @@ def advance(
             # checked fact does above.
             set(moves) & _PRESSING == {"leading_question"}
             or asked_plainly(trainee_text, history, classifier)
+            or (set(moves) & _PRESSING == {"advice"} and _HABIT.match(trainee_text))
         )
     ):
         kept = tuple(m for m in moves if m not in _PRESSING)
@@ -177,3 +201,6 @@ def warm_up(case: CaseSpec) -> None:
     otherwise by the first message of a session on a case this process has not
     seen. Pure: runs one throw-away step and keeps nothing but those caches."""
     advance(case, initial_state(case, seed=0), _WARM_UP_LINE, [])
+    # The risk follow-up model is read only inside a risk conversation: loaded
+    # here (about 15 ms) rather than on the first follow-up a trainee asks.
+    classify_risk(_WARM_UP_LINE)

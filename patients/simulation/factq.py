@@ -7,17 +7,28 @@ recognised first and always (a clinician's screening question must never get a
 hedge); everyday domains only when the question is not about a CCD layer ("How
 did you feel at work?" is about a feeling, "Are you working?" about work).
 
-Pure regular expressions. The suicidal-thought follow-ups ("How often?", "Do you
-have a plan?") are read as such only inside a risk conversation (`risk_context`)
-or when the question itself names the thoughts.
+Regular expressions first (`factq_risk.py`, and `factq_everyday.py` for each
+question about everyday life), small trained classifiers where they place
+nothing (`factq_model.py`, `factq_risk_model.py`). The suicidal-thought
+follow-ups ("How often?", "Do you have a plan?") are read as such only inside a
+risk conversation (`risk_context`) or when the question itself names the
+thoughts.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from patients.simulation.factq_domains import DOMAIN_PATTERNS
+from patients.simulation.factq_everyday import (
+    CCD_FOCUS,
+    EVERYDAY,
+    FOR_YOU,
+    SET_ASIDE,
+    SPECIFIC,
+    FactQuestion,
+    domain_hits,
+    everyday,
+)
 from patients.simulation.factq_model import classify
 from patients.simulation.factq_risk import (
     INTENT,
@@ -28,6 +39,7 @@ from patients.simulation.factq_risk import (
     SI_FOLLOW_UPS,
     SUICIDAL,
 )
+from patients.simulation.factq_risk_model import RISK_MODEL_PROBABILITY, classify_risk
 from patients.simulation.factq_spelling import respell
 from patients.simulation.factq_turn import (
     ANAPHORA,
@@ -39,51 +51,21 @@ from patients.simulation.factq_turn import (
 from patients.simulation.factq_turn import (
     questions as turn_questions,
 )
-from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
-from patients.simulation.focus import FOCUS_LAYER, question_focus
-from patients.simulation.text import STOPWORDS, split_sentences
+from patients.simulation.facts import SCREENING_DOMAINS, SI_FIELDS, FactSheet
+from patients.simulation.focus import question_focus
+from patients.simulation.text import split_sentences
 
-
-@dataclass(frozen=True, slots=True)
-class FactQuestion:
-    domain: str
-    person: str | None = None
-    # What about the person: "age" ("How old is Kayla now?") or "work" ("What
-    # does Ed do?"); None for the person in general.
-    detail: str | None = None
-    # A second everyday domain asked in the same turn ("How are you sleeping,
-    # and are you eating ok?"): both are answered, briefly, in the order asked.
-    also: str | None = None
-
+__all__ = ["FactQuestion", "fact_question"]
 
 _POINTS_BACK = re.compile(
     r"\b(?:like (?:that|this)|that way|this way|those|these|them|it|that|the thoughts?)\b",
     re.IGNORECASE,
 )
-_WHO_IS = re.compile(
-    r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
-    r"how'?s|how old'?s|how long (?:has|have) (?:your )?\w+ (?:been|lived|had)|"
-    r"what'?s \w+ like|what is \w+ like|are you close to|do you see|"
-    r"what happened (?:to|with)|how do you know|how did you (?:meet|get to know)|"
-    r"how often do you (?:see|talk to|speak to|hear from|call|ring)|"
-    r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
-    r"what(?:'?s| is) (?:your )?\w+?'?s? name|what (?:was|were|is) (?:your )?\w+ like|"
-    r"what'?s (?:he|she) (?:up to|doing)|how'?s (?:he|she) (?:doing|getting on|taking)|"
-    r"what (?:does|did) (?:he|she) do)\b",
-    re.IGNORECASE,
-)
-# "is someone home waiting for you, your wife?" asks whether there is one.
-_SOMEONE = re.compile(r"\b(?:some|any) ?(?:one|body)\b", re.IGNORECASE)
 # "Who's Elena? Someone from Luca's work?": the person asked about by name, even
 # when a guess at them follows.
 _WHO_NAMED = re.compile(
     r"^(?:(?:and|so|sorry|ok|okay)[,.]?\s+)*who(?:'s| is| was) (\w+)\??$", re.IGNORECASE
 )
-# A question about a CCD layer ("How did you feel...?") is not a fact question.
-_CCD_FOCUS = {k for k, layer in FOCUS_LAYER.items() if layer >= 1} | {
-    "agenda",
-    "goal",
-}
 
 
 def fact_question(
@@ -104,17 +86,17 @@ def _read(text: str, facts: FactSheet, *, risk_context: bool) -> FactQuestion | 
         split = parts(text)
         if len(split) < 2:
             return None
-        hits = (_everyday(part, facts) for part in split)
+        hits = (everyday(part, facts) for part in split)
         return next((hit for hit in hits if hit is not None), None)
-    if found.domain not in _EVERYDAY or found.person:
+    if found.domain not in EVERYDAY or found.person:
         return found
     found = _second_opinion(text, found, facts)
     domains: list[str] = []
     for part in parts(text):
-        hit = _everyday(part, facts)
+        hit = everyday(part, facts)
         if (
             hit is not None
-            and hit.domain in _EVERYDAY
+            and hit.domain in EVERYDAY
             and not hit.person
             and hit.domain not in domains
         ):
@@ -130,10 +112,6 @@ def _read(text: str, facts: FactSheet, *, risk_context: bool) -> FactQuestion | 
     return found
 
 
-# The domains a plain fact answers (not the screening ones).
-_EVERYDAY = frozenset(SIMPLE_DOMAINS) - SCREENING_DOMAINS
-
-
 # "anything to take the edge off, apart from booze?" does not ask about drink.
 # "has the doctor given you anything to help with your mood or your sleep?"
 # names sleep as what the medication is for.
@@ -145,17 +123,10 @@ _EXCEPT = re.compile(
 )
 
 
-_SET_ASIDE = re.compile(
-    r"\b(?:apart from|other than|besides|except|aside from|not counting|on top of|"
-    r"as well as|in addition to)(?: (?:the|your|all the|any))?\s*$",
-    re.IGNORECASE,
-)
-
-
 def _listed(text: str) -> list[str]:
     """Two specific domains listed in one question ("Do you smoke, or drink?")."""
     for question in turn_questions(text):
-        hits = sorted(h for h in _domain_hits(question) if h[2] in _SPECIFIC)
+        hits = sorted(h for h in domain_hits(question) if h[2] in SPECIFIC)
         named: list[tuple[int, str]] = []
         for start, _, domain in hits:
             if domain not in (d for _, d in named):
@@ -163,7 +134,7 @@ def _listed(text: str) -> list[str]:
         if len(named) >= 2:
             (a, first), (b, second) = named[:2]
             between = question[a:b]
-            aside = _SET_ASIDE.search(question[max(0, a - 30) : a])
+            aside = SET_ASIDE.search(question[max(0, a - 30) : a])
             if (
                 re.search(r",|\b(?:and|or)\b", between)
                 and not _EXCEPT.search(between)
@@ -205,6 +176,12 @@ def _fact_question(
             for domain, pattern in SI_BY_MEANING:
                 if pattern.search(last):
                     return FactQuestion(domain)
+            # A follow-up put through a frame or in words of its own ("Who in
+            # your life could you be honest with about these thoughts?"): read
+            # by meaning (`factq_risk_model.py`), the whole turn, frame and all.
+            label, probability = classify_risk(text)
+            if label in SI_FIELDS and probability >= RISK_MODEL_PROBABILITY:
+                return FactQuestion(label)
         if si_named:
             return FactQuestion("suicidal_thoughts")
     for domain, pattern in SCREENING:
@@ -218,18 +195,18 @@ def _fact_question(
         if person:
             return FactQuestion("people", person=person.name)
     for question in reversed(questions):
-        found = _everyday(question, facts)
+        found = everyday(question, facts)
         if found is not None:
             return found
     if risk_context and _POINTS_BACK.search(last):
         # Still about the thoughts just disclosed: restate the sheet's answer
         # (never a hedge that could read as "yes" to a plan).
         return FactQuestion("suicidal_thoughts")
-    if ANAPHORA.search(last) and not _FOR_YOU.match(core(last)):
+    if ANAPHORA.search(last) and not FOR_YOU.match(core(last)):
         # "Weed, pills, anything like that. Is that something you do?": the
         # domain was named in the sentence before the question.
         for sentence in reversed(split_sentences(text)):
-            found = _everyday(sentence, facts)
+            found = everyday(sentence, facts)
             if found is not None:
                 return found
     found = _elaborated(text, last, facts)
@@ -248,7 +225,7 @@ def _elaborated(text: str, last: str, facts: FactSheet) -> FactQuestion | None:
     if (
         last not in sentences
         or len(last.split()) > 6
-        or question_focus(last) in _CCD_FOCUS
+        or question_focus(last) in CCD_FOCUS
     ):
         return None
     tail = sentences[sentences.index(last) + 1 :]
@@ -257,7 +234,7 @@ def _elaborated(text: str, last: str, facts: FactSheet) -> FactQuestion | None:
     ):
         return None
     for sentence in tail:
-        found = _everyday(sentence, facts)
+        found = everyday(sentence, facts)
         if found is not None:
             return found
     return None
@@ -271,8 +248,8 @@ MODEL_LAYER_PROBABILITY = 0.95
 # "are you still with the kids' mum?"): a confident classifier overrules them.
 # Sleep is the setting of "has the doctor given you anything for your sleep?".
 _WEAK: dict[str, frozenset[str]] = {
-    "work": _EVERYDAY | {"people"},
-    "children": _EVERYDAY | {"people"},
+    "work": EVERYDAY | {"people"},
+    "children": EVERYDAY | {"people"},
     "sleep": frozenset({"medication"}),
 }
 MODEL_OVERRULE_PROBABILITY = 0.85
@@ -291,7 +268,7 @@ def _second_opinion(text: str, found: FactQuestion, facts: FactSheet) -> FactQue
     asked = [
         q
         for q in turn_questions(text)
-        if (hit := _everyday(q, facts)) is not None and hit.domain == found.domain
+        if (hit := everyday(q, facts)) is not None and hit.domain == found.domain
     ]
     if not asked:
         return found
@@ -310,283 +287,11 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
         label, probability = classify(question)
         # A question the focus reader takes for a CCD layer ("What happened with
         # the lunch at work?" asks about a situation) needs a surer reading.
-        layer = question_focus(question) in _CCD_FOCUS and not CLOSED.match(question)
+        layer = question_focus(question) in CCD_FOCUS and not CLOSED.match(question)
         least = MODEL_LAYER_PROBABILITY if layer else MODEL_MIN_PROBABILITY
         if label in SCREENING_DOMAINS:
             least = max(least, MODEL_SCREENING_PROBABILITY)
         if label == "none" or probability < least:
             continue
         return FactQuestion(label)
-    return None
-
-
-# A statement about the patient checked with a tag: "you share with Jess, right?"
-_YOU_CHECKED = re.compile(
-    r"^(?:(?:and|so|okay|ok)[,.]?\s+)?you\b[^,?]*,\s*(?:is|isn'?t|do|don'?t|right|"
-    r"yeah|correct)\b",
-    re.IGNORECASE,
-)
-_YOU_ASKED = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|also|now|just|but)[,.]?\s+)*(?:do|are|have|did|were|"
-    r"would|could|can|will) you\b",
-    re.IGNORECASE,
-)
-
-
-def _domain_hits(question: str, *, people: bool = False) -> list[tuple[int, int, str]]:
-    # The domain named first is what the question is about: "Were you working
-    # before the baby came?" asks about work.
-    return [
-        (m.start(), rank, domain)
-        for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
-        if (people or domain != "people") and (m := pattern.search(question))
-    ]
-
-
-_STARTED = re.compile(
-    r"^(?:(?:and|so|okay|ok|well)[,.]?\s+)*(?:when|how long ago|how far back)\b.{0,50}"
-    r"\b(?:start(?:ed)?|began|begin|kick(?:ed)? (?:off|in)|go(?:es)? back)\b|^how far back\b",
-    re.IGNORECASE,
-)
-_PROBLEM_STARTED = re.compile(
-    r"^(?:(?:and|so|okay|ok|well|roughly|just|about)[,.]?\s+)*(?:when|how long ago)\b"
-    r".{0,20}?\b(?:did|does|has|have|was|were) (?:it|this|that|things|all (?:of )?"
-    r"(?:this|that)|the (?:\w+ )?(?:problems?|troubles?|conflict|issues?|difficult\w*|"
-    r"stuff))(?: all| first| really)* (?:start|began|begin|kick(?:ed)? off|go(?:ne)? "
-    r"wrong|start(?:ed)? going wrong|get (?:bad|worse)|blow up|come to a head)\b",
-    re.IGNORECASE,
-)
-_JOB_BEFORE = re.compile(
-    r"\bwhat (?:did|were) you (?:do|doing) (?:for (?:work|a living)|before (?:the baby|"
-    r"you (?:had|retired|went on)|having|retiring|maternity|mat leave))\b",
-    re.IGNORECASE,
-)
-_AGE = re.compile(r"\bhow old\b|\bwhat age\b|\bage\b", re.IGNORECASE)
-_JOB = re.compile(
-    r"\bwhat (?:does|did) \w+ do\b(?! (?:about|when|then|after))|\bfor (?:a )?(?:living|work)\b|"
-    r"\b(?:job|work|works|working)\b",
-    re.IGNORECASE,
-)
-
-
-def _detail(question: str) -> str | None:
-    if _AGE.search(question):
-        return "age"
-    if _JOB.search(question):
-        return "work"
-    return None
-
-
-# The domain a person belongs to by their relation.
-_RELATION_DOMAIN = {"son": "children", "daughter": "children", "child": "children"}
-_SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
-# Specific domains win over broad ones named in the same question ("Has your GP
-# given you anything, like tablets?" is about medication, not health).
-_SPECIFIC = frozenset(
-    {"previous_help", "medication", "alcohol", "drugs", "sleep", "appetite"}
-)
-
-
-_HOW_LONG_FEELING = re.compile(
-    r"\bhow long (?:have you been|has this been|have you felt|since you (?:started|"
-    r"began)) (?:feeling|worrying|struggling|anxious|low|down|depressed|panick\w*|"
-    r"stressed|like this|this way|having)\b",
-    re.IGNORECASE,
-)
-# Eating and sleeping asked with a person named are still about the patient.
-_BODY = frozenset({"appetite", "sleep"})
-_DOCTOR = re.compile(r"\b(?:GP|G\.P\.|doctors?|doc|physician)\b", re.IGNORECASE)
-_VISIT = re.compile(
-    r"\b(?:seen|see|saw|seeing|been to|go(?:ne)? to|went to|going to|visit\w*|"
-    r"talk(?:ed)? to|spoken to|spoke to|told|mention\w*|check-?ups?|appointments?|"
-    r"booked|last|know|knows|aware)\b",
-    re.IGNORECASE,
-)
-_ABOUT_THIS = re.compile(
-    r"\babout (?:(?:any|all|some) of )?(?:this|it|that|all this|how|the way|what)\b|\bhow (?:low|down|you'?re "
-    r"(?:feeling|doing))\b|\b(?:mood|anxi\w*|depress\w*|feelings?|low|stress\w*|"
-    r"nerves|panic\w*|grief|worry|worries|mental|counsel\w*|therap\w*|services?)\b",
-    re.IGNORECASE,
-)
-_BODY_VISIT = re.compile(
-    r"\b(?:last|check\w*|tests?|physical\w*|since|after|recently|headaches?|blood|"
-    r"heart|stomach|body|pain|scans?|results?|often|times)\b",
-    re.IGNORECASE,
-)
-_MEDICATION = dict(DOMAIN_PATTERNS)["medication"]
-_CHILD_WORDS = frozenset({"son", "daughter", "kid", "child", "boy", "girl", "lad"})
-_RELATION_CHECK = re.compile(
-    r"(?:\b(?!(?:what|who|how|where|when|why|which)\b)\w+(?:'s| is)|^(?:(?:and|so)"
-    r" )?is \w+) (?:\w+ )?your "
-    r"(wife|husband|partner|boyfriend|girlfriend|fianc\w*|son|daughter|kid|child|boy|"
-    r"girl|lad)\b(?!'s|\s+(?:called|named))",
-    re.IGNORECASE,
-)
-# A job checked in the second person: "you're a nurse?", "you run a shop?".
-# The job is the whole of what is checked ("you're an engineer, so you like
-# evidence, right?" is about evidence).
-_YOUR_JOB = re.compile(
-    r"(?:\byou(?:'re| are| work as) (?:(?:a|an|on|in|at|the|doing|studying|training)"
-    r" )*|\byou (?:run|own|manage|teach|study|"
-    r"work) (?:a|an|the|at|in|for) )[\w -]{1,40}"
-    r"(?:,? (?:right|yeah|yes|no|isn'?t it|aren'?t you|don'?t you|correct|is that "
-    r"right|i think))?\s*\??\s*$",
-    re.IGNORECASE,
-)
-_GENERIC_JOB_WORDS = frozenset(
-    "right yeah work working job really just little small place time still "
-    "first years year".split()
-)
-
-
-def _job_words(text: str) -> set[str]:
-    return {
-        w.rstrip("s")
-        for w in re.findall(r"[a-z]{4,}", text.lower())
-        if w not in _GENERIC_JOB_WORDS and w not in STOPWORDS
-    }
-
-
-_NAMES_DOCTOR = re.compile(r"\b(?:GP|doctors?)\b", re.IGNORECASE)
-
-
-def _doctor_question(last: str, facts: FactSheet) -> FactQuestion:
-    """A doctor's visit: "Have you seen your GP about this?" asks whether they got help for it;
-    "When did you last see a doctor?" about their health. Either way the sheet's
-    own line about a doctor answers it where there is one."""
-    # About the problem unless the visit is plainly about the body ("When did
-    # you last see a doctor?", "checked over", "about the headaches").
-    about_body = not _ABOUT_THIS.search(last) and _BODY_VISIT.search(last)
-    primary = "health" if about_body else "previous_help"
-    named = [
-        d
-        for d in ("previous_help", "health", "medication")
-        if _NAMES_DOCTOR.search(facts.fact(d).say)
-    ]
-    if primary in named:
-        return FactQuestion(primary)
-    if primary == "previous_help":
-        # The doctor's line about the mood, if there is one, before the body.
-        named.sort(key=lambda d: not _ABOUT_THIS.search(facts.fact(d).say))
-    if named:
-        # The sheet's line about the doctor is the answer. The other domain's
-        # short answer follows only when both say no ("No. The doctor offered me
-        # something... I've never talked to anyone like this."); after "The GP
-        # sent me here" a "No, never" would contradict it.
-        line = facts.fact(named[0]).say
-        both_no = line.lower().startswith("no") and not facts.fact(primary).present
-        if primary == "health" and facts.health.present:
-            # "When did you last see a doctor?": their health, then the doctor.
-            return FactQuestion("health", also=named[0])
-        return FactQuestion(named[0], also=primary if both_no else None)
-    if primary == "previous_help":
-        # Not seen anyone about it; how they are physically says the rest.
-        return FactQuestion(primary, also="health")
-    return FactQuestion(primary)
-
-
-# How something was for the patient, or what it means to them, asked about an
-# event in the patient's life: "when Ed went back to work, how was that for
-# you?", "if you did fail the course, what would that mean about you?". The
-# event is the setting; the question is about a feeling or a thought.
-_FOR_YOU = re.compile(
-    r"^(?:(?:and|so|but|ok|okay)[,.]?\s+)*(?:how (?:was|is|has|did|does|would|will|"
-    r"might) (?:that|it|this)(?: (?:been|be|feel|felt|go|gone))? (?:for|to|with) you"
-    r"|how (?:did|does|do|would|has|might|will) (?:that|it|this) (?:feel|sit|land|"
-    r"affect|leave)|what (?:was|is|has|would|will) (?:that|it|this) (?:been |be )?like"
-    r"|what (?:would|does|did|will|might|could) (?:that|it|this) (?:mean|say)"
-    r"|how did you (?:feel|take|cope|manage)\b(?! out))\b",
-    re.IGNORECASE,
-)
-
-
-def _everyday(last: str, facts: FactSheet) -> FactQuestion | None:
-    asked = core(last)
-    if _FOR_YOU.match(asked):
-        return None
-    focus = question_focus(asked)
-    closed = bool(CLOSED.match(asked))
-    checked = _RELATION_CHECK.search(last)
-    if checked:
-        # "Is Denise your wife?" asks about the marriage, "Ryan's your son?"
-        # about the children: the relation is what is checked.
-        word = checked[1].lower()
-        return FactQuestion("children" if word in _CHILD_WORDS else "partner")
-    job = _YOUR_JOB.search(last)
-    if job and _job_words(job[0]) & _job_words(facts.work.say):
-        # "you're a nurse, right?", "you run a shop?": the sheet's own job.
-        return FactQuestion("work")
-    if focus not in {"emotion", "thought"}:
-        # "Who's Jean?", "What happened to your brother?": the person, not a layer.
-        for person in facts.people:
-            first = person.name.split()[0]
-            relation = person.relation.split()[-1].lower()
-            words = _SYNONYMS.get(relation, re.escape(relation))
-            by_name = re.search(rf"\b{re.escape(first)}\b", last)
-            named = by_name or re.search(
-                rf"\byour (?:{words})(?:'?s)?\b", last, re.IGNORECASE
-            )
-            if named and not by_name and _SOMEONE.search(last):
-                # "Is someone at home waiting up for you, your wife?"
-                break
-            if named and (_WHO_IS.search(last) or closed):
-                named_domains = {h[2] for h in _domain_hits(last)}
-                own = _RELATION_DOMAIN.get(relation)
-                if named_domains and (
-                    _YOU_ASKED.match(last)
-                    or _YOU_CHECKED.match(last)
-                    or named_domains & (_BODY | {own})
-                ):
-                    # "Do you and Luca have kids?", "Does Denise cook for you?",
-                    # "you share with Jess, is that right?", "is Zosia your first
-                    # or are there older ones?": about the patient's life (a
-                    # child's siblings are the children), not the person.
-                    break
-                return FactQuestion("people", person=person.name, detail=_detail(last))
-    if _HOW_LONG_FEELING.search(last):
-        # "How long have you been worrying about your health like this?" asks
-        # when the problem began, not about health.
-        return FactQuestion("timeline")
-    if _PROBLEM_STARTED.match(asked):
-        # "so when did things start going wrong at work?" asks when the problem
-        # began; the place is its setting.
-        return FactQuestion("timeline")
-    if focus in _CCD_FOCUS and not closed:
-        # "When would you say the worry started?" names a feeling but asks when.
-        if _STARTED.search(last) or _STARTED.search(asked):
-            return FactQuestion("timeline")
-        if _JOB_BEFORE.search(last):
-            # "What did you do before the baby?" reads as behaviour; it asks
-            # about the job.
-            return FactQuestion("work")
-        return None
-    if _DOCTOR.search(last) and _VISIT.search(last):
-        if _MEDICATION.search(last):
-            # "did you start those tablets the GP mentioned?"
-            return FactQuestion("medication")
-        return _doctor_question(last, facts)
-    # The question itself first: "if the job did go, would you be in trouble
-    # money-wise?" asks about money, not work.
-    hits = _domain_hits(asked, people=True)
-    if not hits and asked != last:
-        hits = _domain_hits(last, people=True)
-    if len(hits) > 1:
-        # "anything on top of the beer, any drugs?" asks about drugs: a domain
-        # named as the thing set aside is the setting.
-        kept = [
-            h for h in hits if not _SET_ASIDE.search(asked[max(0, h[0] - 30) : h[0]])
-        ]
-        hits = kept or hits
-    if any(h[2] in _SPECIFIC for h in hits):
-        hits = [h for h in hits if h[2] in _SPECIFIC]
-    if len(hits) > 1:
-        # "How long were you at the company?" is about work, not the problem's
-        # timeline; the timeline is asked about on its own.
-        hits = [h for h in hits if h[2] != "timeline"]
-    if len(hits) > 1:
-        # "How long has your mum lived with you?" is about living together; the
-        # people line is for questions about no other domain.
-        hits = [h for h in hits if h[2] != "people"]
-    if hits:
-        return FactQuestion(min(hits)[2])
     return None

@@ -113,12 +113,21 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:night|small hours|early hours)\b|\ball hours\b",
             r"\bwhat time (?:do|did|would|are) you (?:\w+ )?(?:crash|turning in|end up)\b|"
             r"\bcrash(?:ing)? (?:out|after)\b",
+            # The nights asked about, or what wakes them or keeps them up: "how
+            # are the nights?", "does the baby wake you?", "is it keeping you
+            # awake?" ("is the little one keeping you up" asks about the child).
+            r"\bhow (?:are|were|have|'?s) (?:the|your) nights?\b|\bnights? (?:been|going)\b|"
+            r"\bwak(?:e|es|ing|ed) you\b|\b(?:it|this|that|things|work|the (?:worry|"
+            r"stress|thoughts?))\b.{0,10}\bkeep(?:s|ing)? you (?:up|awake)\b|"
+            r"\bup (?:at|in the) night\b|\bbroken nights?\b",
         ),
     ),
     (
         "appetite",
         _rx(
-            r"\bappetite\b|\beat(?:s|ing|en)?\b|\bfood\b|\bmeals?\b|\bweight\b|"
+            # Not the figure of speech: "this is eating at you", "eating away at".
+            r"\bappetite\b|\beat(?:s|ing|en)?\b(?! (?:at|away|into) (?:at )?(?:you|him|her|"
+            r"me|them|us)\b)|\bfood\b|\bmeals?\b|\bweight\b|"
             r"\bhungry\b|\bate\b|\bdiet\b|\bcook(?:s|ing|ed)?\b|\btakeaways?\b|\blunch\b|"
             r"\bdinners?\b|\bbreakfast\b|\bsnack\w*",
             r"\bfeed(?:ing)? yourself\b|\bproper meals?\b|\bgrub\b|\bscran\b",
@@ -156,6 +165,13 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:lived|living|lives) (?:with (?:you|me)|together)\b|"
             r"\b(?:live|living) in (?:halls|a|the|your)\b|\bhalls\b|\bjust you\b|\bsomeone else (?:there|at home|living)\b|\bat home\b.{0,30}"
             r"\b(?:someone|anyone|else|with you)\b",
+            # Moving in, someone staying with them part of the week.
+            r"\bmov(?:e|ed|ing) in (?:with|together)\b|\b(?:stays?|staying|is|'s) with "
+            r"you (?:half|most|some|every|at|on|during|for)\b",
+            # "are you still in the house you shared?": where they live.
+            # Not "at the same place" (work).
+            r"\b(?:still|living|live|stay(?:ing)?|are you) (?:in|at) (?:the|your|that|"
+            r"the same) (?:house|home|flat|bungalow)\b",
             # "who are you sharing with?", "who's at yours in the week?"
             r"\bshar(?:e|ing) with\b|\bshare (?:a |the |your )?(?:flat|house|place|home)\b|"
             r"\bwho'?s (?:at|in) (?:yours|your place)\b|\bhousemates?\b",

@@ -281,7 +281,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_past_attempts",
         _rx(
             r"\b(?:ever|before|previously|in the past)\b.{0,40}\b(?:tried|attempt"
-            r"\w*|acted on)",
+            r"\w*|acted on|did try)",
             r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
             r"\boverdose\w*",
@@ -296,6 +296,12 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_plan",
         _rx(
             r"\bplan(?:s|ned|ning)?\b",
+            # The how, the when or the where thought about, however the
+            # thoughts got there: "thinking about when?", "do the thoughts ever
+            # include how?", "the specifics".
+            r"\b(?:thought|thinking|think) (?:about|through|of) (?:the )?(?:how|when|"
+            r"where)\b|\b(?:include|involve|extend to|move on to) (?:the )?"
+            r"(?:how|when|where|a way|a method|a time|a date|details)\b|\bspecifics\b|"
             r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
             r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
@@ -305,6 +311,12 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bdecided (?:how|when|where|on)\b",
             r"\b(?:picture|pictured|imagine|imagined|visuali[sz]\w*) (?:how|yourself "
             r"doing|doing it|a way)\b",
+            # A way or a method, however it is framed: "as far as a way you'd do
+            # it" (not intent: the way is what is asked), "the wish turns into
+            # working out a method".
+            r"\bmethods?\b|\b(?:a|any|the|some|one) (?:particular |specific |certain )?"
+            r"(?:way|means) (?:you'?d|you would|you could|you might|you'?ve|you have|"
+            r"of doing|to do|of ending)\b",
         ),
     ),
     (
@@ -325,10 +337,18 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_frequency",
         _rx(
-            r"\bhow often\b|\bhow many times\b|\bfrequen",
+            r"\bhow often\b|\bhow many times\b|\bfrequen|\bhow much of the (?:time|day|"
+            r"week)\b",
+            # When in the day: "is it more at night?", "worse in the mornings?"
+            r"\b(?:more|mostly|worse|usually|mainly) (?:at night|in the (?:mornings?|"
+            r"evenings?|night)|at bedtime|when you'?re (?:alone|lying|in bed))\b",
             r"\b(?:every|each) (?:day|night|week)\b",
             r"\bhow (?:long|much) (?:do|does|have) (?:they|these|the thoughts?|it)\b",
             r"\bwhen (?:do|did) (?:they|these|the thoughts?|it) (?:come|start|happen)\b",
+            # "When do those thoughts tend to come - a time of day?"
+            r"\bwhen (?:do|does|did) (?:they|these|those|the thoughts?|it)\b(?: thoughts?)?"
+            r"(?: \w+){0,2} (?:come|start|happen|hit|strike|arrive|show up|creep in)\b|\btimes? of "
+            r"(?:the )?(?:day|night)\b|\b(?:particular|certain) (?:nights?|days?|times?)\b",
             r"\b(?:how long|when) (?:have you been|did you start) (?:having|feeling|"
             r"thinking)\b",
             r"\bwhen did (?:they|these|those|the) (?:thoughts? )?(?:first )?(?:start|"
@@ -346,6 +366,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
             r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
+            # Asked back about a "no": "what makes you sure of that?", "what
+            # makes you think you couldn't?" ask for the reasons, not whether.
+            r"\bwhat makes you (?:so )?(?:sure|certain|confident)\b|\bwhat makes you "
+            r"(?:think|say|feel)\b.{0,30}\b(?:couldn'?t|wouldn'?t|won'?t|never|not)\b|"
+            r"\bwhy (?:wouldn'?t|couldn'?t|won'?t) you\b",
         ),
     ),
     (
@@ -359,6 +384,14 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
             r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
             r"\bwho (?:knows|is there for you)\b",
+            # Someone they could tell, whoever it is and however it is framed:
+            # "would you feel able to tell someone if you didn't feel safe?",
+            # "who in your life could you be honest with about these thoughts?".
+            r"\b(?:tell|talk to|reach out to|contact|call|ring|turn to|confide in|open "
+            r"up to|lean on) (?:someone|somebody|anyone|anybody|a professional|a "
+            r"friend|family)\b|\bwho\b.{0,30}\b(?:be honest|open up|confide|talk)\b",
+            # Shared with anyone: "who else have you shared this with?"
+            r"\bshar(?:e|ed|ing) (?:this|that|it|them|these|those|how you)\b",
         ),
     ),
     (

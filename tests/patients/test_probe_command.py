@@ -69,6 +69,7 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "team8",
         "team9",
         "blind4",
+        "blind5",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 
