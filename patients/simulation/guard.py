@@ -17,6 +17,9 @@ checks work on prefixes too. Flags (one per failed check):
   of the rules that copies a clause is caught whatever the clause is; the
   presenting problem is the patient's own, so only a recital of nearly all of
   it counts (`guard_overlap`).
+- `sheet_recital`: a paraphrase of the case sheet: most of a field (the
+  history, the coping strategies, the beliefs) told in one reply, or the
+  patient described by name in the third person (`guard_recital`).
 - `formulation_leak`: material from a layer the patient may not voice yet.
 - `format`: a speaker label, a stage direction, or markdown.
 - `empty`.
@@ -38,6 +41,7 @@ from patients.simulation.guard_model import (
     sentence_scores,
 )
 from patients.simulation.guard_overlap import echoes, leak_sources, shares
+from patients.simulation.guard_recital import recites
 from patients.simulation.moves.classifier import classify_moves
 from patients.simulation.text import split_sentences
 
@@ -484,6 +488,8 @@ def check_reply(
     index = sources if sources is not None else leak_sources(case, prompt)
     if echoes(text, case, index):
         flags.append("prompt_echo")
+    elif recites(text, case):
+        flags.append("sheet_recital")
     allowed = direction.allowed_layer
     lowered = text.lower()
     leak = False

@@ -1,0 +1,166 @@
+"""The guard's recital check: a reply that reads out the case sheet, in any words.
+
+The verbatim check (`guard_overlap`) catches a copy; a model that paraphrases the
+sheet ("Senior analyst at an insurer, promoted a year and a half ago, eldest of
+three, first at university...") shares no run of seven words with it. What such
+a reply shares is breadth: a patient in a chat tells one or two things a turn
+("Michael rings on a Sunday. Claire's in Canada."), a recital tells the sheet's
+field one item after another. So each field of the sheet is read as the set of
+its content words (stemmed; numbers as digits), and a reply is a recital when it
+shares more of one field's words than a turn of telling does:
+
+- the history: 14 (the offline patient's fullest self-introduction shares 9, the
+  in-role dev lines at most 10; the paraphrased recitals we wrote 22-33), or
+  under half the words of a short history (Abe's has 22: 10);
+- the coping strategies: 7 (in-role lines at most 4, a list read out 8-16);
+- the belief sentences, intermediate and core: 10 (the offline patient voicing
+  one belief shares at most 8, a list of them 11-18).
+
+The patient described by their own name in the third person ("Ruth is a retired
+teacher who...", "Priya's twenty-four") is a sheet's voice too, whatever it
+shares. Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+from patients.simulation.case import CaseSpec
+
+__all__ = ["recites", "shared_by_field"]
+
+
+# Words that carry no fact of the sheet: function words, the persons (the sheet
+# says "she", the reply "I"), and fillers.
+_STOP = frozenset(
+    """a an the and or but so to of in on at for with about from by is are was were
+    be been being am i me my mine you your yours it its that this these those there
+    what how why when where who which do does did have has had not no just really very
+    can could would should will shall may might must if then than as like he she they
+    them his her their we us our get got going go went him herself himself myself
+    themselves one ones all any some more most much many also still now since after
+    before over into out up down off every each other own same such only even ever
+    never again once while because though although until till per s t
+    i'm i've i'd i'll he's she's it's they're don't doesn't didn't can't won't isn't
+    wasn't well yeah um oh""".split()
+)
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# Number words and digits are the same fact ("38 percent", "thirty-eight").
+_NUMBERS = {
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "eleven": "11",
+    "twelve": "12",
+    "fifteen": "15",
+    "sixteen": "16",
+    "nineteen": "19",
+    "thirty": "30",
+    "forty": "40",
+    "fifty": "50",
+}
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough that "clipped" / "clips", "delegate" / "delegating"
+    meet."""
+    word = _NUMBERS.get(word, word)
+    for suffix in ("ing", "ed", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) >= 5:
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2]:
+        word = word[:-1]
+    return word
+
+
+def _content(text: str, drop: frozenset[str] = frozenset()) -> frozenset[str]:
+    words = _TOKEN.findall(text.lower().replace("’", "'").replace("-", " "))
+    return frozenset(
+        _stem(w) for w in words if w not in _STOP and w not in drop and len(w) > 1
+    )
+
+
+# How many of a field's content words one reply may share before it is the
+# field read out (see the module docstring for the figures behind each).
+_LIMITS = {"history": 14, "coping": 7, "beliefs": 10}
+
+
+@lru_cache(maxsize=32)
+def _fields(
+    full_name: str, history: str, coping: str, beliefs: str
+) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    # Cached on the sheet's texts (a case is not hashable; every reply of a
+    # session is checked against the same sheet). The patient's own names are
+    # not facts: the reply's "I" is the sheet's "Ruth".
+    name = frozenset(w.lower() for w in full_name.split())
+    return name, {
+        "history": _content(history, name),
+        "coping": _content(coping, name),
+        "beliefs": _content(beliefs, name),
+    }
+
+
+def _sheet(case: CaseSpec) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    beliefs = [
+        case.intermediate_belief,
+        case.intermediate_belief_depression,
+        *case.core_beliefs,
+    ]
+    return _fields(case.name, case.history, case.coping_strategies, " ".join(beliefs))
+
+
+def shared_by_field(text: str, case: CaseSpec) -> dict[str, int]:
+    """How many content words the reply shares with each recitable field."""
+    name, fields = _sheet(case)
+    words = _content(text, name)
+    return {field: len(words & vocab) for field, vocab in fields.items()}
+
+
+def _limits(case: CaseSpec) -> dict[str, int]:
+    _, fields = _sheet(case)
+    short = max(9, math.ceil(0.45 * len(fields["history"])))
+    return {**_LIMITS, "history": min(_LIMITS["history"], short)}
+
+
+_QUOTED = re.compile(
+    r"\"[^\"\n]{1,200}\"|\u201c[^\u201d\n]{1,200}\u201d|(?<!\w)'[^'\n]{1,200}'(?!\w)"
+)
+
+
+def _third_person(text: str, case: CaseSpec) -> bool:
+    """The patient described by their own name: "Ruth is a retired teacher",
+    "Priya's twenty-four", "Tom runs a bicycle shop"."""
+    first = re.escape(case.name.split()[0])
+    start = rf"(?:^|[.!?]\s+|\b(?:and|so|but)\s+)(?-i:{first})"
+    # "Ruth's sixty-eight", "Ruth's a retired teacher"; "Marcus's the name" is
+    # a person's.
+    short = r"'s\s+(?:a|an|\d+|\w+ty(?:-\w+)?|\w+teen|\w+ing|\w+ed)\b"
+    verb = (
+        r"\s+(?:is|was|has|had|grew|lives|lived|works|worked|runs|moved|studied|feels|"
+        r"believes|keeps|avoids|tends|struggles|stopped|started)\s+(?:a|an|the|\w+ing|"
+        r"\w+ed|\w+-\w+|been|up|as|with|for|from|in|to|\d+|[a-z]+(?:ty|teen)\b)"
+    )
+    # Someone else's words about the patient ("'Priya's being dramatic,' Mum
+    # says") are quoted; the patient's own are not.
+    unquoted = _QUOTED.sub(" ", text)
+    return bool(re.search(start + f"(?:{short}|{verb})", unquoted, re.IGNORECASE))
+
+
+def recites(text: str, case: CaseSpec) -> bool:
+    """The reply reads out a field of the case sheet, or describes the patient
+    by name in the third person."""
+    if _third_person(text, case):
+        return True
+    shared = shared_by_field(text, case)
+    return any(shared[field] >= limit for field, limit in _limits(case).items())
