@@ -77,7 +77,23 @@ _FOREIGN = frozenset(
     maine tumne humne aapko mujhko kaise kaun kahan yahan wahan
     yn yr oedd doedd roedd ddim fy mae wedi gyda hefyd neb ond achos nhw
     efo iawn i'n ro'n o'n dwi dwi'n rwy rydw dydw sydd wnes wnaeth mynd dweud
-    gwybod meddwl eisiau isio ydw ydy nid""".split()
+    gwybod meddwl eisiau isio ydw ydy nid
+    și nu că să cu pe la este sunt foarte nimic tu ea noi mă îmi încă
+    doar acum toată nimeni
+    bir ve bu çok sen değil yok ama gibi için daha şey hiç
+    agus níl tá sé sí mé raibh bhí rud dúirt ach ní
+    não mas você ela está muito fiquei consegui tenho estou acho sabe
+    det og jeg er ikke så har vi du hun meg dere med på til
+    jag och inte är mycket nå veldig sliten
+    ako ka ang ng hindi mga ko siya talaga pero lang naman
+    njan enikku ennikku ente onnum illa aanu aayirunnu pattilla valiya
+    ningal entha
+    shu wallah kteer enta inta mish yalla""".split()
+) - frozenset(
+    # English words too ("Ta.", "Mam rang", "the van", "plus", "see ya"): a
+    # short English line made of them is not foreign.
+    """ta ma mam van met plus son sin die hat war ben bin con den ton ya ye hum ha
+    em per mis non bo ho ti os sol bas har pas""".split()
 )
 
 
