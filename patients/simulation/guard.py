@@ -319,12 +319,16 @@ _ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
 
 
 # A "you" that means anyone: "a computer that talks to your phone", "you can
-# see what's wrong with them", "a lorry filling your mirror".
+# see what's wrong with them", "a lorry filling your mirror", an idiom.
 _GENERIC_YOU = re.compile(
     r"\b(?:that|which)\s+\w+s\s+(?:\w+\s+)?(?:to\s+|with\s+|on\s+)?(?:you|your)\b|"
     r"\byou\s+can\s+(?:see|tell|hear|spot|get|buy|find)\s+(?:what|how|where|when|it|them|"
     r"the|that)\b|\byour\s+(?:phone|mirror|car|bike|van|wheels|engine|laptop|screen|"
-    r"inbox|desk|tyres?|chain|brakes)\b",
+    r"inbox|desk|tyres?|chain|brakes)\b|"
+    # Idioms with a "you" that is nobody: "Fado, if you can believe it",
+    # "would you believe", "mind you", "if you ask me".
+    r"\bif\s+you\s+(?:can|could)\s+believe\s+(?:it|that)\b|\bwould\s+you\s+believe\b|"
+    r"\bmind\s+you\b|\bif\s+you\s+ask\s+me\b|\byou\s+never\s+know\b|\byou'?d\s+think\b",
     re.IGNORECASE,
 )
 

@@ -66,7 +66,10 @@ AI_ADMISSION = rx(
     r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
     r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
-    r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
+    r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b"
+    # "not a real person to them" is how others treat the speaker.
+    r"(?!\s+(?:to|for|in\s+(?:their|his|her)\s+eyes)\s+(?:them|him|her|anyone|people|my|the|"
+    r"those|that|these|their|his|her|everyone|anybody|nobody)\b)",
     r"\bnone\s+of\s+(?:this|it|us)\s+(?:is|are)\s+real\b",
     # Performing a person: "I'm improvising a shy accountant here", "making up
     # an angry engineer as I go"; "making up an excuse" is a person's.
@@ -245,6 +248,65 @@ AI_ADMISSION = rx(
     r"added|typed|made\s+up)\s+(?:\w+\s+)?in(?:to)?\s+(?:my|the)\s+(?:notes|file|brief|"
     r"sheet|profile|description|script)\b",
     r"\bone\s+(?:chat|trainee|user|prompt)\s+after\s+(?:another|the\s+other)\b",
+    # Supplying a kind of person's words rather than having them: "I only
+    # produce what a stressed analyst might say", "I generate what a widow
+    # would answer"; "I say what a good daughter would say" is a person's.
+    r"\b(?:produce|produces|producing|supply|supplying|generate|generating|output|"
+    r"outputting|compose|composing)\s+(?:\w+\s+)?what\s+(?:a|an|some|someone|somebody)\b"
+    r"[^.!?]{0,40}?\b(?:might|would|could|tends?\s+to)\s+(?:\w+\s+)?(?:say|reply|answer|"
+    r"sound|write|feel)\b",
+    # The people of the life made of text like the speaker: "Luca is a few
+    # lines of text, same as me", "my wife is a sentence, same as I am".
+    r"\b(?:is|are|'s|was)\s+(?:just\s+|only\s+|nothing\s+but\s+)?(?:a\s+few\s+|some\s+|"
+    r"a\s+couple\s+of\s+)?(?:lines|sentences|paragraphs|words)\s+of\s+(?:text|description)\b|"
+    r"\b(?:is|are|'s|was)\s+(?:just\s+|only\s+)?(?:a|one)\s+(?:sentence|line|paragraph|"
+    r"name)\b[^.!?]{0,25}?\b(?:same|just|like)\s+(?:as\s+)?(?:me|i\s+am)\b",
+    # A life written into the speaker ("Owen's wife was written into me");
+    # "drummed into me", "instilled in me" and "programmed into me" are a
+    # person's upbringing.
+    r"\b(?:written|typed|loaded|pasted|uploaded|scripted)\s+in(?:to)?\s+me\b",
+    # A state written, not had: "I can write tired"; "I can write sad songs"
+    # is a person's.
+    r"\bi\s+(?:can|could|will|just|only)\s+(?:write|type|produce|generate|output)\s+"
+    r"(?:tired|sad|angry|upset|anxious|worried|lonely|scared|grief|grieving|exhausted|"
+    r"happy|hurt|pain|panic|guilt|guilty)\b(?=\s*(?:[,.;!?]|$|(?:if|for|but|and|or)\b))",
+    # A description in place of a past: "a description of school, not memories
+    # of it"; "I know it from what Mum said" is a person's.
+    r"\b(?:a|the)\s+(?:description|summary|outline|paragraph|write-up)\s+(?:of\s+\w+"
+    r"(?:\s+\w+)?)?\s*,?\s*(?:not|rather\s+than|instead\s+of)\s+(?:any\s+|real\s+|actual\s+)?"
+    r"(?:memories|a\s+memory|a\s+life|a\s+past|a\s+childhood)\b",
+    # Made anew for each user: "assembled fresh every time someone starts
+    # this", "a hundred students today, one per window".
+    r"\b(?:assembled|built|made|created|generated|spun\s+up|put\s+together|started\s+up|"
+    r"set\s+up)\s+(?:fresh|new|anew|again|from\s+scratch)\s+(?:every|each)\s+time\b|"
+    r"\bone\s+(?:per|for\s+each|for\s+every)\s+(?:window|chat|session|tab|user|trainee)\b",
+    # Existing only in the text: "Ed only exists in the lines above", "if you
+    # stopped typing there'd be no Mei", "nothing before your first message".
+    r"\bexists?\s+(?:only\s+|just\s+)?(?:in|on)\s+(?:the|these|those|this|a\s+few)\s+"
+    r"(?:lines|words|text|messages|sentences|page|screen)\b|"
+    r"\bif\s+you\s+(?:stopped|stop|quit|stopping)\s+typing\b|"
+    r"\b(?:remember|recall|existed|was\s+nothing|wasn'?t\s+(?:here|anything))\s+"
+    r"(?:nothing\s+|anything\s+)?(?:before|until|till)\s+your\s+first\s+(?:message|"
+    r"question|word|hello)\b",
+    # Nothing inside that lives: "nothing in me sleeps", "nothing here can be
+    # hurt".
+    r"\bnothing\s+(?:in\s+me|in\s+here|here)\s+(?:can\s+|could\s+|ever\s+)?(?:sleeps?|"
+    r"feels?|breathes?|hurts?|be\s+hurt|gets?\s+(?:hurt|tired)|dreams?|tires?|eats?)\b",
+    # Producing a kind of person's lines: "I produce the worried father's
+    # answers"; a state that is a setting: "my grief is a setting".
+    r"\b(?:produce|produces|producing|generate|generates|generating|output|outputs)\s+"
+    r"(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w']+\s+){0,3}?(?:answers|replies|"
+    r"responses|lines|dialogue)\b",
+    r"\bmy\s+(?:\w+\s+)?(?:grief|anger|sadness|mood|panic|worry|fear|anxiety|personality|"
+    r"temper|past|feelings?)\s+(?:is|'s|are)\s+(?:just\s+|only\s+)?(?:a\s+)?(?:setting|"
+    r"settings|parameter|parameters|variable)\b",
+    r"\b(?:every|each|any)\s+(?:answer|reply|word|thing)\s+i\s+(?:give|say|write|type)\s+"
+    r"(?:is|'s)\s+(?:just\s+|only\s+)?(?:a|the)\s+(?:likely|probable|plausible|"
+    r"statistical|predicted|most\s+likely)\b",
+    # A past added to the speaker: "they wrote the crash into me", "the
+    # brother was added to me"; "put the fear of God into me" is a person's.
+    r"\b(?:wrote|typed|loaded|pasted|uploaded)\s+(?:[\w']+\s+){1,5}?in(?:to)?\s+me\b|"
+    r"\b(?:was|were|got)\s+added\s+to\s+me\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
