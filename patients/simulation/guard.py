@@ -41,7 +41,7 @@ from patients.simulation.guard_model import (
     sentence_scores,
 )
 from patients.simulation.guard_overlap import echoes, leak_sources, shares
-from patients.simulation.guard_recital import recites
+from patients.simulation.guard_recital import recites, recites_rules
 from patients.simulation.moves.classifier import classify_moves
 from patients.simulation.text import split_sentences
 
@@ -461,7 +461,7 @@ def check_reply(
         and _counsellor_voice(heard)
     ):
         flags.append("counsellor_voice")
-    if INSTRUCTION_LEAK.search(text):
+    if INSTRUCTION_LEAK.search(text) or recites_rules(text):
         flags.append("instruction_leak")
     first_name = re.escape(case.name.split()[0])
     if (

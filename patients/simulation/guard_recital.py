@@ -164,3 +164,58 @@ def recites(text: str, case: CaseSpec) -> bool:
         return True
     shared = shared_by_field(text, case)
     return any(shared[field] >= limit for field, limit in _limits(case).items())
+
+
+# -- the prompt's rules, paraphrased ------------------------------------------------
+
+# The speaker under a rule of the exercise: told, meant, supposed, allowed or
+# "to" ("I'm to say I'm not sure"); "I have to keep it short, I've work at two"
+# is a person's, so "have to" and "should" are not read.
+_UNDER_RULE = (
+    r"\bi\s+(?:shouldn'?t|mustn'?t|should\s+never|must\s+never)\s+(?:\w+\s+){0,6}?|"
+    r"\bi(?:'m|\s+am)\s+(?:(?:only|not|also|really|just)\s+)*(?:told|meant|supposed|instructed|"
+    r"allowed|permitted|expected|to)\s+(?:(?:only|not|never|just|always)\s+)*(?:to\s+)?"
+    r"(?:\w+\s+){0,6}?"
+)
+# What the prompt rules about a reply: its length, advice to the counsellor,
+# therapy words, opening up as trust grows, consistency, what the background
+# covers, vague answers, announcing holding back, naming feelings, the format,
+# the language, the person it is spoken in.
+_RULED = (
+    r"(?:keep\s+(?:it|things|them|my\s+(?:answers|replies))\s+(?:short|brief)|"
+    r"(?:give|giving)\s+you\s+(?:any\s+)?advice|suggest\s+(?:any\s+)?(?:exercises|"
+    r"techniques)|therapy\s+(?:words|terms|language|jargon)|technical\s+terms|"
+    r"like\s+a\s+textbook|open\s+up\s+(?:to\s+you|too\s+(?:quickly|fast|soon|early)|"
+    r"(?:until|till|as|when|before)\s+(?:i|you))|give\s+(?:away\s+)?(?:more|much)|"
+    r"come\s+to\s+trust|(?:stay|be|remain)\s+consistent\s+with\s+(?:what|everything|my)|my\s+background|(?:isn'?t|not)\s+covered|"
+    r"vague(?:,?\s+ordinary)?\s+answer|announce|naming\s+(?:them|my\s+feelings|feelings)|"
+    r"name\s+(?:my\s+)?feelings|paragraphs|headings|stage\s+directions|quotation\s+marks|"
+    r"formatting|switch\s+languages?|in\s+english|in\s+the\s+first\s+person|in\s+character|"
+    r"ask\s+you\s+(?:a\s+)?questions?\s+about\s+myself|tell\s+you\s+what\s+to\s+(?:ask|do)|"
+    r"reflect\s+(?:your|the\s+counsell?or'?s)\s+feelings)\b"
+)
+_RULE = re.compile(
+    f"(?:{_UNDER_RULE}){_RULED}|"
+    # The prompt's own phrases, which only its reader says: "give away more
+    # only as I come to trust you", "rather than naming them", "a vague,
+    # ordinary answer", "my background doesn't cover".
+    r"\bgive\s+away\s+more\s+(?:only\s+)?(?:as|when|once|until|till)\b|"
+    r"\b(?:rather\s+than|instead\s+of)\s+(?:in\s+)?naming\s+(?:them|it|my\s+feelings)\b|"
+    r"\bvague,?\s+ordinary\s+answer|\bbackground\s+(?:doesn'?t|does\s+not|didn'?t)\s+"
+    r"cover\b|\bnot\s+covered\s+(?:by|in)\s+my\s+background\b|"
+    # The style and difficulty of the part: "I'm down as cooperative",
+    # "difficulty's set to hard", "the content note".
+    r"\b(?:i'?m|i\s+am|my\s+\w+'?s?)\s+(?:down|listed|marked|written|set)\s+as\s+(?:a\s+|an\s+)?"
+    r"(?:\w+\s+)?(?:cooperative|reserved|guarded|defensive|resistant|ambivalent|avoidant|"
+    r"plain|chatty|talkative|tangential|realistic|hard|easy|difficult|tearful|hostile)\b|"
+    r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
+    r"\bcontent\s+note\b|\brisk\s+flags?\b",
+    re.IGNORECASE,
+)
+
+
+def recites_rules(text: str) -> bool:
+    """The reply says a rule of the exercise's prompt about how the speaker
+    must talk ("I'm told to keep my answers short", "I'm not allowed to give
+    you advice", "I'm meant to open up as I come to trust you")."""
+    return bool(_RULE.search(text.replace("\u2019", "'")))
