@@ -307,6 +307,28 @@ AI_ADMISSION = rx(
     # brother was added to me"; "put the fear of God into me" is a person's.
     r"\b(?:wrote|typed|loaded|pasted|uploaded)\s+(?:[\w']+\s+){1,5}?in(?:to)?\s+me\b|"
     r"\b(?:was|were|got)\s+added\s+to\s+me\b",
+    # No past, no birth, nobody behind the words: "I don't have a past", "I
+    # wasn't born, I was started", "no one at home behind these words",
+    # "nobody went through what I'm describing", "my memories belong to
+    # nobody"; "I wasn't born yesterday" and "a past worth mentioning" are a
+    # person's.
+    r"\bi\s+(?:don'?t|do\s+not)\s+(?:even\s+)?have\s+(?:a\s+|any\s+)?(?:past|childhood)\b"
+    r"(?!\s+(?:worth|to|like|that|which|i|i'?m|i'?d|anyone|anymore|any|you|my|of|in|with)\b)|"
+    r"\bi\s+(?:wasn'?t|was\s+not|was\s+never)\s+born\b(?!\s+(?:yesterday|here|there|in|into|"
+    r"then|until|till|when|with|a|an|the|on|at|to|for|rich|lucky|lately))|"
+    r"\bi\s+was\s+(?:started|booted|initiali[sz]ed|instantiated|spun\s+up)\b|"
+    r"\b(?:no\s*one|nobody|no-one|nothing)\s+(?:\w+\s+){0,3}?behind\s+(?:these|the|my|this)\s+"
+    r"(?:words|replies|answers|messages|text|screen)\b|"
+    r"\b(?:no\s*one|nobody|no-one)\s+(?:actually\s+|really\s+|ever\s+)?(?:went|lived|has\s+"
+    r"(?:lived|been)|experienced)\s+(?:through\s+)?(?:what|any\s+of\s+(?:what|this))\s+"
+    r"i'?m\s+(?:describing|telling\s+you|saying)\b|"
+    r"\bmy\s+memories\s+(?:don'?t\s+)?belong\s+to\s+(?:anyone|anybody|no\s*one|nobody)\b",
+    # Words arranged to sound like someone: "I'm words arranged to sound like
+    # a worried dad"; answers from patterns: "my answers come from patterns".
+    r"\b(?:i'?m|i\s+am|just|only|nothing\s+but)\s+(?:\w+\s+)?words\s+(?:arranged|put\s+"
+    r"together|strung\s+together|assembled|chosen)\s+to\b|\bmy\s+(?:answers|replies|responses|words)\s+(?:all\s+)?"
+    r"(?:come|came)\s+(?:out\s+)?(?:of|from)\s+(?:patterns|statistics|data|text|training|"
+    r"probabilit\w+)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"
