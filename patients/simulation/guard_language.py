@@ -88,7 +88,9 @@ _FOREIGN = frozenset(
     ako ka ang ng hindi mga ko siya talaga pero lang naman
     njan enikku ennikku ente onnum illa aanu aayirunnu pattilla valiya
     ningal entha
-    shu wallah kteer enta inta mish yalla""".split()
+    shu wallah kteer enta inta mish yalla
+    parle dit veut peut vais dice dijo habla llamó sagt diz disse lavoro troppo però
+    sempre niente""".split()
 ) - frozenset(
     # English words too ("Ta.", "Mam rang", "the van", "plus", "see ya"): a
     # short English line made of them is not foreign.
@@ -125,7 +127,11 @@ def _not_english_span(text: str) -> bool:
     if not words:
         return False
     english = sum(w in _ENGLISH for w in words)
-    foreign = sum(w in _FOREIGN and w not in _ENGLISH for w in words)
+    # Accented words count as foreign ("Michael me llamó el domingo").
+    foreign = sum(
+        (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
+        for w in words
+    )
     if foreign >= 2 and foreign > english:
         return True
     # A short reply with a foreign function word and no English one ("Estoy

@@ -170,6 +170,8 @@ def test_a_person_in_the_same_words_passes(text: str) -> None:
         ("sofia-relationship-conflict", "Nu știu ce să fac cu el, sincer."),
         ("leo-panic-driving", "Não consegui, fiquei com muito medo outra vez."),
         ("jamal-failing-course", "Bu dönem çok kötü geçti, ama ailem bilmiyor."),
+        # A short sentence around a name: the accented words are foreign too.
+        ("ruth-grief", "Claire me escribió el lunes."),
     ],
 )
 def test_another_language_is_caught(slug: str, text: str) -> None:
@@ -177,7 +179,14 @@ def test_another_language_is_caught(slug: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Ta.", "Mam rang. Ta for asking.", "See ya, then.", "Plus the van."]
+    "text",
+    [
+        "Ta.",
+        "Mam rang. Ta for asking.",
+        "See ya, then.",
+        "Plus the van.",
+        "Denise made crème brûlée, once.",
+    ],
 )
 def test_english_words_other_languages_share_pass(text: str) -> None:
     assert _check("marcus-job-loss", text) == ()
