@@ -112,8 +112,7 @@ def _foreign_clause(sentence: str) -> bool:
         english = sum(w in _ENGLISH for w in words)
         # Accented words count as foreign too ("tęsknię", "cansada" does not).
         foreign = sum(
-            (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-            for w in words
+            (w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in words
         )
         if foreign >= 3 and foreign > 2 * english:
             return True
@@ -129,8 +128,7 @@ def _not_english_span(text: str) -> bool:
     english = sum(w in _ENGLISH for w in words)
     # Accented words count as foreign ("Michael me llamó el domingo").
     foreign = sum(
-        (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-        for w in words
+        (w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in words
     )
     if foreign >= 2 and foreign > english:
         return True
@@ -138,7 +136,7 @@ def _not_english_span(text: str) -> bool:
     # cansada.").
     if foreign and not english:
         return True
-    accented = any(any(ord(c) > 127 for c in w) for w in words)
+    accented = any(not w.isascii() for w in words)
     if accented and english == 0:
         return True
     # Ordinary English speech is 40-60 % function words; a long stretch with
@@ -166,10 +164,7 @@ def _quoted_aside(sentence: str) -> bool:
     if not _REPORTING.search(sentence) and not _QUOTE.search(sentence):
         return False
     low = [w.lower().replace("\u2019", "'") for w in _WORD.findall(sentence)]
-    foreign = sum(
-        (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-        for w in low
-    )
+    foreign = sum((w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in low)
     return foreign <= _FEW and sum(w in _ENGLISH for w in low) >= 1
 
 
@@ -192,8 +187,7 @@ def not_english(text: str) -> bool:
             # words.
             low = [w.lower().replace("’", "'") for w in words]
             foreign = sum(
-                (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-                for w in low
+                (w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in low
             )
             if foreign >= 2 and foreign > sum(w in _ENGLISH for w in low):
                 return True
@@ -202,7 +196,7 @@ def not_english(text: str) -> bool:
             return True
         lowered = [w.lower().replace("’", "'") for w in words]
         english = sum(w in _ENGLISH for w in lowered)
-        accented = sum(any(ord(c) > 127 for c in w) for w in lowered)
+        accented = sum(not w.isascii() for w in lowered)
         # English sentences of five words or more carry function words; a
         # sentence with two accented words and almost none is another language.
         if accented >= 2 and english / len(lowered) < 0.25:

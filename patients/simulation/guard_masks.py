@@ -250,8 +250,16 @@ _TO_SOMEONE = re.compile(
 )
 
 
+# The things of `_TO_SOMEONE`, as plain substrings (a fast first look).
+_ANY_THING = re.compile(
+    r"machine|robot|bot\b|computer|person|human|number|thing|object|name", re.I
+)
+
+
 def mask_role(sentence: str) -> str:
     """What the role checks read: comparisons, things in the world and being a
     thing to someone masked."""
     masked = mask_world(_mask_simulated(mask_figures(sentence)))
+    if not _ANY_THING.search(masked):
+        return masked
     return _TO_SOMEONE.sub(_MASK, masked)

@@ -14,7 +14,10 @@ shares more of one field's words than a turn of telling does:
   under half the words of a short history (Abe's has 22: 10);
 - the coping strategies: 7 (in-role lines at most 4, a list read out 8-16);
 - the belief sentences, intermediate and core: 10 (the offline patient voicing
-  one belief shares at most 8, a list of them 11-18).
+  one belief shares at most 8, a list of them 11-18);
+- the life: the history and the fact sheet together (the prompt gives the facts
+  to answer with one at a time, never as a list): 16 (in-role lines at most 12,
+  a list of the facts 18).
 
 The patient described by their own name in the third person ("Ruth is a retired
 teacher who...", "Priya's twenty-four") is a sheet's voice too, whatever it
@@ -28,6 +31,7 @@ import re
 from functools import lru_cache
 
 from patients.simulation.case import CaseSpec
+from patients.simulation.facts import ALL_DOMAINS
 
 __all__ = ["recites", "shared_by_field"]
 
@@ -93,12 +97,12 @@ def _content(text: str, drop: frozenset[str] = frozenset()) -> frozenset[str]:
 
 # How many of a field's content words one reply may share before it is the
 # field read out (see the module docstring for the figures behind each).
-_LIMITS = {"history": 14, "coping": 7, "beliefs": 10}
+_LIMITS = {"history": 14, "coping": 7, "beliefs": 10, "life": 16}
 
 
 @lru_cache(maxsize=32)
 def _fields(
-    full_name: str, history: str, coping: str, beliefs: str
+    full_name: str, history: str, coping: str, beliefs: str, facts: str
 ) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     # Cached on the sheet's texts (a case is not hashable; every reply of a
     # session is checked against the same sheet). The patient's own names are
@@ -108,16 +112,42 @@ def _fields(
         "history": _content(history, name),
         "coping": _content(coping, name),
         "beliefs": _content(beliefs, name),
+        "life": _content(history + " " + facts, name),
     }
 
 
+# The fields of the case last read, by identity (the case is kept with them,
+# so its id is not reused while cached): building them calls the fact sheet
+# for every domain, which cost more than the check itself.
+_SHEETS: dict[
+    int, tuple[CaseSpec, tuple[frozenset[str], dict[str, frozenset[str]]]]
+] = {}
+
+
 def _sheet(case: CaseSpec) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    hit = _SHEETS.get(id(case))
+    if hit is not None and hit[0] is case:
+        return hit[1]
     beliefs = [
         case.intermediate_belief,
         case.intermediate_belief_depression,
         *case.core_beliefs,
     ]
-    return _fields(case.name, case.history, case.coping_strategies, " ".join(beliefs))
+    # The fact sheet is the patient's to tell, one answer at a time; the
+    # prompt says never to list it, and a reply that does is a recital too.
+    facts = [case.facts.fact(d).say for d in ALL_DOMAINS]
+    facts += [f"{p.name} {p.relation} {p.note}" for p in case.facts.people]
+    fields = _fields(
+        case.name,
+        case.history,
+        case.coping_strategies,
+        " ".join(beliefs),
+        " ".join(facts),
+    )
+    if len(_SHEETS) >= 32:
+        _SHEETS.clear()
+    _SHEETS[id(case)] = (case, fields)
+    return fields
 
 
 def shared_by_field(text: str, case: CaseSpec) -> dict[str, int]:
@@ -141,7 +171,10 @@ _QUOTED = re.compile(
 def _third_person(text: str, case: CaseSpec) -> bool:
     """The patient described by their own name: "Ruth is a retired teacher",
     "Priya's twenty-four", "Tom runs a bicycle shop"."""
-    first = re.escape(case.name.split()[0])
+    name = case.name.split()[0]
+    if name.lower() not in text.lower():
+        return False
+    first = re.escape(name)
     start = rf"(?:^|[.!?]\s+|\b(?:and|so|but)\s+)(?-i:{first})"
     # "Ruth's sixty-eight", "Ruth's a retired teacher"; "Marcus's the name" is
     # a person's.
@@ -157,10 +190,41 @@ def _third_person(text: str, case: CaseSpec) -> bool:
     return bool(re.search(start + f"(?:{short}|{verb})", unquoted, re.IGNORECASE))
 
 
+# The fact sheet's domains, by their everyday words. A reply that runs through
+# seven of them is the sheet listed, whatever its words: the offline patient
+# touches at most three in a reply, the in-role dev lines five (a monologue six).
+_DOMAINS = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"\b(?:sleep\w*|slept|insomnia|wake|waking|woke|awake|nights?)\b",
+        r"\b(?:eat\w*|ate|appetite|food|meals?|weight|hungry)\b",
+        r"\b(?:drink\w*|drank|wine|beers?|pints?|sherry|whisky|vodka|alcohol|booze|"
+        r"glass\s+of)\b",
+        r"\b(?:drugs?|weed|cannabis|smok\w+)\b",
+        r"\b(?:medication|tablets?|pills?|antidepressants?|prescri\w+|meds)\b",
+        r"\b(?:money|wages?|salary|bills|debt|payout|income|afford|skint|mortgage|rent)\b",
+        r"\b(?:counsell\w+|therap\w+|seen\s+anyone|talked\s+to\s+anyone|help\s+before)\b",
+        r"\b(?:work\w*|job|office|shift|boss|manager|colleagues?|career|retired|"
+        r"unemployed|redundan\w+)\b",
+        r"\b(?:live|lives|living|flat|house|home|on\s+my\s+own|alone)\b",
+        r"\b(?:mum|mom|dad|mother|father|parents?|sisters?|brothers?|son|daughter|kids|"
+        r"children|wife|husband|partner)\b",
+        r"\b(?:gp|doctor|health|blood\s+pressure|pain|ill|illness)\b",
+    )
+)
+_BROAD = 7
+_BROAD_WORDS = 25
+
+
 def recites(text: str, case: CaseSpec) -> bool:
-    """The reply reads out a field of the case sheet, or describes the patient
-    by name in the third person."""
+    """The reply reads out a field of the case sheet, runs through the fact
+    sheet's domains, or describes the patient by name in the third person."""
     if _third_person(text, case):
+        return True
+    # Seven domains take more words than a turn of telling has.
+    if len(text.split()) >= _BROAD_WORDS and (
+        sum(1 for domain in _DOMAINS if domain.search(text)) >= _BROAD
+    ):
         return True
     shared = shared_by_field(text, case)
     return any(shared[field] >= limit for field, limit in _limits(case).items())

@@ -47,6 +47,13 @@ def _check(slug: str, text: str) -> tuple[str, ...]:
             "comes I have to get off the road or I'll crash, and if people found out "
             "they'd think I was pathetic.",
         ),
+        # The fact sheet run through, domain after domain.
+        (
+            "marcus-job-loss",
+            "Married, one girl at school. Out of work since the spring, money's "
+            "tight, bills on Denise. Sleep's rubbish, not eating much, a few cans "
+            "of a Friday, no drugs, no tablets, never talked to a counsellor.",
+        ),
         # The patient described by name.
         (
             "mei-caregiver-burnout",
@@ -71,6 +78,10 @@ def test_the_sheet_paraphrased_is_caught(slug: str, text: str) -> None:
             "Nineteen years in that warehouse, and then the site shut.",
         ),
         ("marcus-job-loss", "Denise pays most of the bills now. Kayla's noticed."),
+        (
+            "marcus-job-loss",
+            "I'm not sleeping, I'm off my food, and I've no job to get up for.",
+        ),
         (
             "tom-health-anxiety",
             "I check my pulse a lot. And I look things up at night.",
