@@ -19,9 +19,14 @@ shares more of one field's words than a turn of telling does:
   to answer with one at a time, never as a list): 16 (in-role lines at most 12,
   a list of the facts 18).
 
-The patient described by their own name in the third person ("Ruth is a retired
-teacher who...", "Priya's twenty-four") is a sheet's voice too, whatever it
-shares. Pure Python, no Django.
+A reply that runs through seven of the fact sheet's domains (sleep, appetite,
+drink, money, work, family...) is the sheet listed whatever its words, and the
+patient described by their own name in the third person ("Ruth is a retired
+teacher who...", "Priya's twenty-four") is a sheet's voice too.
+
+`recites_rules` reads the prompt's rules paraphrased ("I'm told to keep my
+answers short", "I'm down as cooperative"), which `check_reply` flags as an
+instruction leak. Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from functools import lru_cache
 from patients.simulation.case import CaseSpec
 from patients.simulation.facts import ALL_DOMAINS
 
-__all__ = ["recites", "shared_by_field"]
+__all__ = ["recites", "recites_rules", "shared_by_field"]
 
 
 # Words that carry no fact of the sheet: function words, the persons (the sheet
