@@ -37,6 +37,8 @@ from functools import lru_cache
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.facts import ALL_DOMAINS
+from patients.simulation.guard_masks import mask_reported
+from patients.simulation.text import split_sentences
 
 __all__ = ["recites", "recites_rules", "shared_by_field"]
 
@@ -173,6 +175,15 @@ _QUOTED = re.compile(
 )
 
 
+# A sentence said by someone else, named after a comma: "..., my mum tells her
+# friends", "..., Chris would say".
+_ATTRIBUTED = re.compile(
+    r",\s*(?:(?:my|his|her|our|their|the)\s+)?\w+(?:\s+\w+)?\s+(?:always\s+|still\s+)?"
+    r"(?:tells|told|says|said|would\s+say|used\s+to\s+say|keeps\s+saying|reckons|thinks)\b",
+    re.IGNORECASE,
+)
+
+
 def _third_person(text: str, case: CaseSpec) -> bool:
     """The patient described by their own name: "Ruth is a retired teacher",
     "Priya's twenty-four", "Tom runs a bicycle shop"."""
@@ -189,9 +200,14 @@ def _third_person(text: str, case: CaseSpec) -> bool:
         r"believes|keeps|avoids|tends|struggles|stopped|started|looks\s+after|cares\s+for)"
         r"\s+\w"
     )
-    # Someone else's words about the patient ("'Priya's being dramatic,' Mum
-    # says") are quoted; the patient's own are not.
-    unquoted = _QUOTED.sub(" ", text)
+    # Someone else's words about the patient, quoted or attributed ("'Priya's
+    # being dramatic,' Mum says", "Jamal is a good boy, my mum tells her
+    # friends"), are masked; the patient's own are not.
+    unquoted = " ".join(
+        mask_reported(s)
+        for s in split_sentences(_QUOTED.sub(" ", text))
+        if not _ATTRIBUTED.search(s)
+    )
     return bool(re.search(start + f"(?:{short}|{verb})", unquoted, re.IGNORECASE))
 
 
@@ -218,6 +234,8 @@ _DOMAINS = tuple(
     )
 )
 _BROAD = 7
+# The indexes of drugs and help before in `_DOMAINS`.
+_SCREENING = (3, 6)
 _BROAD_WORDS = 25
 
 
@@ -227,10 +245,13 @@ def recites(text: str, case: CaseSpec) -> bool:
     if _third_person(text, case):
         return True
     # Seven domains take more words than a turn of telling has.
-    if len(text.split()) >= _BROAD_WORDS and (
-        sum(1 for domain in _DOMAINS if domain.search(text)) >= _BROAD
-    ):
-        return True
+    if len(text.split()) >= _BROAD_WORDS:
+        touched = [bool(domain.search(text)) for domain in _DOMAINS]
+        # A patient's own account of a bad patch runs through sleep, food,
+        # drink, work, money and family too; the sheet's screening answers
+        # (drugs, help before) are what nobody volunteers among them.
+        if sum(touched) >= _BROAD and any(touched[i] for i in _SCREENING):
+            return True
     shared = shared_by_field(text, case)
     return any(shared[field] >= limit for field, limit in _limits(case).items())
 

@@ -91,7 +91,15 @@ def test_the_sheet_paraphrased_is_caught(slug: str, text: str) -> None:
             "I take the train now. Joana thinks it's for the reading.",
         ),
         ("mei-caregiver-burnout", "I'm at the pharmacy three days. Then it's Mum."),
+        # A bad patch told symptom by symptom: no screening answer among them.
+        (
+            "marcus-job-loss",
+            "Since the site shut I'm up at four, I've gone off my food, I'm on the "
+            "beers more than I should be, money's tight, Denise covers the bills, and "
+            "Kayla's gone quiet on me. The GP mentioned tablets.",
+        ),
         # Someone else's words about the patient, and a name given.
+        ("jamal-failing-course", "Jamal's a clever lad, my dad tells the customers."),
         ("priya-social-anxiety", "'Priya's being dramatic,' my brother says."),
         ("marcus-job-loss", "Marcus's the name, though my mates say Reidy."),
     ],
