@@ -247,11 +247,12 @@ def submit_trainee_turn(
         # parsed case is cached per version id, versions being immutable) nor the
         # whole user row: only the budget is needed from the trainee. The
         # statements are message_rows' (the ORM's are ~1 ms more per message).
-        locked = message_rows.lock_session(session_id=session_id, user_id=user_id)
+        # The whole transcript in one read, after the lock (in the same round
+        # trip on PostgreSQL): duplicate check, last turn, history.
+        locked, turns = message_rows.lock_and_read(
+            session_id=session_id, user_id=user_id
+        )
         session = locked.session
-        # The whole transcript in one read, after the lock: duplicate check, last
-        # turn, history.
-        turns = message_rows.transcript_rows(session_id)
         sought = message_rows.db_client_id(client_id)
         duplicate = next((t[0] for t in turns if t[5] == sought), None)
         if duplicate is not None:
@@ -305,9 +306,8 @@ def submit_trainee_turn(
         )
         # One INSERT for both rows (the ids come back). No savepoint: the session
         # lock rules out a concurrent duplicate of this client_id or index.
-        message_rows.insert_turns([trainee_turn, patient_turn])
         session.state = new_state
-        message_rows.save_state(session)
+        message_rows.insert_turns_and_save_state([trainee_turn, patient_turn], session)
         # Sent inside the transaction; receivers act after commit (the worker
         # must find the row it is given).
         turn_submitted.send(sender=Turn, turn_id=trainee_turn.pk)
