@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from django.db import connection
-from django.db.backends.postgresql.psycopg_any import is_psycopg3
 from django.db.models import Field, Model
 
 from accounts.models import User
@@ -96,7 +95,7 @@ def _two_statements_per_trip() -> bool:
     `server_side_binding` (the extended protocol runs one statement)."""
     return (
         connection.vendor == "postgresql"
-        and is_psycopg3
+        and getattr(getattr(connection, "Database", None), "__name__", "") == "psycopg"
         and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
     )
 
