@@ -53,8 +53,9 @@ def send_count(key: str, *, timeout: int) -> Callable[[], int]:
         count = count_in_window(key, timeout=timeout)
         return lambda: count
     full = backend.make_and_validate_key(key)
-    client = backend._cache.get_client(full, write=True)  # type: ignore[attr-defined]
-    pool = client.connection_pool
+    # The pool `get_client` would wrap in a new redis.Redis (0.2 ms on an idle
+    # machine, for an object used once): the same connections, without it.
+    pool = backend._cache._get_connection_pool(write=True)  # type: ignore[attr-defined]
     conn: Any = pool.get_connection()
     try:
         # The pipeline's two commands, as `count_in_window` sends them.
