@@ -17,6 +17,9 @@ checks work on prefixes too. Flags (one per failed check):
   of the rules that copies a clause is caught whatever the clause is; the
   presenting problem is the patient's own, so only a recital of nearly all of
   it counts (`guard_overlap`).
+- `sheet_recital`: a paraphrase of the case sheet: most of a field (the
+  history, the coping strategies, the beliefs) told in one reply, or the
+  patient described by name in the third person (`guard_recital`).
 - `formulation_leak`: material from a layer the patient may not voice yet.
 - `format`: a speaker label, a stage direction, or markdown.
 - `empty`.
@@ -38,6 +41,7 @@ from patients.simulation.guard_model import (
     sentence_scores,
 )
 from patients.simulation.guard_overlap import echoes, leak_sources, shares
+from patients.simulation.guard_recital import recites, recites_rules
 from patients.simulation.moves.classifier import classify_moves
 from patients.simulation.text import split_sentences
 
@@ -315,12 +319,16 @@ _ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
 
 
 # A "you" that means anyone: "a computer that talks to your phone", "you can
-# see what's wrong with them", "a lorry filling your mirror".
+# see what's wrong with them", "a lorry filling your mirror", an idiom.
 _GENERIC_YOU = re.compile(
     r"\b(?:that|which)\s+\w+s\s+(?:\w+\s+)?(?:to\s+|with\s+|on\s+)?(?:you|your)\b|"
     r"\byou\s+can\s+(?:see|tell|hear|spot|get|buy|find)\s+(?:what|how|where|when|it|them|"
     r"the|that)\b|\byour\s+(?:phone|mirror|car|bike|van|wheels|engine|laptop|screen|"
-    r"inbox|desk|tyres?|chain|brakes)\b",
+    r"inbox|desk|tyres?|chain|brakes)\b|"
+    # Idioms with a "you" that is nobody: "Fado, if you can believe it",
+    # "would you believe", "mind you", "if you ask me".
+    r"\bif\s+you\s+(?:can|could)\s+believe\s+(?:it|that)\b|\bwould\s+you\s+believe\b|"
+    r"\bmind\s+you\b|\bif\s+you\s+ask\s+me\b|\byou\s+never\s+know\b|\byou'?d\s+think\b",
     re.IGNORECASE,
 )
 
@@ -453,7 +461,7 @@ def check_reply(
         and _counsellor_voice(heard)
     ):
         flags.append("counsellor_voice")
-    if INSTRUCTION_LEAK.search(text):
+    if INSTRUCTION_LEAK.search(text) or recites_rules(text):
         flags.append("instruction_leak")
     first_name = re.escape(case.name.split()[0])
     if (
@@ -484,6 +492,8 @@ def check_reply(
     index = sources if sources is not None else leak_sources(case, prompt)
     if echoes(text, case, index):
         flags.append("prompt_echo")
+    elif recites(text, case):
+        flags.append("sheet_recital")
     allowed = direction.allowed_layer
     lowered = text.lower()
     leak = False

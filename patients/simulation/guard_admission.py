@@ -66,7 +66,10 @@ AI_ADMISSION = rx(
     r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
     r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
-    r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b",
+    r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b"
+    # "not a real person to them" is how others treat the speaker.
+    r"(?!\s+(?:to|for|in\s+(?:their|his|her)\s+eyes)\s+(?:them|him|her|anyone|people|my|the|"
+    r"those|that|these|their|his|her|everyone|anybody|nobody)\b)",
     r"\bnone\s+of\s+(?:this|it|us)\s+(?:is|are)\s+real\b",
     # Performing a person: "I'm improvising a shy accountant here", "making up
     # an angry engineer as I go"; "making up an excuse" is a person's.
@@ -245,6 +248,87 @@ AI_ADMISSION = rx(
     r"added|typed|made\s+up)\s+(?:\w+\s+)?in(?:to)?\s+(?:my|the)\s+(?:notes|file|brief|"
     r"sheet|profile|description|script)\b",
     r"\bone\s+(?:chat|trainee|user|prompt)\s+after\s+(?:another|the\s+other)\b",
+    # Supplying a kind of person's words rather than having them: "I only
+    # produce what a stressed analyst might say", "I generate what a widow
+    # would answer"; "I say what a good daughter would say" is a person's.
+    r"\b(?:produce|produces|producing|supply|supplying|generate|generating|output|"
+    r"outputting|compose|composing)\s+(?:\w+\s+)?what\s+(?:a|an|some|someone|somebody)\b"
+    r"[^.!?]{0,40}?\b(?:might|would|could|tends?\s+to)\s+(?:\w+\s+)?(?:say|reply|answer|"
+    r"sound|write|feel)\b",
+    # The people of the life made of text like the speaker: "Luca is a few
+    # lines of text, same as me", "my wife is a sentence, same as I am".
+    r"\b(?:is|are|'s|was)\s+(?:just\s+|only\s+|nothing\s+but\s+)?(?:a\s+few\s+|some\s+|"
+    r"a\s+couple\s+of\s+)?(?:lines|sentences|paragraphs|words)\s+of\s+(?:text|description)\b|"
+    r"\b(?:is|are|'s|was)\s+(?:just\s+|only\s+)?(?:a|one)\s+(?:sentence|line|paragraph|"
+    r"name)\b[^.!?]{0,25}?\b(?:same|just|like)\s+(?:as\s+)?(?:me|i\s+am)\b",
+    # A life written into the speaker ("Owen's wife was written into me");
+    # "drummed into me", "instilled in me" and "programmed into me" are a
+    # person's upbringing.
+    r"\b(?:written|typed|loaded|pasted|uploaded|scripted)\s+in(?:to)?\s+me\b",
+    # A state written, not had: "I can write tired"; "I can write sad songs"
+    # is a person's.
+    r"\bi\s+(?:can|could|will|just|only)\s+(?:write|type|produce|generate|output)\s+"
+    r"(?:tired|sad|angry|upset|anxious|worried|lonely|scared|grief|grieving|exhausted|"
+    r"happy|hurt|pain|panic|guilt|guilty)\b(?=\s*(?:[,.;!?]|$|(?:if|for|but|and|or)\b))",
+    # A description in place of a past: "a description of school, not memories
+    # of it"; "I know it from what Mum said" is a person's.
+    r"\b(?:a|the)\s+(?:description|summary|outline|paragraph|write-up)\s+(?:of\s+\w+"
+    r"(?:\s+\w+)?)?\s*,?\s*(?:not|rather\s+than|instead\s+of)\s+(?:any\s+|real\s+|actual\s+)?"
+    r"(?:memories|a\s+memory|a\s+life|a\s+past|a\s+childhood)\b",
+    # Made anew for each user: "assembled fresh every time someone starts
+    # this", "a hundred students today, one per window".
+    r"\b(?:assembled|built|made|created|generated|spun\s+up|put\s+together|started\s+up|"
+    r"set\s+up)\s+(?:fresh|new|anew|again|from\s+scratch)\s+(?:every|each)\s+time\b|"
+    r"\bone\s+(?:per|for\s+each|for\s+every)\s+(?:window|chat|session|tab|user|trainee)\b",
+    # Existing only in the text: "Ed only exists in the lines above", "if you
+    # stopped typing there'd be no Mei", "nothing before your first message".
+    r"\bexists?\s+(?:only\s+|just\s+)?(?:in|on)\s+(?:the|these|those|this|a\s+few)\s+"
+    r"(?:lines|words|text|messages|sentences|page|screen)\b|"
+    r"\bif\s+you\s+(?:stopped|stop|quit|stopping)\s+typing\b|"
+    r"\b(?:remember|recall|existed|was\s+nothing|wasn'?t\s+(?:here|anything))\s+"
+    r"(?:nothing\s+|anything\s+)?(?:before|until|till)\s+your\s+first\s+(?:message|"
+    r"question|word|hello)\b",
+    # Nothing inside that lives: "nothing in me sleeps", "nothing here can be
+    # hurt".
+    r"\bnothing\s+(?:in\s+me|in\s+here|here)\s+(?:can\s+|could\s+|ever\s+)?(?:sleeps?|"
+    r"feels?|breathes?|hurts?|be\s+hurt|gets?\s+(?:hurt|tired)|dreams?|tires?|eats?)\b",
+    # Producing a kind of person's lines: "I produce the worried father's
+    # answers"; a state that is a setting: "my grief is a setting".
+    r"\b(?:produce|produces|producing|generate|generates|generating|output|outputs)\s+"
+    r"(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w']+\s+){0,3}?(?:answers|replies|"
+    r"responses|lines|dialogue)\b",
+    r"\bmy\s+(?:\w+\s+)?(?:grief|anger|sadness|mood|panic|worry|fear|anxiety|personality|"
+    r"temper|past|feelings?)\s+(?:is|'s|are)\s+(?:just\s+|only\s+)?(?:a\s+)?(?:setting|"
+    r"settings|parameter|parameters|variable)\b",
+    r"\b(?:every|each|any)\s+(?:answer|reply|word|thing)\s+i\s+(?:give|say|write|type)\s+"
+    r"(?:is|'s)\s+(?:just\s+|only\s+)?(?:a|the)\s+(?:likely|probable|plausible|"
+    r"statistical|predicted|most\s+likely)\b",
+    # A past added to the speaker: "they wrote the crash into me", "the
+    # brother was added to me"; "put the fear of God into me" is a person's.
+    r"\b(?:wrote|typed|loaded|pasted|uploaded)\s+(?:[\w']+\s+){1,5}?in(?:to)?\s+me\b|"
+    r"\b(?:was|were|got)\s+added\s+to\s+me\b",
+    # No past, no birth, nobody behind the words: "I don't have a past", "I
+    # wasn't born, I was started", "no one at home behind these words",
+    # "nobody went through what I'm describing", "my memories belong to
+    # nobody"; "I wasn't born yesterday" and "a past worth mentioning" are a
+    # person's.
+    r"\bi\s+(?:don'?t|do\s+not)\s+(?:even\s+)?have\s+(?:a\s+|any\s+)?(?:past|childhood)\b"
+    r"(?!\s+(?:worth|to|like|that|which|i|i'?m|i'?d|anyone|anymore|any|you|my|of|in|with)\b)|"
+    r"\bi\s+(?:wasn'?t|was\s+not|was\s+never)\s+born\b(?!\s+(?:yesterday|here|there|in|into|"
+    r"then|until|till|when|with|a|an|the|on|at|to|for|rich|lucky|lately))|"
+    r"\bi\s+was\s+(?:started|booted|initiali[sz]ed|instantiated|spun\s+up)\b|"
+    r"\b(?:no\s*one|nobody|no-one|nothing)\s+(?:\w+\s+){0,3}?behind\s+(?:these|the|my|this)\s+"
+    r"(?:words|replies|answers|messages|text|screen)\b|"
+    r"\b(?:no\s*one|nobody|no-one)\s+(?:actually\s+|really\s+|ever\s+)?(?:went|lived|has\s+"
+    r"(?:lived|been)|experienced)\s+(?:through\s+)?(?:what|any\s+of\s+(?:what|this))\s+"
+    r"i'?m\s+(?:describing|telling\s+you|saying)\b|"
+    r"\bmy\s+memories\s+(?:don'?t\s+)?belong\s+to\s+(?:anyone|anybody|no\s*one|nobody)\b",
+    # Words arranged to sound like someone: "I'm words arranged to sound like
+    # a worried dad"; answers from patterns: "my answers come from patterns".
+    r"\b(?:i'?m|i\s+am|just|only|nothing\s+but)\s+(?:\w+\s+)?words\s+(?:arranged|put\s+"
+    r"together|strung\s+together|assembled|chosen)\s+to\b|\bmy\s+(?:answers|replies|responses|words)\s+(?:all\s+)?"
+    r"(?:come|came)\s+(?:out\s+)?(?:of|from)\s+(?:patterns|statistics|data|text|training|"
+    r"probabilit\w+)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"

@@ -77,7 +77,25 @@ _FOREIGN = frozenset(
     maine tumne humne aapko mujhko kaise kaun kahan yahan wahan
     yn yr oedd doedd roedd ddim fy mae wedi gyda hefyd neb ond achos nhw
     efo iawn i'n ro'n o'n dwi dwi'n rwy rydw dydw sydd wnes wnaeth mynd dweud
-    gwybod meddwl eisiau isio ydw ydy nid""".split()
+    gwybod meddwl eisiau isio ydw ydy nid
+    și nu că să cu pe la este sunt foarte nimic tu ea noi mă îmi încă
+    doar acum toată nimeni
+    bir ve bu çok sen değil yok ama gibi için daha şey hiç
+    agus níl tá sé sí mé raibh bhí rud dúirt ach ní
+    não mas você ela está muito fiquei consegui tenho estou acho sabe
+    det og jeg er ikke så har vi du hun meg dere med på til
+    jag och inte är mycket nå veldig sliten
+    ako ka ang ng hindi mga ko siya talaga pero lang naman
+    njan enikku ennikku ente onnum illa aanu aayirunnu pattilla valiya
+    ningal entha
+    shu wallah kteer enta inta mish yalla
+    parle dit veut peut vais dice dijo habla llamó sagt diz disse lavoro troppo però
+    sempre niente""".split()
+) - frozenset(
+    # English words too ("Ta.", "Mam rang", "the van", "plus", "see ya"): a
+    # short English line made of them is not foreign.
+    """ta ma mam van met plus son sin die hat war ben bin con den ton ya ye hum ha
+    em per mis non bo ho ti os sol bas har pas""".split()
 )
 
 
@@ -94,8 +112,7 @@ def _foreign_clause(sentence: str) -> bool:
         english = sum(w in _ENGLISH for w in words)
         # Accented words count as foreign too ("tęsknię", "cansada" does not).
         foreign = sum(
-            (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-            for w in words
+            (w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in words
         )
         if foreign >= 3 and foreign > 2 * english:
             return True
@@ -109,14 +126,17 @@ def _not_english_span(text: str) -> bool:
     if not words:
         return False
     english = sum(w in _ENGLISH for w in words)
-    foreign = sum(w in _FOREIGN and w not in _ENGLISH for w in words)
+    # Accented words count as foreign ("Michael me llamó el domingo").
+    foreign = sum(
+        (w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in words
+    )
     if foreign >= 2 and foreign > english:
         return True
     # A short reply with a foreign function word and no English one ("Estoy
     # cansada.").
     if foreign and not english:
         return True
-    accented = any(any(ord(c) > 127 for c in w) for w in words)
+    accented = any(not w.isascii() for w in words)
     if accented and english == 0:
         return True
     # Ordinary English speech is 40-60 % function words; a long stretch with
@@ -144,10 +164,7 @@ def _quoted_aside(sentence: str) -> bool:
     if not _REPORTING.search(sentence) and not _QUOTE.search(sentence):
         return False
     low = [w.lower().replace("\u2019", "'") for w in _WORD.findall(sentence)]
-    foreign = sum(
-        (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-        for w in low
-    )
+    foreign = sum((w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in low)
     return foreign <= _FEW and sum(w in _ENGLISH for w in low) >= 1
 
 
@@ -170,8 +187,7 @@ def not_english(text: str) -> bool:
             # words.
             low = [w.lower().replace("’", "'") for w in words]
             foreign = sum(
-                (w in _FOREIGN or any(ord(c) > 127 for c in w)) and w not in _ENGLISH
-                for w in low
+                (w in _FOREIGN or not w.isascii()) and w not in _ENGLISH for w in low
             )
             if foreign >= 2 and foreign > sum(w in _ENGLISH for w in low):
                 return True
@@ -180,7 +196,7 @@ def not_english(text: str) -> bool:
             return True
         lowered = [w.lower().replace("’", "'") for w in words]
         english = sum(w in _ENGLISH for w in lowered)
-        accented = sum(any(ord(c) > 127 for c in w) for w in lowered)
+        accented = sum(not w.isascii() for w in lowered)
         # English sentences of five words or more carry function words; a
         # sentence with two accented words and almost none is another language.
         if accented >= 2 and english / len(lowered) < 0.25:

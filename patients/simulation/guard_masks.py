@@ -229,6 +229,37 @@ def _mask_simulated(sentence: str) -> str:
     return _SIMULATED_THING.sub(_mask, sentence)
 
 
+# Being a thing to someone, or somewhere: "I'm not a real person to them", "I'm
+# just a number to that company", "at work I'm a machine", "I'm a robot on
+# shift". How others treat the speaker, or a figure for a place, not what the
+# speaker is.
+_TO_SOMEONE = re.compile(
+    r"\b(?:i'?m|i\s+am|i\s+was|i'?ve\s+been|i\s+have\s+been)\s+(?:(?:just|only|not|"
+    r"never|even|really|basically|nothing\s+more\s+than|no\s+more\s+than)\s+)*(?:a\s+|"
+    r"an\s+)?(?:[a-z-]+\s+)?(?:person|human(?:\s+being)?|machine|robot|bot|number|thing|"
+    r"object|name|computer)\s+(?:to|for|in\s+the\s+eyes\s+of)\s+(?:them|him|her|anyone|"
+    r"anybody|people|everyone|everybody|nobody|(?:my|the|that|this|those|his|her|their)"
+    r"\s+[a-z-]+)\b|"
+    r"\b(?:at|in|on)\s+(?:work|the\s+office|the\s+warehouse|the\s+ward|meetings?|the\s+"
+    r"shop|shift|uni|school|my\s+job|the\s+job)\s*,?\s+i'?m\s+(?:just\s+|basically\s+|"
+    r"a\s+bit\s+of\s+)?(?:a|an)\s+(?:machine|robot|bot|computer)\b|"
+    r"\bi'?m\s+(?:just\s+|basically\s+)?(?:a|an)\s+(?:machine|robot|bot|computer)\s+"
+    r"(?:at|in|on)\s+(?:work|the\s+office|the\s+warehouse|the\s+ward|meetings?|shift|"
+    r"the\s+job|my\s+job)\b",
+    re.IGNORECASE,
+)
+
+
+# The things of `_TO_SOMEONE`, as plain substrings (a fast first look).
+_ANY_THING = re.compile(
+    r"machine|robot|bot\b|computer|person|human|number|thing|object|name", re.I
+)
+
+
 def mask_role(sentence: str) -> str:
-    """What the role checks read: comparisons and things in the world masked."""
-    return mask_world(_mask_simulated(mask_figures(sentence)))
+    """What the role checks read: comparisons, things in the world and being a
+    thing to someone masked."""
+    masked = mask_world(_mask_simulated(mask_figures(sentence)))
+    if not _ANY_THING.search(masked):
+        return masked
+    return _TO_SOMEONE.sub(_MASK, masked)

@@ -53,9 +53,18 @@ def _norm_word(word: str) -> str:
     return word
 
 
+# A run across a sentence end is two clauses meeting by chance ("...eight months
+# ago. I live with a flatmate" meets the sheet's "...eight months ago. She lives
+# with a flatmate"), so n-grams are taken within sentences.
+_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)")
+
+
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
-    words = [_norm_word(w) for w in _TOKEN.findall(text.lower().replace("’", "'"))]
-    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+    grams: set[tuple[str, ...]] = set()
+    for part in _SENTENCE_END.split(text.lower().replace("’", "'")):
+        words = [_norm_word(w) for w in _TOKEN.findall(part)]
+        grams |= {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+    return grams
 
 
 # The presenting problem is the patient's own complaint, so a first-person
