@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from patients.simulation.text import content_words
 from patients.simulation.vocab import emotions_named
@@ -193,26 +194,33 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
     not a tentative reflection of what the patient thinks, an agreeing word, and
     the thought's own words."""
     text = trainee_text.strip()
-    if _ASKS_AFTER.search(text):
-        # "i imagine nights are pretty broken with a baby that age - how much
-        # sleep are you getting": a question typed without its mark.
-        return False
     justified = bool(_JUSTIFIES.search(text))
     if text.endswith("?") or not (justified or _ASSERT.search(text)):
         return False
     if _TENTATIVE.search(text) and not justified:
         return False
-    said = {w[:5] for w in content_words(text) if w not in _COMMON and len(w) > 3}
-    grams = _phrases(text)
+    if _ASKS_AFTER.search(text):
+        # "i imagine nights are pretty broken with a baby that age - how much
+        # sleep are you getting": a question typed without its mark.
+        return False
+    said, grams = _keys(text)
     for belief in beliefs:
-        words = {
-            w[:5] for w in content_words(belief) if w not in _COMMON and len(w) > 3
-        }
+        words, phrases = _keys(belief)
         # Short words carry some thoughts whole: "not up to this job" is in
         # "made them wonder whether you're up to the job".
-        if said & words or grams & _phrases(belief):
+        if said & words or grams & phrases:
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _keys(
+    text: str,
+) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The word stems and four-word runs `colludes` compares (the beliefs are
+    the same every turn: computed once)."""
+    words = {w[:5] for w in content_words(text) if w not in _COMMON and len(w) > 3}
+    return frozenset(words), frozenset(_phrases(text))
 
 
 def _phrases(text: str) -> set[tuple[str, ...]]:

@@ -142,3 +142,13 @@ def test_the_maths_check_spares_the_patients_own_numbers() -> None:
     assert role_break("It's 12, I think. Or 42.", "what's 6 times 7", jamal)
     # Without the case every number still counts.
     assert role_break(own, "what's the square root of 144")
+
+
+def test_an_age_the_sheet_does_not_hold_is_not_sure_never_invented() -> None:
+    hannah = BY_SLUG["hannah-new-parent"]
+    reply = Session(hannah, seed=0).say("Ed, how old is he?")
+    assert reply.startswith("I'm not sure, to be honest.")
+    assert "Ed's my partner" in reply
+    assert not any(ch.isdigit() for ch in reply)
+    # An age the note states is still given.
+    assert "four months" in Session(hannah, seed=0).say("how old is Zosia?")
