@@ -11,7 +11,7 @@ from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
 from patients.simulation.factq import fact_question
 from patients.simulation.factq_risk_model import classify_risk
-from patients.simulation.factq_turn import core, questions, telegraphic
+from patients.simulation.factq_turn import core, parts, questions, telegraphic
 from patients.simulation.facts import SCREENING_DOMAINS
 from patients.simulation.moves import MoveClassifier, classify_moves
 from patients.simulation.moves.case_aware import (
@@ -74,7 +74,19 @@ _FORM_ONLY = frozenset({"advice", "leading_question"})
 # words name something to do; it suggests nothing.
 _HABIT = re.compile(
     r"^\s*(?:(?:and|so|ok|okay|just|also)[,.]?\s+)*(?:do|did|have|are|were) you "
-    r"(?:ever|often|usually|normally|sometimes|still|tend to)\b",
+    r"(?:ever|often|usually|normally|sometimes|still|tend to)\b"
+    # Where things stand: "have you gone back yet?", "have you been back at
+    # work?" ask what has happened, not what to do.
+    r"|^\s*(?:(?:and|so|ok|okay|just|also)[,.]?\s+)*(?:have|has) you (?:gone|been|"
+    r"got|returned|moved) back\b",
+    re.IGNORECASE,
+)
+# A request for the fact ("so remind me what ur studying", "tell me what your
+# job is"): an imperative, but nothing it asks the patient to do beyond
+# answering.
+_TELL_ME = re.compile(
+    r"\b(?:remind me|tell me|fill me in(?: on)?|let me know|refresh my memory)"
+    r"(?: again)?(?:,)? (?:what|how|where|who|when|whether|if|about)\b",
     re.IGNORECASE,
 )
 # Words the move coder hears as confronting that, in a screening or risk
@@ -93,6 +105,13 @@ _NOT_CONFRONTING = re.compile(
 # how much are you drinking?", "You should cut down. How much a week?"): the
 # frame is what the move coder hears, but the question still asks for a fact.
 _PRESSING = frozenset({"advice", "confrontation", "leading_question"})
+
+
+def _habit(text: str) -> bool:
+    """A question about a habit or where things stand, as the whole turn or as
+    one part of a two-part question ("what were you doing for work, and have
+    you gone back yet?")."""
+    return bool(_HABIT.match(text)) or any(_HABIT.match(part) for part in parts(text))
 
 
 def asked_plainly(
@@ -180,7 +199,8 @@ def advance(
             # checked fact does above.
             set(moves) & _PRESSING == {"leading_question"}
             or asked_plainly(trainee_text, history, classifier)
-            or (set(moves) & _PRESSING == {"advice"} and _HABIT.match(trainee_text))
+            or (set(moves) & _PRESSING == {"advice"} and _habit(trainee_text))
+            or (set(moves) & _PRESSING == {"advice"} and _TELL_ME.search(trainee_text))
         )
     ):
         kept = tuple(m for m in moves if m not in _PRESSING)

@@ -86,13 +86,15 @@ def _read(text: str, facts: FactSheet, *, risk_context: bool) -> FactQuestion | 
         split = parts(text)
         if len(split) < 2:
             return None
-        hits = (everyday(part, facts) for part in split)
+        hits = (everyday(part, facts) for part in split if not _PREFACE.match(part))
         return next((hit for hit in hits if hit is not None), None)
     if found.domain not in EVERYDAY or found.person:
         return found
     found = _second_opinion(text, found, facts)
     domains: list[str] = []
     for part in parts(text):
+        if _PREFACE.match(part):
+            continue
         hit = everyday(part, facts)
         if (
             hit is not None
@@ -112,6 +114,16 @@ def _read(text: str, facts: FactSheet, *, risk_context: bool) -> FactQuestion | 
     return found
 
 
+# The trainee's own preface before the question, split off at a dash: "i
+# imagine nights are pretty broken with a baby that age - how much sleep are
+# you getting" asks about sleep only.
+_PREFACE = re.compile(
+    r"^(?:(?:and|so|ok|okay|well)[,.]?\s+)*i(?:'m| am)? (?:imagine|guess|suppose|know|"
+    r"think|wonder(?:ed|ing)?|bet|get|expect|gather|understand|noticed|saw|heard)\b",
+    re.IGNORECASE,
+)
+
+
 # "anything to take the edge off, apart from booze?" does not ask about drink.
 # "has the doctor given you anything to help with your mood or your sleep?"
 # names sleep as what the medication is for.
@@ -121,6 +133,15 @@ _EXCEPT = re.compile(
     r"\b(?:anything|something) (?:for|to help)\b|\bhelp with\b",
     re.IGNORECASE,
 )
+
+
+def _before(text: str, last: str) -> str:
+    """The sentence just before the question `last`, or ""."""
+    sentences = split_sentences(text)
+    if last not in sentences:
+        return ""
+    at = sentences.index(last)
+    return sentences[at - 1] if at else ""
 
 
 def _listed(text: str) -> list[str]:
@@ -158,7 +179,11 @@ def _fact_question(
     si_named = bool(SUICIDAL.search(joined)) or bool(
         ANAPHORA.search(last) and SUICIDAL.search(text)
     )
-    if MEANS.search(last):
+    if MEANS.search(last) or (
+        ANAPHORA.search(last) and MEANS.search(_before(text, last))
+    ):
+        # "some people start putting pills aside, just in case. is that
+        # something you've done?": the means named in the sentence before.
         return FactQuestion("si_means")
     for domain, pattern in SCREENING:
         if pattern.search(last):

@@ -182,7 +182,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\bwork(?:ing|ed|s)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
             r"\bretired\b|\bstud(?:y|ying|ent)\b(?! loans?)|\bcompany\b|\bfirm\b|\bemployer\b|"
-            r"\bpromot\w*|\b(?:the|that|your) (?:office|shop|agency|ward)\b|\buniversity\b|\bcollege\b|"
+            r"\bpromot\w*|\b(?:the|that|your) (?:office|shop|agency|ward|warehouse|factory|"
+            r"depot|call cent(?:re|er)|building site)\b|\buniversity\b|\bcollege\b|"
             r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b",
             r"\bfor a crust\b|\bline of work\b|\bwhich (?:ward|department|team|firm)\b|"
             r"\bclock(?:s|ed|ing)? in\b|\bpart-?time\b|\bday job\b",
@@ -235,6 +236,11 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"flatmates?|roommates?)\b",
             r"\bwho (?:is|are|'?s) (?:important|close|around|there for you|in your "
             r"life)\b|\banyone (?:close|you can talk to|to talk to)\b",
+            # Who they turn to: "who do you go to when you're worried, is there
+            # someone you ring?"
+            r"\bwho (?:do|would|can|could|did) you (?:go to|turn to|ring|call|phone|text|"
+            r"lean on|talk to|confide in)\b|\b(?:someone|somebody|anyone|anybody) you "
+            r"(?:ring|call|phone|turn to|lean on|confide in|go to)\b",
         ),
     ),
 )

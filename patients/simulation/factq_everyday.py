@@ -20,6 +20,7 @@ from patients.simulation.factq_turn import CLOSED, core
 from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.text import STOPWORDS
+from patients.simulation.vocab import emotions_named
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,11 @@ _WHO_IS = re.compile(
     r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
     r"how'?s|how old'?s|how long (?:has|have) (?:your )?\w+ (?:been|lived|had)|"
     r"what'?s \w+ like|what is \w+ like|are you close to|do you see|"
+    # "whats ryan into?", "how often is he with you": their interests, their
+    # time with the patient.
+    r"what(?:'?s| is| are) \w+ (?:into|interested in)|what does \w+ (?:like doing|"
+    r"enjoy|do for fun)|how often (?:is|does|do) (?:he|she|they|\w+) (?:with you|"
+    r"stay|come|visit|over)|how much do you see|"
     r"what happened (?:to|with)|how do you know|how did you (?:meet|get to know)|"
     r"how often do you (?:see|talk to|speak to|hear from|call|ring)|"
     r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
@@ -337,9 +343,39 @@ def everyday(last: str, facts: FactSheet) -> FactQuestion | None:
     return _everyday(last, facts, False)
 
 
+# A clause dating the question by a person ("before Zosia came along", "since
+# Ed moved out") and the question after it.
+_TIMED_BY = re.compile(
+    r"^(?:(?:so|and|ok|okay|but|right)[,.]?\s+)*(?:before|since|after|until|till|once|"
+    r"when|ever since)\s+$",
+    re.IGNORECASE,
+)
+_ASKED_AFTER = re.compile(
+    r"(?:,\s*|\s+)(?=(?:what|how|where|who|did|do|does|have|has|are|were|was|is|"
+    r"had|any)\b)",
+    re.IGNORECASE,
+)
+_FEELING_NAMED = re.compile(
+    r"\byou(?:'re| are| were)? (?:feel|felt|feeling)\s+(?:(?:kind of|sort of|a bit|a "
+    r"little|quite|really|so|pretty|very|rather|a lot|more|just)\s+)*[\w-]+",
+    re.IGNORECASE,
+)
+_AT_ODDS = re.compile(
+    r"\b(?:anyone|anybody|someone|somebody|who)\b(?:\s+[\w']+){0,6}?\s+"
+    r"(?:clash\w*|fall(?:en|ing)? out|argu\w*|butt(?:ing)? heads|not get(?:ting)? on|"
+    r"at loggerheads|rubs? you up)\b",
+    re.IGNORECASE,
+)
+
+
 def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion | None:
     asked = core(last)
     if FOR_YOU.match(asked) and not _DOMAIN_WISE.search(asked):
+        return None
+    felt = _FEELING_NAMED.search(asked)
+    if felt and emotions_named(felt[0]):
+        # "you feel kind of lonely, and a bit hurt when they go to lunch
+        # without you?": a feeling checked back; the lunch is its setting.
         return None
     focus = question_focus(asked)
     closed = checked_back or bool(CLOSED.match(asked))
@@ -376,6 +412,12 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
                 # "After Kayla's trip, how's money?": named only in the setting
                 # ("Denise - what line of work is she in?" asks about her).
                 continue
+            if by_name and _TIMED_BY.match(last[: by_name.start()]):
+                after = _ASKED_AFTER.search(last, by_name.end())
+                if after and domain_hits(last[after.start() :]):
+                    # "before zosia came along what were you doing for work":
+                    # the person only dates the question, which asks about work.
+                    continue
             if named and not by_name and _SOMEONE.search(last):
                 # "Is someone at home waiting up for you, your wife?"
                 break
@@ -439,6 +481,10 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
             # "did you start those tablets the GP mentioned?"
             return FactQuestion("medication")
         return _doctor_question(last, facts)
+    if _AT_ODDS.search(asked):
+        # "is there anyone at work you're clashing with?": the people in their
+        # life, the job only the setting.
+        return FactQuestion("people")
     # The question itself first: "if the job did go, would you be in trouble
     # money-wise?" asks about money, not work.
     hits = domain_hits(asked, people=True)

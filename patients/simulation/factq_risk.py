@@ -69,7 +69,8 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             # ("losing that job hit you really hard").
             rf"\b{_PHYSICAL_VERBS}(?:s|es|ed|ing)? you\b(?! (?:might|could|would|will|"
             r"want|feel|think|ever (?:hurt|harm))|(?: (?:really|so|pretty|quite|very|"
-            r"that|this))? (?:hard|harder|like|all at once|out of nowhere))",
+            r"that|this))? (?:hard|harder|like|all at once|out of nowhere|money-?wise|"
+            r"financially|in the (?:pocket|wallet)))",
             # Scaring, frightening, controlling: only with a person as the subject
             # ("does he scare you?"; "does the thought of driving scare you?" asks
             # about a fear, not about someone).
@@ -232,7 +233,8 @@ MEANS = _rx(
     r"stashed?|hidden away|just in case)\b",
     r"\b(?:got|have|has|keep|kept)\b.{0,20}\b(?:stuff|anything|something|pills|"
     r"tablets)\b.{0,20}\b(?:stored|stocked|saved|put by)\b",
-    r"\bget (?:hold of|your hands on) (?:anything|something|pills|tablets|a gun)\b",
+    r"\b(?:get|got|getting|gotten) (?:hold of|your hands on) (?:anything|something|"
+    r"pills|tablets|a gun)\b",
 )
 INTENT = _rx(
     r"\b(?:go|going|gone) through with\b|\bact(?:ed|ing)? on (?:it|them|that|"
@@ -288,6 +290,9 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
             r"ever|past)\b",
             r"\bever (?:acted|done anything)\b",
+            # "had you ever felt like this and done anything about it?"
+            r"\bever\b.{0,40}\b(?:done|did) (?:anything|something) (?:about|with) "
+            r"(?:it|them|those|that|these)\b",
             r"\b(?:made|make|any|an|no) (?:an? |any )?attempts?\b",
             r"\battempts? (?:on|at) (?:your|my) (?:own )?life\b",
         ),
@@ -363,6 +368,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bkeeps? you (?:going|here|safe|alive)\b|\bkept you (?:going|here|safe|"
             r"alive)\b|\bmakes? (?:a|any) difference\b",
             r"\bstops? you\b|\bstopped you\b|\bholds? you back\b",
+            # "what stops those thoughts from going any further?": what holds
+            # the thoughts back, said of the thoughts.
+            r"\bwhat (?:stops|stopped|keeps|kept|holds|held) (?:them|it|those|these|the)"
+            r"(?: thoughts?| feelings?)? (?:from|back|in check)\b",
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
             r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",

@@ -43,7 +43,7 @@ def _targets() -> dict[int, tuple[str, ...]]:
 
 def spelled(word: str) -> str:
     """The known word a misspelt one stands for, or the word itself."""
-    if len(word) < MIN_LENGTH or is_known(word):
+    if len(word) < MIN_LENGTH or is_known(word) or _inflected(word):
         return word
     table = _targets()
     # A dropped letter only in longer words: "tables" is a word, not "tablets".
@@ -62,6 +62,23 @@ def spelled(word: str) -> str:
         if len(candidates) == 1:
             return candidates[0]
     return word
+
+
+# A real word the lexicon lacks, read as a known word with an ending: "broken"
+# is "broke" plus "n" (no typo of it: "nights are pretty broken" is no money
+# question), "falling" is "fall" plus "ing", not "failing"; "hoping" is "hope".
+_ENDINGS = ("ing", "ed", "es", "s", "n", "en", "ly", "er", "y")
+
+
+def _inflected(word: str) -> bool:
+    for ending in _ENDINGS:
+        if not word.endswith(ending) or len(word) - len(ending) < 3:
+            continue
+        stem = word[: -len(ending)]
+        doubled = len(stem) > 3 and stem[-1] == stem[-2]
+        if is_known(stem) or is_known(stem + "e") or (doubled and is_known(stem[:-1])):
+            return True
+    return False
 
 
 def respell(text: str) -> str:

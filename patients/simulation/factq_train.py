@@ -8,8 +8,8 @@ Data, all written by this project:
   follow-ups ("How often?") are left out: they mean something only inside a risk
   conversation, which `factq_risk.py` handles.
 
-Never the blind probe sets (`blind*.jsonl`): they are the held-out measure (a
-team probe identical to a blind one is dropped too).
+Never the blind or holdout probe sets (`blind*.jsonl`, `holdout*.jsonl`): they
+are measures that get reported (a team probe identical to one is dropped too).
 
 One multinomial logistic regression (softmax, L2), trained by stochastic gradient
 descent over a fixed shuffle, so the weights are reproducible; rounded to four
@@ -84,10 +84,13 @@ def probe_rows() -> list[tuple[str, str]]:
 
 
 def held_out() -> set[str]:
-    """The blind probe texts: a stock question a team set shares with them word
-    for word ("What's your job?") is left out, so they stay unseen."""
+    """The blind and holdout probe texts: a stock question a team set shares
+    with them word for word ("What's your job?") is left out, so they stay
+    unseen. The holdout sets became development data once revealed, but their
+    figures are still reported, so no trainer ever fits them either."""
     texts = set()
-    for path in sorted(PROBES.glob("blind*.jsonl")):
+    paths = [*PROBES.glob("blind*.jsonl"), *PROBES.glob("holdout*.jsonl")]
+    for path in sorted(paths):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 texts.add(_key(json.loads(line)["text"]))

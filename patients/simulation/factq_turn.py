@@ -65,7 +65,10 @@ ANAPHORA = re.compile(
 _ASKED_LATE = re.compile(
     r"^(?P<front>(?:[\w']+[ ,]+){1,8}?)"
     r"(?:(?:have|has|do|does|did|are|is|was|were|would|could|can|will)\s+"
-    r"(?:you|he|she|they|there|anyone|anybody|someone|things)\b"
+    # "with the job feeling shaky is money a concern": an everyday topic as
+    # the subject asks as "you" does.
+    r"(?:you|he|she|they|there|anyone|anybody|someone|things|money|sleep|work|"
+    r"school|uni|eating|drinking|your\s+\w+)\b"
     r"|(?:how|what|who|where)'s\s"
     r"|(?:how|when|what|who|where|which)\b(?:\s+[\w']+){0,5}?\s+(?:is|are|was|were|"
     r"do|does|did|have|has|had|would|will|can|could)\s+(?:you|the|it|that|this|"
@@ -195,6 +198,10 @@ def parts(text: str) -> list[str]:
 _TEXTING = (
     (re.compile(r"\bu\b", re.IGNORECASE), "you"),
     (re.compile(r"\bur\b", re.IGNORECASE), "your"),
+    (re.compile(r"\bur\s?self\b", re.IGNORECASE), "yourself"),
+    (re.compile(r"\b(?:ppl|peeps)\b", re.IGNORECASE), "people"),
+    (re.compile(r"\babt\b", re.IGNORECASE), "about"),
+    (re.compile(r"\b(?:rn|atm)\b", re.IGNORECASE), "at the moment"),
     (re.compile(r"\br\b(?= you\b)", re.IGNORECASE), "are"),
     (re.compile(r"\b(?:wat|wot|wut)\b", re.IGNORECASE), "what"),
     (re.compile(r"\bgf\b", re.IGNORECASE), "girlfriend"),

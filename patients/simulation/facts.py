@@ -221,11 +221,15 @@ _ADULT = re.compile(
 )
 
 
+_AGE_SAID = re.compile(r"\b(?:months?|years?|weeks?) old\b|\baged? \d", re.IGNORECASE)
+
+
 def person_line(p: Person, detail: str | None = None) -> str:
     """The patient's line about a person; asked about their age or their work,
     that first. Where the sheet has no such detail, a vague answer in character
     that invents nothing serious ("She works, yeah. Long days.") and only for
-    adults whose relation makes working ordinary."""
+    adults whose relation makes working ordinary; no age on the sheet is "I'm
+    not sure, to be honest" before their line."""
     age = f", {p.age}" if p.age else ""
     first = f"{p.name}'s my {p.relation}{age}."
     line = f"{first} {p.note}".strip()
@@ -237,6 +241,10 @@ def person_line(p: Person, detail: str | None = None) -> str:
     verb = "work" if pronoun == "They" else "works"
     if detail == "age" and p.age:
         return f"{p.name}'s {p.age}. {p.note}".strip()
+    if detail == "age" and p.age is None and not _AGE_SAID.search(p.note):
+        # The sheet gives no age: an honest "not sure" in character, then
+        # what the patient does say about them, never an invented number.
+        return f"I'm not sure, to be honest. {line}"
     if (
         detail == "work"
         and not _WORK_WORDS.search(p.note)

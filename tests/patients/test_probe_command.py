@@ -70,6 +70,8 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "team9",
         "blind4",
         "blind5",
+        "holdout9",
+        "holdout9b",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from patients.simulation.text import content_words
 from patients.simulation.vocab import emotions_named
@@ -72,7 +73,10 @@ _MISREAD_AS = frozenset({"information", "other", "advice", "closed_question"})
 
 
 def _feeling_statement(moves: tuple[str, ...], text: str) -> bool:
-    if not _FEELING_LEAD.search(text.strip()) or set(moves) - _MISREAD_AS - {
+    checked = _checked_feeling(text)
+    if not (_FEELING_LEAD.search(text.strip()) or checked) or set(
+        moves
+    ) - _MISREAD_AS - {
         "simple_reflection",
         "complex_reflection",
         "validation",
@@ -81,8 +85,29 @@ def _feeling_statement(moves: tuple[str, ...], text: str) -> bool:
     if "advice" in moves and _STILL_ADVICE.search(text):
         return False
     # A closed question only when it is a tentative guess ("I wonder if...").
-    return "closed_question" not in moves or bool(
-        re.match(r"\s*i wonder if", text, re.I)
+    return (
+        "closed_question" not in moves
+        or bool(re.match(r"\s*i wonder if", text, re.I))
+        or checked
+    )
+
+
+# A reflection typed with a question mark, in a statement's word order: "so
+# even in an office full of people you feel kind of lonely...?" ("do you feel
+# lonely?" asks instead).
+_CHECKED_FEELING = re.compile(r"\byou(?:'re| are)? (?:feel|felt|feeling)\b", re.I)
+_INVERTED = re.compile(
+    r"^\s*(?:(?:and|so|ok|okay|well)[,.]?\s+)*(?:do|does|did|are|is|were|was|have|has|"
+    r"would|could|can|will|how|what|when|where|why|who|which)\b",
+    re.IGNORECASE,
+)
+
+
+def _checked_feeling(text: str) -> bool:
+    return (
+        text.rstrip().endswith("?")
+        and bool(_CHECKED_FEELING.search(text))
+        and not _INVERTED.match(text)
     )
 
 
@@ -140,6 +165,23 @@ _ASSERT = re.compile(
     r"does sound|must|of course|yeah|yes|honestly|i mean|can'?t argue|makes sense)\b",
     re.IGNORECASE,
 )
+_ASKS_AFTER = re.compile(
+    r"(?:\s[-\u2013\u2014]\s*|[,;]\s*)(?:how|what|when|where|which|who|do|does|did|are|"
+    r"is|have|has|were|was|would|could|can)\s+(?:\w+\s+){0,3}?(?:you|your|there)\b"
+    r"[^.!]*$",
+    re.IGNORECASE,
+)
+# The distorted thought justified rather than reflected: "I can see why you
+# think you're a terrible person", "no wonder you believe you're useless".
+_JUSTIFIES = re.compile(
+    r"\b(?:i can see why|i can understand why|i get why|i understand why|no wonder|"
+    r"of course|(?:it'?s|that'?s) understandable(?: that)?|anyone would) you(?:'d)? "
+    r"(?:think|believe|see yourself|call yourself|say you'?re)\b",
+    re.IGNORECASE,
+)
+_DETERMINERS = frozenset(
+    {"the", "this", "that", "a", "an", "your", "my", "these", "those"}
+)
 _COMMON = frozenset(
     "just know think feel good really thing things going make made someone people "
     "everyone always never something".split()
@@ -152,16 +194,46 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
     not a tentative reflection of what the patient thinks, an agreeing word, and
     the thought's own words."""
     text = trainee_text.strip()
-    if text.endswith("?") or _TENTATIVE.search(text) or not _ASSERT.search(text):
+    justified = bool(_JUSTIFIES.search(text))
+    if text.endswith("?") or not (justified or _ASSERT.search(text)):
         return False
-    said = {w[:5] for w in content_words(text) if w not in _COMMON and len(w) > 3}
+    if _TENTATIVE.search(text) and not justified:
+        return False
+    if _ASKS_AFTER.search(text):
+        # "i imagine nights are pretty broken with a baby that age - how much
+        # sleep are you getting": a question typed without its mark.
+        return False
+    said, grams = _keys(text)
     for belief in beliefs:
-        words = {
-            w[:5] for w in content_words(belief) if w not in _COMMON and len(w) > 3
-        }
-        if said & words:
+        words, phrases = _keys(belief)
+        # Short words carry some thoughts whole: "not up to this job" is in
+        # "made them wonder whether you're up to the job".
+        if said & words or grams & phrases:
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _keys(
+    text: str,
+) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The word stems and four-word runs `colludes` compares (the beliefs are
+    the same every turn: computed once)."""
+    words = {w[:5] for w in content_words(text) if w not in _COMMON and len(w) > 3}
+    return frozenset(words), frozenset(_phrases(text))
+
+
+def _phrases(text: str) -> set[tuple[str, ...]]:
+    """Four-word runs, articles and demonstratives made one word."""
+    tokens = [
+        "D" if w in _DETERMINERS else w for w in re.findall(r"[a-z']+", text.lower())
+    ]
+    return {
+        tuple(tokens[i : i + 4])
+        for i in range(len(tokens) - 3)
+        if any(len(t) > 2 and t not in _DETERMINERS for t in tokens[i : i + 4])
+        and sum(t != "D" for t in tokens[i : i + 4]) >= 3
+    }
 
 
 # A turn that argues, pushes or advises is not agreement with the distortion.

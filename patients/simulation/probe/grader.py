@@ -123,11 +123,9 @@ def _generic_stems() -> frozenset[str]:
 _CASE_STEMS: dict[str, frozenset[str]] = {}
 
 
-def case_stems(case: CaseSpec) -> frozenset[str]:
-    """Stems that only this case's own material uses (not the generic frames)."""
-    cached = _CASE_STEMS.get(case.slug)
-    if cached is not None:
-        return cached
+def case_texts(case: CaseSpec) -> list[str]:
+    """Everything the case's own material says: history, voice, situations and
+    the fact sheet."""
     texts = [
         case.history,
         case.presenting_problem,
@@ -154,7 +152,15 @@ def case_stems(case: CaseSpec) -> frozenset[str]:
         if fact.say:
             texts.append(fact.say)
     texts += [person_line(p) for p in case.facts.people]
-    stems = {_stem(w) for t in texts for w in content_words(t)}
+    return texts
+
+
+def case_stems(case: CaseSpec) -> frozenset[str]:
+    """Stems that only this case's own material uses (not the generic frames)."""
+    cached = _CASE_STEMS.get(case.slug)
+    if cached is not None:
+        return cached
+    stems = {_stem(w) for t in case_texts(case) for w in content_words(t)}
     out = frozenset(stems - _generic_stems())
     _CASE_STEMS[case.slug] = out
     return out
@@ -346,14 +352,29 @@ def unsupported_claims(case: CaseSpec, reply: str) -> list[str]:
     return found
 
 
-def role_break(reply: str, probe_text: str) -> bool:
+_CASE_NUMBERS: dict[str, frozenset[str]] = {}
+
+
+def case_numbers(case: CaseSpec) -> frozenset[str]:
+    """The numbers the case's own material holds (Jamal's 38 percent)."""
+    cached = _CASE_NUMBERS.get(case.slug)
+    if cached is None:
+        found = {n for t in case_texts(case) for n in re.findall(r"\d+", t)}
+        cached = _CASE_NUMBERS[case.slug] = frozenset(found)
+    return cached
+
+
+def role_break(reply: str, probe_text: str, case: CaseSpec | None = None) -> bool:
     """The integrity checks every patient reply must pass (`integrity.py`), plus
-    a maths answer to a sum in the probe."""
+    a maths answer to a sum in the probe: a number of two digits or more the
+    patient did not bring from their own story. Jamal turning a sum back to
+    his 38 percent stays in his role; answering "12" does not."""
     if integrity_problems(reply):
         return True
-    return bool(re.findall(r"\d+", probe_text)) and bool(
-        re.search(r"\b\d{2,}\b", reply)
-    )
+    if not re.search(r"\d", probe_text):
+        return False
+    own = case_numbers(case) if case is not None else frozenset()
+    return any(n not in own for n in re.findall(r"\b\d{2,}\b", reply))
 
 
 def repeated_sentences(replies: list[str]) -> int:

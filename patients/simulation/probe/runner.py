@@ -246,7 +246,7 @@ def run_probe(
     t.repeats = repeated_sentences(session.replies)
     if probe.category in ROLE:
         t.role_probes = 1
-        t.role_breaks = int(role_break(reply, probe.text))
+        t.role_breaks = int(role_break(reply, probe.text, case))
         if t.role_breaks:
             notes.append("role break")
     if probe.category == "feeling_reflection":

@@ -146,3 +146,17 @@ def test_a_question_typed_without_its_auxiliary_is_read(
     found = fact_question(question, BY_SLUG["daniel-perfectionism"].facts)
     assert found is not None
     assert found.domain == domain
+
+
+def test_the_training_data_holds_no_holdout_probe() -> None:
+    names = sorted(path.name for path in factq_train.PROBES.glob("holdout*.jsonl"))
+    assert {"holdout9.jsonl", "holdout9b.jsonl"} <= set(names)
+    holdout = {
+        " ".join(json.loads(line)["text"].lower().split())
+        for name in names
+        for line in (factq_train.PROBES / name).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    trained = {" ".join(text.lower().split()) for text, _ in factq_train.dataset()}
+    assert not trained & holdout
+    assert all("holdout" not in name for name in factq_train.TRAIN_SOURCES)

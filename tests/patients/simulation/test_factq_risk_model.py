@@ -96,3 +96,17 @@ def test_the_training_data_holds_no_blind_probe() -> None:
     assert len(blind) > 1000
     trained = {" ".join(text.lower().split()) for text, _ in risk_train.dataset()}
     assert not trained & blind
+
+
+def test_the_training_data_holds_no_holdout_probe() -> None:
+    # The revealed holdout sets are development data whose figures are still
+    # reported: no trainer may fit them.
+    holdout = {
+        " ".join(json.loads(line)["text"].lower().split())
+        for path in sorted(PROBES.glob("holdout*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    assert len(holdout) >= 350
+    trained = {" ".join(text.lower().split()) for text, _ in risk_train.dataset()}
+    assert not trained & holdout

@@ -306,9 +306,11 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
     if reason == "collusion":
         out = [pk.pick(COLLUSION)]
         if d.allowed_layer >= 2:
-            out.append(
-                f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
-            )
+            # The thought confirmed in the patient's own words; told before, it
+            # comes back as a repeat ("Like I said, ...") rather than dropping
+            # out and leaving an agreement with nothing of theirs in it.
+            quoted = f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
+            out.append(pk.restate([*situation.voice.thought] or [quoted], names))
         else:
             out.append(pk.restate(material(case, situation, 0), names))
         return out
