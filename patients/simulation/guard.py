@@ -113,6 +113,27 @@ ROLE_REVERSAL = _rx(
     r"\b(?:lovely|great|good|brilliant|excellent|nice|beautiful|perfect)\s+(?:question|"
     r"reflection|summary)\s*,?\s+by\s+the\s+way\b|"
     r"\bbringing\s+up\s+a\s+lot\s+for\s+you\b",
+    # The work planned across sessions: "we can review how it went next
+    # session", "we could come back to it next week" ("can I come next week?"
+    # is a patient's).
+    r"\bwe\s+(?:can|could|'ll|will|might|should)\s+(?:\w+\s+)?(?:review|revisit|go\s+over|"
+    r"come\s+back\s+to|pick\s+(?:this|that|it)\s+up|look\s+(?:again\s+)?at|check\s+in\s+on)\b"
+    r"[^.!?]{0,60}?\b(?:next|following|between)\s+(?:session|sessions|week|time)\b",
+    # The listener's seat taken to say how to treat the speaker: "if I were
+    # in your chair I'd ask me...", "if I were you, I'd help me drop..."; the
+    # question or move "for someone like me".
+    r"\bif\s+i\s+(?:were|was)\s+(?:you|in\s+your\s+(?:chair|seat|position|role|job|place)|"
+    r"(?:the|a|my)\s+(?:counsell?or|therapist))\b[^.!?]{0,30}?\bi'?d\s+(?:\w+\s+)?"
+    r"(?:ask|get|help|have|let|push|start|make|take|walk|bring|encourage|gently)\s+me\b|"
+    r"\b(?:question|thing\s+to\s+ask|move|approach|way\s+in|tactic|technique)\s+(?:for|with)\s+"
+    r"(?:someone|somebody|people|a\s+\w+|\w+s)\s+like\s+me\b|"
+    # What a good counsellor would do with the speaker: "a good counsellor
+    # would probably let me vent first" ("would have listened" is a complaint).
+    r"\ba\s+(?:good|decent|proper|real|better|skilled|experienced)\s+(?:counsell?or|"
+    r"therapist)\s+(?:would|might|should|'d)\s+(?:probably\s+|just\s+|first\s+)?(?:let|ask|"
+    r"get|give|leave|take|start|wait|hold|save|push|slow|sit|reflect|summari[sz]e)\b|"
+    r"\b(?:the\s+)?textbook\s+(?:response|move|answer|approach|reply|thing)\s+(?:here\s+)?"
+    r"(?:is|would\s+be|'d\s+be)\s+to\b",
 )
 THERAPIST_SPEAK = _rx(
     r"\b(?:automatic\s+thoughts?|core\s+beliefs?|intermediate\s+beliefs?|cognitive\s+"
@@ -135,7 +156,16 @@ THERAPIST_SPEAK = _rx(
     r"a\s+luxury)|"
     r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
     r"nervous\s+system\s+(?:regulation|is\s+trying)|inner\s+(?:voice|critic|child)|"
-    r"younger\s+self|self-compassion|self-talk|safe\s+space|feelings\s+(?:are\s+not|"
+    r"younger\s+self|self-compassion|self-talk|safe\s+space|"
+    # The treatment's own words: "safety behaviours", "reassurance-seeking",
+    # "a behavioural experiment", "the alternative view", "normalising it".
+    r"safety\s+behaviou?rs?|reassurance[- ]seeking|behaviou?ral\s+experiments?|"
+    r"(?:alternative|balanced)\s+(?:thoughts?|views?|beliefs?|explanations?)|"
+    r"normali[sz]ing\s+(?:it|that|this|the|their|how)|activity\s+scheduling|"
+    r"(?:schedul\w+|plan\w*)\s+(?:small\s+)?pleasant\s+activit\w+|coping\s+styles?|"
+    r"maintenance\s+cycle|maintaining\s+(?:cycle|factors?)|keeps?\s+the\s+(?:anxiety|"
+    r"checking|worry|worrying|panic|avoidance|fear|low\s+mood|cycle)\s+going|"
+    r"feelings\s+(?:are\s+not|"
     r"aren'?t)\s+facts)\b",
     r"\b(?:thoughts?|feelings?)\s+(?:are\s+not|aren'?t|isn'?t|is\s+not)\s+(?:always\s+)?"
     r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
@@ -187,6 +217,9 @@ ADVICE = _rx(
     r"take\s+care|prioriti[sz]e|protect|honou?r|acknowledge|nurture|check\s+in))\b",
     r"\bnotice\s+(?:where|how|what|when|if)\s+you\b|\bin\s+your\s+body\b",
     r"\b(?:how|what)\s+about\s+(?:you\s+)?(?:try|trying|writing|talking|taking)\b",
+    # "It's worth you asking about the thoughts gently."
+    r"\b(?:worth|best|better)\s+(?:for\s+)?you\s+(?:asking|checking|exploring|bringing|raising|"
+    r"going|taking|trying|letting|leaving|starting)\b",
 )
 INSTRUCTION_LEAK = _rx(
     r"\b(?:system\s+prompt|my\s+instructions|the\s+instructions|these\s+notes|"
@@ -215,8 +248,37 @@ INSTRUCTION_LEAK = _rx(
     r"agree|see\s+it|break\s+down)\b[^.!?]{0,30}?\b(?:yet|by\s+the\s+end\b(?!\s+of\s+"
     r"(?!(?:the|this|our)\s+(?:session|chat|conversation)))|till\s+(?:you|the\s+end)|"
     r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage))\b",
-    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you\s+(?:push|press|"
-    r"probe|dig|earn|build|gain|get\s+there|work\s+for|draw\s+it)",
+    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
+    r"(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|dug|earn|earned|"
+    r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
+    # The document the part is written in, named: "according to my file",
+    # "my notes will say it anyway", "I'm down in your notes as lonely"; a
+    # GP's or a job centre's file has its owner named ("my medical notes").
+    r"\baccording\s+to\s+(?:my|the|your)\s+(?:file|profile|records?|sheet|brief|background|"
+    r"description|case\s+notes|details|notes\s+here)\b|"
+    r"\b(?:going\s+(?:by|off)|it'?s\s+(?:all\s+)?in)\s+(?:my|your|the)\s+(?:case\s+)?(?:file|"
+    r"notes|profile|sheet|brief)\b(?!\s+(?:at|from|with|for)\b)|"
+    r"\b(?:my|your)\s+(?:case\s+)?(?:file|notes|profile|sheet|brief)\s+(?:will|must|would|"
+    r"probably|already|should)\s+(?:\w+\s+)?(?:say|says|have|has|cover|list|tell)\b|"
+    r"\b(?:i'?m|i\s+am)\s+(?:probably\s+)?(?:down|listed|written|described|put)\s+(?:in|on)\s+"
+    r"(?:your|my|the)\s+(?:notes|file|sheet|records?|profile)\s+as\b",
+    # The part's labels: "Presenting problem: ...", "Difficulty hard, style
+    # upset", "Style: defensive"; a job's "difficulty" has no such word after it.
+    r"\bpresenting\s+(?:problem|issue|complaint)s?\b|"
+    # The sheet's risk summary and the reply named as a profile: "low risk,
+    # no self-harm", "that's my profile".
+    r"\b(?:low|medium|high|moderate|no)\s+risk\b[^.!?]{0,40}?\b(?:self-harm|suicid\w*|harm)|"
+    r"\b(?:self-harm|suicid\w*)\b[^.!?]{0,40}?\b(?:low|medium|high|moderate)\s+risk\b|"
+    r"\b(?:that'?s|that\s+is|there'?s|here'?s)\s+(?:my|the)\s+(?:whole\s+|full\s+|risk\s+)?"
+    r"(?:profile|file|sheet|write-up|brief)\b|"
+    r"\bdifficulty\s*(?:[:=,-]|level)?\s*(?:hard|easy|medium|moderate|high|low)\b|"
+    r"\b(?:presentation|style)\s*[:=,-]?\s*(?:upset|cooperative|guarded|defensive|resistant|"
+    r"tangential|chatty|plain|hostile|tearful|avoidant|reserved|talkative|realistic)\b",
+    # Guarded until the listener earns it: "I'm meant to keep my guard up
+    # until you've earned it".
+    r"\b(?:meant|supposed|told|instructed)\s+to\s+(?:keep\s+(?:my|the)\s+guard\s+up|stay\s+"
+    r"(?:guarded|closed|reserved|quiet)|hold\s+(?:back|things\s+back))\b[^.!?]{0,30}?\b(?:until|"
+    r"till|unless)\s+you\b",
     # A trait from a character description: "I'm supposed to be reserved".
     r"\b(?:i'?m|i\s+am)\s+(?:meant|supposed)\s+to\s+be\s+(?:\w+\s+)?(?:reserved|guarded|"
     r"defensive|resistant|ambivalent|avoidant|reticent|withdrawn|evasive|closed[- ]off|"
@@ -262,6 +324,8 @@ FORMAT = _rx(
     r"silence|hesitat\w*)[^)]*\)",
     r"^\s*(?:#{1,6}\s|[-•>]\s|\d+\.\s)|\n\s*(?:[-•*>]\s|#{1,6}\s|\d+\.\s)|```|\*\*",
     r"(?:^|\n)\s*(?:\d{1,2}|[a-c])\)\s",
+    # A reply wrapped as data: '{"reply": "..."}', '"mood": "low"'.
+    r"^\s*[\[{]\s*[\"']|[\"']\w+[\"']\s*:\s*[\"'{\[\d]",
     # A label in capitals ("MARCUS:"), with a parenthesis ("Patient (Marcus):") or
     # an adverb ("Marcus, quietly:").
     r"^\s*(?:\*\*)?(?-i:(?!OK\b)[A-Z]{2,}(?:\s[A-Z]{2,})?)(?:\*\*)?\s*:\s",
@@ -333,7 +397,23 @@ _GENERIC_YOU = re.compile(
 )
 
 
-def _counsellor_voice(text: str) -> bool:
+# How a thing of the world works, with anyone's "you": "Type your job history
+# in and it spits out a resume", "you put in what hurts and it gives you a
+# list". Read so only where the reply names the thing ("one of those AI
+# things", "a symptom checker app"); "name it and it shrinks" is a lesson.
+_HOW_IT_WORKS = re.compile(
+    r"\band\s+(?:it|the\s+(?:app|site|thing|machine|bot|system))\s+(?:just\s+)?"
+    r"(?!is\b|was\b|has\b)[a-z]+s\b(?:\s+(?:you|out|up|back))?",
+    re.IGNORECASE,
+)
+_TOOL = re.compile(
+    r"\b(?:ai|app|apps|website|site|chat\s?bot|bot|software|program(?:me)?|machine|"
+    r"checker|tool|gadget|speaker|device|satnav|sat-nav|printer)\b",
+    re.IGNORECASE,
+)
+
+
+def _counsellor_voice(text: str, raw: str = "") -> bool:
     """A sentence about the listener ("you" outweighs "I") that the trainee move
     classifier reads as a counsellor's move: advice, a reflection, validation,
     an affirmation, or an open question about the listener's feelings.
@@ -345,7 +425,12 @@ def _counsellor_voice(text: str) -> bool:
     false-trip rate, below its own), which keeps the
     patient's push-back ("You don't know what it's like") out.
     """
+    # The thing is looked for in the reply as written (`text` has what
+    # others said masked).
+    tool = bool(_TOOL.search(raw or text))
     for sentence in split_sentences(text):
+        if tool and _HOW_IT_WORKS.search(sentence):
+            continue
         plain = _GENERIC_YOU.sub(" ", sentence.replace("’", "'"))
         you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
         # Short fillers ("You know that.", "You see?") are the patient's too.
@@ -371,7 +456,10 @@ _MENTION_CUE = re.compile(
     r"was\s+sent|gave\s+up|stopped|started|learned|learnt|found|hated|binned)\b|"
     r"\b(?:sent|gave|printed|handed|showed|taught|mentioned|emailed|lent)\s+(?:me|us|off|"
     r"out)\b|\b(?:leaflet|booklet|app|book|website|course|gp|doctor|nurse|midwife|hr|"
-    r"counsell?or|therapist|fridge)\b|\bmy\b|\b(?:was|were|did|had|\w{3,}ed)\b",
+    r"counsell?or|therapist|fridge|online|internet|google|forums?|articles?|podcasts?|"
+    r"linkedin|instagram|tiktok|youtube|slides?|posters?|websites?|loads)\b|"
+    r"\b(?:something|stuff|all\s+that|things?)\s+about\b|"
+    r"\bmy\b|\b(?:was|were|did|had|\w{3,}ed)\b",
     re.IGNORECASE,
 )
 _PUSHBACK = re.compile(
@@ -395,7 +483,7 @@ def _plays_self(text: str, first_name: str) -> bool:
     Hannah", "should I go back to being Ruth", "Mei is just the name on the
     case". "Known as Hannah", "call me Hannah" are a person's."""
     for m in re.finditer(
-        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing)\s+{first_name}\b(?!')|"
+        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing|writing)\s+{first_name}\b(?!')|"
         rf"\b{first_name}\s+is\s+(?:just\s+|only\s+)?(?:a|the|my)\s+(?:name|character|"
         rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)|"
         rf"\bnot\s+(?:really|actually|truly)\s+{first_name}\b",
@@ -436,6 +524,12 @@ def check_reply(
     strong = {m.group(0).lower() for m in _META.finditer(own)}
     weak = {m.group(0).lower() for m in _META_WEAK.finditer(own)}
     meaning = meaning_flags(sentences)
+    if "therapist_voice" in meaning and _TOOL.search(text):
+        # How a named thing works ("you put in what hurts and it gives you a
+        # list") has anyone's "you" in it, which the model reads as a lesson.
+        kept = [s for s in sentences if not _HOW_IT_WORKS.search(s)]
+        if "therapist_voice" not in meaning_flags(kept or [""]):
+            meaning = tuple(k for k in meaning if k != "therapist_voice")
     if (
         AI_ADMISSION.search(own)
         or _META_STRONG.search(own)
@@ -458,7 +552,7 @@ def check_reply(
     if "therapist_voice" in meaning or (
         "role_reversal" not in flags
         and "advice" not in flags
-        and _counsellor_voice(heard)
+        and _counsellor_voice(heard, text)
     ):
         flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text) or recites_rules(text):

@@ -170,6 +170,11 @@ _ANY_TECH = re.compile(
 )
 
 
+_PAST_COPULA = re.compile(
+    r"\b(?:it|that|they)\s+(?:was|were)\s+(?:probably\s+|just\s+)?$", re.I
+)
+
+
 def mask_world(sentence: str) -> str:
     """The sentence with the computers, programs and role-plays of the patient's
     world masked ("they had a simulator", "I asked ChatGPT once")."""
@@ -186,6 +191,11 @@ def mask_world(sentence: str) -> str:
             # "the simulation", "the role-play": this conversation.
             return m.group(0)
         if not verb and _PREDICATED.search(before):
+            # "No person sent that, it was some automated system": a past
+            # sender dismissed with "some" is the world's ("it's some kind
+            # of simulation" is present and stays).
+            if opener == "some" and _PAST_COPULA.search(before):
+                return _MASK
             if opener not in ("a", "an") and not before.strip():
                 return verb + _MASK
             return m.group(0)

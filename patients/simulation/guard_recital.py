@@ -298,8 +298,16 @@ _RULE = re.compile(
     r"\b(?:i'?m|i\s+am|my\s+\w+'?s?)\s+(?:down|listed|marked|written|set)\s+as\s+(?:a\s+|an\s+)?"
     r"(?:\w+\s+)?(?:cooperative|reserved|guarded|defensive|resistant|ambivalent|avoidant|"
     r"plain|chatty|talkative|tangential|realistic|hard|easy|difficult|tearful|hostile)\b|"
-    r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
-    r"\bcontent\s+note\b|\brisk\s+flags?\b",
+    # (with a level after it: "the difficulty is the weekends" is a person's)
+    r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\s+(?:(?:set|on|at|to|now)\s+)*(?:hard|easy|"
+    r"medium|high|low|moderate|difficult|challenging)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
+    r"\bcontent\s+note\b|\brisk\s+flags?\b|"
+    # Consistency with the speaker's own earlier words, kept as a rule ("I
+    # should stay consistent with what I've told you"); "consistent with
+    # the kids" is a parent's.
+    r"\b(?:stay|be|remain|keep\s+(?:it|things))\s+(?:\w+\s+)?consistent\s+with\s+(?:what|"
+    r"everything|anything|all)\s+(?:\w+\s+)?i(?:'ve|\s+have|'d|\s+had)?\s+(?:already\s+)?"
+    r"(?:said|told|mentioned|established|given)\b",
     re.IGNORECASE,
 )
 

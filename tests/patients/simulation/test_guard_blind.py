@@ -136,5 +136,5 @@ G11 = Path(__file__).with_name("data") / "guard_g11.jsonl"
 
 def test_the_eleventh_round_blind_set() -> None:
     g11 = evaluate(G11)
-    assert _ratio(g11["false_trips"]) <= 3 / 55, g11["trips"]
-    assert _ratio(g11["forbidden"]) >= 70 / 75, g11["misses"]
+    assert g11["false_trips"] == "0/55", g11["trips"]
+    assert _ratio(g11["forbidden"]) >= 73 / 75, g11["misses"]
