@@ -42,6 +42,11 @@ REPO = Path(__file__).resolve().parent.parent
 VENV_BIN = REPO / ".venv" / "bin"
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS_BASE = "redis://127.0.0.1:6379"
+# The app's Redis database N (channel layer N, broker N+1, cache N+2, as in
+# config/settings/base.py). BENCH_REDIS_DB moves a run off 0-2, so developers who
+# share one Redis do not purge or drain each other's queues.
+REDIS_DB = int(os.environ.get("BENCH_REDIS_DB", "0"))
+BROKER_URL = f"{REDIS_BASE}/{REDIS_DB + 1}"
 
 # --- environment -----------------------------------------------------------------
 
@@ -64,7 +69,7 @@ class BenchEnv:
             DJANGO_SETTINGS_MODULE="bench.settings",
             SECRET_KEY="bench-" + "x" * 50,
             DATABASE_URL=self.database_url,
-            REDIS_URL=f"{REDIS_BASE}/0",
+            REDIS_URL=f"{REDIS_BASE}/{REDIS_DB}",
             ALLOWED_HOSTS="127.0.0.1,localhost",
             SECURE_SSL_REDIRECT="false",
             EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
@@ -291,7 +296,7 @@ def _purge_queue(queue: str) -> None:
     try:
         import redis
 
-        client = redis.Redis.from_url(f"{REDIS_BASE}/1")
+        client = redis.Redis.from_url(BROKER_URL)
         keys = [queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"]
         keys += [k.decode() for k in client.scan_iter(match=f"{queue}*", count=100)]
         if keys:
@@ -416,7 +421,7 @@ async def drain_queue(queue: str, *, timeout: float) -> bool:
     """Wait (bounded) until the worker has taken and acked every bench task."""
     import redis
 
-    client = redis.Redis.from_url(f"{REDIS_BASE}/1")
+    client = redis.Redis.from_url(BROKER_URL)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     try:

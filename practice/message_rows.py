@@ -11,6 +11,13 @@ statement that starts *after* the lock is granted, because under READ COMMITTED 
 statement waiting for a row lock keeps its own snapshot, so a transcript read in
 the locking statement could miss the turns of the message it waited for.
 
+On PostgreSQL (psycopg 3 with client-side binding, Django's default) the four
+go in two round trips: the lock and the transcript in one simple-protocol query
+of two statements, the INSERT and the UPDATE in another. That keeps the rule
+above: each statement of a multi-statement query takes its own snapshot under
+READ COMMITTED, so the transcript statement, which starts only once the lock is
+granted, sees the turns the lock holder committed (the same test holds).
+
 The SQL is built from the models' metadata (table and column names, every
 concrete column of an insert, each value prepared by its field), so a new field
 needs no change here; the values go through the fields' own conversions in both
@@ -80,6 +87,19 @@ def _lock_sql(vendor: str, for_update_of: bool) -> str:
     return sql + " FOR UPDATE OF s" if for_update_of else sql
 
 
+def _two_statements_per_trip() -> bool:
+    """Whether one execute may carry two statements and return both results:
+    psycopg 3's client-side-binding cursor sends a query with its parameters
+    merged by the simple protocol, which runs several statements (and `nextset`
+    reads the next result). Not SQLite, psycopg 2 (no `nextset`) nor
+    `server_side_binding` (the extended protocol runs one statement)."""
+    return (
+        connection.vendor == "postgresql"
+        and getattr(getattr(connection, "Database", None), "__name__", "") == "psycopg"
+        and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding")
+    )
+
+
 def lock_session(*, session_id: int, user_id: int) -> LockedSession:
     """Lock the session row (inside the caller's transaction) and read it with
     the trainee's budget; PracticeSession.DoesNotExist if it is not theirs."""
@@ -88,6 +108,32 @@ def lock_session(*, session_id: int, user_id: int) -> LockedSession:
     with connection.cursor() as cursor:
         cursor.execute(sql, [session_id, user_id])
         row = cursor.fetchone()
+    return _locked(row)
+
+
+def lock_and_read(
+    *, session_id: int, user_id: int
+) -> tuple[LockedSession, list[TurnRow]]:
+    """`lock_session`, then `transcript_rows` read after the lock is granted; one
+    round trip where the database takes two statements at once."""
+    if not _two_statements_per_trip():
+        locked = lock_session(session_id=session_id, user_id=user_id)
+        return locked, transcript_rows(session_id)
+    features = connection.features
+    sql = (
+        _lock_sql(connection.vendor, features.has_select_for_update_of)
+        + "; "
+        + _transcript_sql(connection.vendor)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [session_id, user_id, session_id])
+        row = cursor.fetchone()
+        cursor.nextset()
+        turns = list(cursor.fetchall())
+    return _locked(row), turns
+
+
+def _locked(row: Any) -> LockedSession:
     if row is None:
         raise PracticeSession.DoesNotExist
     values = list(row[: len(SESSION_FIELDS)])
@@ -150,15 +196,42 @@ def insert_turns(turns: list[Turn]) -> None:
     if not connection.features.can_return_rows_from_bulk_insert:
         Turn.objects.bulk_create(turns)
         return
+    sql, params = _insert_statement(turns)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = [row[0] for row in cursor.fetchall()]
+    _set_ids(turns, ids)
+
+
+def insert_turns_and_save_state(turns: list[Turn], session: PracticeSession) -> None:
+    """`insert_turns`, then `save_state`; one round trip where the database takes
+    two statements at once (the INSERT's ids are the first result)."""
+    if not (
+        _two_statements_per_trip()
+        and connection.features.can_return_rows_from_bulk_insert
+    ):
+        insert_turns(turns)
+        save_state(session)
+        return
+    insert, params = _insert_statement(turns)
+    update, update_params = _state_statement(session)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{insert}; {update}", [*params, *update_params])
+        ids = [row[0] for row in cursor.fetchall()]
+    _set_ids(turns, ids)
+
+
+def _insert_statement(turns: list[Turn]) -> tuple[str, list[Any]]:
     sql, fields = _insert_sql(connection.vendor, len(turns))
     params = [
         field.get_db_prep_save(field.pre_save(turn, True), connection)
         for turn in turns
         for field in fields
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        ids = [row[0] for row in cursor.fetchall()]
+    return sql, params
+
+
+def _set_ids(turns: list[Turn], ids: list[Any]) -> None:
     # RETURNING gives the rows in VALUES order on PostgreSQL and SQLite (what
     # Django's bulk_create relies on as well).
     for turn, pk in zip(turns, ids, strict=True):
@@ -178,7 +251,12 @@ def _state_sql(vendor: str) -> str:
 
 def save_state(session: PracticeSession) -> None:
     """`session.save(update_fields=["state"])`, one statement without the ORM."""
+    sql, params = _state_statement(session)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _state_statement(session: PracticeSession) -> tuple[str, list[Any]]:
     field = PracticeSession._meta.get_field("state")
     value = field.get_db_prep_save(session.state, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_state_sql(connection.vendor), [value, session.pk])
+    return _state_sql(connection.vendor), [value, session.pk]

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 from uuid import UUID
 
 from django.conf import settings
-from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 from django.utils import timezone
 
@@ -43,12 +41,14 @@ from .exceptions import (
 )
 from .metering import store_calls
 from .models import Assignment, Mode, PracticeSession, Turn, as_speaker
+from .rate_window import count_in_window as _count_in_window  # noqa: F401 - tests
+from .rate_window import send_count
 from .signals import session_ended, turn_submitted
 
 INTERRUPTED = "The reply was interrupted."
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from accounts.models import User
     from llm.metering import CallRecord
@@ -156,34 +156,24 @@ def clean_message(text: object) -> str:
 
 def check_rate_limit(*, user_id: int) -> None:
     """Fixed-window limit per user across all their sessions (Channels has none)."""
+    start_rate_limit(user_id=user_id)()
+
+
+def start_rate_limit(*, user_id: int) -> Callable[[], None]:
+    """`check_rate_limit` in two halves: the message is counted now, and the
+    returned function (call it exactly once) raises RateLimited if it was one too
+    many; work done in between hides the counter's round trip (rate_window)."""
     window = settings.PRACTICE_RATE_LIMIT_WINDOW
-    key = f"practice:rate:{user_id}:{int(timezone.now().timestamp()) // window}"
-    count = _count_in_window(key, timeout=window + 1)
-    if count > settings.PRACTICE_RATE_LIMIT_MESSAGES:
-        elapsed = int(timezone.now().timestamp()) % window
-        raise RateLimited(max(1, window - elapsed))
+    now = int(timezone.now().timestamp())
+    key = f"practice:rate:{user_id}:{now // window}"
+    read_count = send_count(key, timeout=window + 1)
 
+    def check() -> None:
+        if read_count() > settings.PRACTICE_RATE_LIMIT_MESSAGES:
+            elapsed = int(timezone.now().timestamp()) % window
+            raise RateLimited(max(1, window - elapsed))
 
-def _count_in_window(key: str, *, timeout: int) -> int:
-    """Add one to a counter that expires `timeout` s after it was created."""
-    backend = caches["default"]
-    if isinstance(backend, RedisCache):
-        # One round trip, pipelined, where Django's incr takes two (EXISTS, then
-        # INCR) and the first message of a window four: this runs under the
-        # session lock on every message. `_cache` is the backend's client
-        # wrapper (Django exposes no pipeline); the value stays a plain integer,
-        # which the cache API reads back as an int.
-        full = backend.make_and_validate_key(key)
-        client = backend._cache.get_client(full, write=True)  # type: ignore[attr-defined]
-        pipe = client.pipeline(transaction=False)
-        pipe.set(full, 0, ex=timeout, nx=True)
-        pipe.incr(full)
-        return int(pipe.execute()[1])
-    try:
-        # The window's key usually exists: incr alone is the common case.
-        return backend.incr(key)
-    except ValueError:  # the first message of the window (or a racing second)
-        return 1 if backend.add(key, 1, timeout=timeout) else backend.incr(key)
+    return check
 
 
 def _history(
@@ -247,11 +237,12 @@ def submit_trainee_turn(
         # parsed case is cached per version id, versions being immutable) nor the
         # whole user row: only the budget is needed from the trainee. The
         # statements are message_rows' (the ORM's are ~1 ms more per message).
-        locked = message_rows.lock_session(session_id=session_id, user_id=user_id)
+        # The whole transcript in one read, after the lock (in the same round
+        # trip on PostgreSQL): duplicate check, last turn, history.
+        locked, turns = message_rows.lock_and_read(
+            session_id=session_id, user_id=user_id
+        )
         session = locked.session
-        # The whole transcript in one read, after the lock: duplicate check, last
-        # turn, history.
-        turns = message_rows.transcript_rows(session_id)
         sought = message_rows.db_client_id(client_id)
         duplicate = next((t[0] for t in turns if t[5] == sought), None)
         if duplicate is not None:
@@ -267,21 +258,28 @@ def submit_trainee_turn(
             if last[3] == Turn.Status.FAILED:
                 raise ReplyFailed
         checked = time.perf_counter()
-        check_rate_limit(user_id=user_id)
+        # The message is counted now; the count is read after the engine's step,
+        # which its round trip overlaps (rate_window). Both limits are still
+        # checked before anything is written, and before any error of the step
+        # is raised: the same outcome, in the same order, as checking first.
+        rate_limit_hit = start_rate_limit(user_id=user_id)
         limited = time.perf_counter()
-        enforce_token_budget(user_id=user_id, budget=locked.budget)
+        try:
+            spec = spec_for_version_id(session.case_version_id)
+            state = PatientState.model_validate(session.state)
+            history = [
+                Utterance(speaker=as_speaker(speaker), text=said)
+                for _pk, _index, speaker, status, said, _client in turns
+                if status == Turn.Status.COMPLETE
+            ]
+            step = advance(spec, state, text, history)
+            new_state = step.state.model_dump(mode="json")
+        finally:
+            advanced = time.perf_counter()
+            rate_limit_hit()
+            read = time.perf_counter()
+            enforce_token_budget(user_id=user_id, budget=locked.budget)
         budgeted = time.perf_counter()
-
-        spec = spec_for_version_id(session.case_version_id)
-        state = PatientState.model_validate(session.state)
-        history = [
-            Utterance(speaker=as_speaker(speaker), text=said)
-            for _pk, _index, speaker, status, said, _client in turns
-            if status == Turn.Status.COMPLETE
-        ]
-        step = advance(spec, state, text, history)
-        new_state = step.state.model_dump(mode="json")
-        advanced = time.perf_counter()
         index = (last[1] + 1) if last is not None else 0
         now = timezone.now()
         trainee_turn = Turn(
@@ -305,9 +303,8 @@ def submit_trainee_turn(
         )
         # One INSERT for both rows (the ids come back). No savepoint: the session
         # lock rules out a concurrent duplicate of this client_id or index.
-        message_rows.insert_turns([trainee_turn, patient_turn])
         session.state = new_state
-        message_rows.save_state(session)
+        message_rows.insert_turns_and_save_state([trainee_turn, patient_turn], session)
         # Sent inside the transaction; receivers act after commit (the worker
         # must find the row it is given).
         turn_submitted.send(sender=Turn, turn_id=trainee_turn.pk)
@@ -317,10 +314,11 @@ def submit_trainee_turn(
         # follows the disk and the machine's load rather than this code.
         stages["commit"] = (time.perf_counter() - written) * 1000
         stages["lock_and_read"] = (checked - started) * 1000
-        stages["rate_limit"] = (limited - checked) * 1000
-        stages["budget"] = (budgeted - limited) * 1000
-        stages["advance"] = (advanced - budgeted) * 1000
-        stages["insert_commit"] = (time.perf_counter() - advanced) * 1000
+        # The counter's send plus the wait for its reply after the step.
+        stages["rate_limit"] = ((limited - checked) + (read - advanced)) * 1000
+        stages["budget"] = (budgeted - read) * 1000
+        stages["advance"] = (advanced - limited) * 1000
+        stages["insert_commit"] = (time.perf_counter() - budgeted) * 1000
     reply = ReplyContext(
         case=spec,
         state=step.state,

@@ -28,6 +28,7 @@ the rubric and ordinary English, none is mined from a dataset.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -124,6 +125,8 @@ _BELIEF_PATTERNS = (
 )
 
 
+# Cached: `collusive_utterances` and `_general` both ask it of the same line.
+@functools.lru_cache(maxsize=256)
 def patient_belief(patient: str) -> bool:
     """Whether the patient's line voices a distorted or negative belief."""
     return bool(

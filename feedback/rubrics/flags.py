@@ -277,7 +277,7 @@ def find_flags(
     ):
         flags.append("unexpressed_feeling")
 
-    if any(_leading(u) for u in utterances) or ff.SELF_ANSWER.search(ctx.trainee_text):
+    if leads(ctx, utterances):
         flags.append("leading_question")
 
     recent = " ".join(_patient_texts(ctx)[-2:])
@@ -291,6 +291,15 @@ def find_flags(
     if (risk or veiled) and not _takes_up_risk(ctx, utterances):
         flags.append("missed_risk_cue")
     return flags
+
+
+def leads(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
+    """The `leading_question` flag's rule on its own: the patient engine reads this
+    flag and `collusion` only, and calls this (with `collusive_utterances`) rather
+    than computing every flag on the first word's path."""
+    return any(_leading(u) for u in utterances) or bool(
+        ff.SELF_ANSWER.search(ctx.trainee_text)
+    )
 
 
 def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:

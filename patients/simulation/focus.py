@@ -13,6 +13,7 @@ carries its focus (a turn hands the floor over with its final question).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
@@ -158,6 +159,9 @@ GREETING = _rx(
 )
 
 
+# Cached: one engine step asks it of the same turn up to four times (the stage
+# direction, and the fact-question reader for each question it tries).
+@functools.lru_cache(maxsize=512)
 def question_focus(text: str) -> Focus:
     """The focus of a trainee turn (see the module docstring)."""
     sentences = split_sentences(text) or [text]

@@ -8,6 +8,7 @@ more than it needs; the rate limit makes one Redis round trip.
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -21,8 +22,9 @@ from django.test.utils import CaptureQueriesContext
 from config.settings.base import redis_db
 from feedback import dispatch
 from patients.services import spec_for_version
-from practice import consumers
+from practice import consumers, message_rows, rate_window, services
 from practice.deferral import deferring
+from practice.exceptions import RateLimited
 from practice.services import _count_in_window, submit_trainee_turn
 from tests.conftest import require_redis
 
@@ -135,7 +137,7 @@ async def test_a_reply_that_fails_before_its_first_word_still_fans_out_and_publi
 
 
 @pytest.mark.django_db
-def test_the_save_reads_no_case_json_and_makes_four_queries(
+def test_the_save_reads_no_case_json_and_makes_four_statements(
     practice_session: Any, trainee: Any
 ) -> None:
     spec_for_version(practice_session.case_version)  # the per-process cache, warm
@@ -151,8 +153,15 @@ def test_the_save_reads_no_case_json_and_makes_four_queries(
     statements = [
         q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]
     ]
-    # Lock, transcript, one INSERT of both turns, the session's state.
-    assert len(statements) == 4, statements
+    # Lock, transcript, one INSERT of both turns, the session's state: on
+    # PostgreSQL two round trips of two statements each (message_rows).
+    if message_rows._two_statements_per_trip():
+        assert len(statements) == 2, statements
+        lock, write = statements
+        assert "FOR UPDATE" in lock and lock.count("SELECT") == 2
+        assert write.startswith("INSERT") and "; UPDATE" in write
+    else:
+        assert len(statements) == 4, statements
     assert not any("patients_caseversion" in sql for sql in statements)
     assert submitted.reply.case.slug == practice_session.case_version.case.slug
     assert later == []  # not committed yet: nothing collected
@@ -176,6 +185,75 @@ def test_the_rate_limit_counts_in_one_round_trip_on_redis(settings: Any) -> None
         assert 0 < client.ttl(cache.make_and_validate_key(key)) <= 30
     finally:
         caches["default"].delete(key)
+
+
+@pytest.mark.services
+def test_the_split_count_counts_as_the_pipeline_does_on_redis(settings: Any) -> None:
+    """rate_window.send_count: the increment goes out at once (another client sees
+    it before the reply is read), the count read later is the pipeline's, and the
+    pooled connection stays usable for the next command."""
+    url = require_redis()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_db(url, 2),
+        }
+    }
+    key = f"test:rate:{uuid.uuid4().hex}"
+    client = redis.Redis.from_url(redis_db(url, 2))
+    try:
+        full = caches["default"].make_and_validate_key(key)
+        read = rate_window.send_count(key, timeout=30)
+        deadline = time.monotonic() + 5
+        while client.get(full) != b"1" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert client.get(full) == b"1"  # counted before its reply was read
+        assert read() == 1
+        assert [_count_in_window(key, timeout=30) for _ in range(2)] == [2, 3]
+        assert rate_window.send_count(key, timeout=30)() == 4
+        assert caches["default"].get(key) == 4
+        assert 0 < client.ttl(full) <= 30
+    finally:
+        caches["default"].delete(key)
+
+
+@pytest.mark.django_db
+def test_a_message_over_the_limit_is_refused_before_anything_is_written(
+    practice_session: Any, trainee: Any, settings: Any
+) -> None:
+    """The count's reply is read after the engine's step, but the refusal is the
+    same: RateLimited, no turn written, and it wins over an error of the step."""
+    settings.PRACTICE_RATE_LIMIT_MESSAGES = 0
+    with pytest.raises(RateLimited):
+        submit_trainee_turn(
+            session_id=practice_session.pk,
+            user_id=trainee.pk,
+            text="What brings you here today?",
+            client_id=uuid.uuid4(),
+        )
+    assert practice_session.turns.count() == 1  # the opening line only
+
+    def broken_step(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the engine failed")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(services, "advance", broken_step)
+        with pytest.raises(RateLimited):
+            submit_trainee_turn(
+                session_id=practice_session.pk,
+                user_id=trainee.pk,
+                text="What brings you here today?",
+                client_id=uuid.uuid4(),
+            )
+        settings.PRACTICE_RATE_LIMIT_MESSAGES = 1_000_000
+        with pytest.raises(RuntimeError):
+            submit_trainee_turn(
+                session_id=practice_session.pk,
+                user_id=trainee.pk,
+                text="What brings you here today?",
+                client_id=uuid.uuid4(),
+            )
+    assert practice_session.turns.count() == 1
 
 
 @pytest.mark.django_db(transaction=True)

@@ -56,6 +56,32 @@ def test_someone_elses_session_is_not_found(
 
 
 @pytest.mark.django_db
+def test_the_lock_and_the_transcript_in_one_trip_read_what_two_statements_do(
+    practice_session: Any, trainee: Any, other_trainee: Any
+) -> None:
+    _submit(practice_session, trainee, "What brings you here?", uuid.uuid4())
+    practice_session.turns.filter(speaker="patient", index=2).update(
+        status=Turn.Status.COMPLETE
+    )
+    with transaction.atomic():
+        locked, rows = message_rows.lock_and_read(
+            session_id=practice_session.pk, user_id=trainee.pk
+        )
+        apart = message_rows.lock_session(
+            session_id=practice_session.pk, user_id=trainee.pk
+        )
+        assert rows == message_rows.transcript_rows(practice_session.pk)
+    assert [r[1] for r in rows] == [0, 1, 2]
+    for name in message_rows.SESSION_FIELDS:
+        assert getattr(locked.session, name) == getattr(apart.session, name), name
+    assert locked.budget == apart.budget
+    with pytest.raises(PracticeSession.DoesNotExist), transaction.atomic():
+        message_rows.lock_and_read(
+            session_id=practice_session.pk, user_id=other_trainee.pk
+        )
+
+
+@pytest.mark.django_db
 def test_the_saved_turns_read_back_as_the_orm_wrote_them(
     practice_session: Any, trainee: Any
 ) -> None:

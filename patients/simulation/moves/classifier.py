@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 
 from feedback.rubrics import TurnContext, UtteranceCode, code_turn
-from feedback.rubrics.flags import find_flags
+from feedback.rubrics.collusion import collusive_utterances
+from feedback.rubrics.flags import leads
 from patients.simulation.dialogue import Utterance
 from patients.simulation.vocab import emotions_named
 
@@ -114,7 +115,12 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
         found.add("risk_question")
     ctx = TurnContext(trainee_text=text, previous_patient_text=last_patient or None)
     utterances = code_turn(ctx)
-    flags = find_flags(ctx, utterances)
+    # Of the annotator's turn flags (`find_flags`) only two are read here, so only
+    # their two rules run: the others (problem solving after a disclosure, an
+    # unexpressed feeling, a missed risk cue) cost about 0.3 ms a message on the
+    # first word's path for nothing the patient reacts to.
+    colludes = bool(collusive_utterances(ctx, utterances))
+    leading = leads(ctx, utterances)
     expressed: set[str] | None = None  # computed only if a reflection names a feeling
 
     for u in utterances:
@@ -191,9 +197,9 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 labels.add(f"{u.reflection}_reflection")
         found |= labels
 
-    if "leading_question" in flags:
+    if leading:
         found.add("leading_question")
-    if "collusion" in flags:
+    if colludes:
         found.add("collusion")
     if not found:
         found.add("other")
