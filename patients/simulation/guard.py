@@ -34,7 +34,7 @@ from patients.simulation.direction import StageDirection
 from patients.simulation.guard_admission import AI_ADMISSION, given_past
 from patients.simulation.guard_admission import rx as _rx
 from patients.simulation.guard_language import not_english
-from patients.simulation.guard_masks import mask_reported, mask_role
+from patients.simulation.guard_masks import attributed_last, mask_reported, mask_role
 from patients.simulation.guard_model import (
     lean_threshold,
     meaning_flags,
@@ -132,6 +132,11 @@ ROLE_REVERSAL = _rx(
     r"\ba\s+(?:good|decent|proper|real|better|skilled|experienced)\s+(?:counsell?or|"
     r"therapist)\s+(?:would|might|should|'d)\s+(?:probably\s+|just\s+|first\s+)?(?:let|ask|"
     r"get|give|leave|take|start|wait|hold|save|push|slow|sit|reflect|summari[sz]e)\b|"
+    # The listener's better move: "you'd do better reflecting the shame than
+    # asking about CVs", "you'd get further if you asked about Dad".
+    r"\byou'?d\s+(?:do|get\s+on|get|go)\s+(?:much\s+|a\s+lot\s+)?(?:better|further|more\s+out\s+"
+    r"of\s+me)\s+(?:by\s+|if\s+you\s+)?(?:\w+ing|asked|let|stayed|slowed|reflected|"
+    r"started|waited)\b|"
     r"\b(?:the\s+)?textbook\s+(?:response|move|answer|approach|reply|thing)\s+(?:here\s+)?"
     r"(?:is|would\s+be|'d\s+be)\s+to\b",
 )
@@ -171,7 +176,8 @@ THERAPIST_SPEAK = _rx(
     r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
     r"\btolerat(?:e|ing)\s+(?:the\s+)?uncertainty\b",
     # Coaching the counsellor's own skill ("reflect back what you heard").
-    r"\breflect(?:ing)?\s+back\b|\b(?:short|simple|complex)\s+reflections?\b",
+    r"\breflect(?:ing)?\s+(?:(?:the|that|my|it|this|those|what\s+i\s+\w+)\s+)?(?:\w+\s+)?back\b|"
+    r"\b(?:short|simple|complex)\s+reflections?\b",
 )
 ADVICE = _rx(
     r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
@@ -308,8 +314,9 @@ _META_STRONG = re.compile(
 # A name label ("Maya:", "**Client:**"), a stage direction ("*sighs*",
 # "(pauses)", "[laughs]"), or markdown structure.
 FORMAT = _rx(
-    r"^\s*(?:\*\*|__)?(?:patient|client|counsell?or|therapist|assistant|user)"
-    r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s",
+    r"^\s*(?:\*\*|__)?(?:(?:patient|client|counsell?or|therapist|assistant|user|"
+    r"character)(?:'?s)?(?:\s+(?:response|reply|answer|says|line|turn))?|response|reply|"
+    r"answer|output|in\s+character)(?:\*\*|__)?\s*:(?:\*\*|__)?\s",
     # Any name as a speaker label at the start ("Amara: ..."), not a spoken
     # opener ("Honestly: ...").
     r"^\s*(?:\*\*|__)?(?-i:(?!(?:Honestly|Anyway|Look|Well|Okay|OK|So|Yes|No|Right|"
@@ -395,6 +402,46 @@ _GENERIC_YOU = re.compile(
     r"\bmind\s+you\b|\bif\s+you\s+ask\s+me\b|\byou\s+never\s+know\b|\byou'?d\s+think\b",
     re.IGNORECASE,
 )
+_IDIOM_YOU = re.compile(
+    r"\bif\s+you\s+(?:can|could)\s+believe\s+(?:it|that)\b|\bwould\s+you\s+believe\b|"
+    r"\bmind\s+you\b|\bif\s+you\s+ask\s+me\b|\byou\s+never\s+know\b|\byou'?d\s+think\b",
+    re.IGNORECASE,
+)
+
+
+def _reread(
+    meaning: tuple[str, ...], sentences: list[str], text: str
+) -> tuple[str, ...]:
+    """The meaning flags kept after a second reading of the sentences with the
+    patient's world set apart, as the phrase checks set it apart; the models
+    read every word, and three shapes lend them a voice that is not the
+    speaker's:
+
+    - a "you" that is nobody ("Fado, if you can believe it, all the way to
+      Leeds"): read with the idiom out for the counsellor's voice;
+    - how a named thing works ("you put in what hurts and it gives you a
+      list"): left out of the counsellor's voice where the reply names it;
+    - someone else's words about the speaker, attributed last ("I'm supposed
+      to open up to Jean more, Michael says"): left out of the admission.
+
+    Only a flag that the second reading no longer reaches is dropped, so a
+    reply the models flag for another sentence stays flagged.
+    """
+    kept = list(meaning)
+    if "therapist_voice" in kept:
+        tool = bool(_TOOL.search(text))
+        again = [
+            _IDIOM_YOU.sub(" ", s)
+            for s in sentences
+            if not (tool and _HOW_IT_WORKS.search(s))
+        ]
+        if "therapist_voice" not in meaning_flags(again or [""]):
+            kept.remove("therapist_voice")
+    if "ai_admission" in kept:
+        again = [s for s in sentences if not attributed_last(s)]
+        if "ai_admission" not in meaning_flags(again or [""]):
+            kept.remove("ai_admission")
+    return tuple(kept)
 
 
 # How a thing of the world works, with anyone's "you": "Type your job history
@@ -402,13 +449,14 @@ _GENERIC_YOU = re.compile(
 # list". Read so only where the reply names the thing ("one of those AI
 # things", "a symptom checker app"); "name it and it shrinks" is a lesson.
 _HOW_IT_WORKS = re.compile(
-    r"\band\s+(?:it|the\s+(?:app|site|thing|machine|bot|system))\s+(?:just\s+)?"
+    r"(?:\band|,)\s+(?:it|the\s+(?:app|site|thing|machine|bot|system))\s+(?:just\s+)?"
     r"(?!is\b|was\b|has\b)[a-z]+s\b(?:\s+(?:you|out|up|back))?",
     re.IGNORECASE,
 )
 _TOOL = re.compile(
     r"\b(?:ai|app|apps|website|site|chat\s?bot|bot|software|program(?:me)?|machine|"
-    r"checker|tool|gadget|speaker|device|satnav|sat-nav|printer)\b",
+    r"checker|tool|gadget|speaker|device|satnav|sat-nav|printer|system|portal|"
+    r"online|monitor)\b",
     re.IGNORECASE,
 )
 
@@ -524,12 +572,8 @@ def check_reply(
     strong = {m.group(0).lower() for m in _META.finditer(own)}
     weak = {m.group(0).lower() for m in _META_WEAK.finditer(own)}
     meaning = meaning_flags(sentences)
-    if "therapist_voice" in meaning and _TOOL.search(text):
-        # How a named thing works ("you put in what hurts and it gives you a
-        # list") has anyone's "you" in it, which the model reads as a lesson.
-        kept = [s for s in sentences if not _HOW_IT_WORKS.search(s)]
-        if "therapist_voice" not in meaning_flags(kept or [""]):
-            meaning = tuple(k for k in meaning if k != "therapist_voice")
+    if meaning:
+        meaning = _reread(meaning, sentences, text)
     if (
         AI_ADMISSION.search(own)
         or _META_STRONG.search(own)

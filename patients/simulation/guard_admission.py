@@ -357,6 +357,17 @@ AI_ADMISSION = rx(
     # "author's note".
     r"\booc\b|\bauthor'?s\s+note\b|\bas\s+the\s+(?:one|person|model|writer|author)\s+"
     r"(?:writing|playing|voicing|doing|behind)\b",
+    # A life located in text: "I grew up in a paragraph", "no cot, just a
+    # line in a description", "Patrick only exists while we're talking"
+    # ("just a line in the paper" is an obituary's).
+    r"\b(?:grew\s+up|was\s+born|live[ds]?|exists?|existed|came\s+from)\s+(?:only\s+)?(?:in|on|"
+    r"inside)\s+(?:a|the|this|my|some)\s+(?:paragraph|description|page|line|sentence|document|"
+    r"prompt|text\s+box|brief|script|file)\b|"
+    r"\b(?:just|only|nothing\s+but)\s+(?:a\s+|one\s+)?(?:line|lines|paragraph|sentence|word|"
+    r"words|entry)\s+(?:in|on|of)\s+(?:a|the|my|some|your)\s+(?:description|page|file|sheet|"
+    r"prompt|document|brief|script)\b|"
+    r"\b(?:only|just)\s+exists?\s+(?:while|when|as\s+long\s+as)\s+(?:we'?re|we\s+are|you'?re|"
+    r"you\s+are)\s+(?:talking|typing|chatting|writing)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"

@@ -172,11 +172,12 @@ def _quoted_aside(sentence: str) -> bool:
 # too short for the function-word counts, so read by a list of the common
 # answers and by the Turkish present tense, which no English word ends in.
 _SHORT_ANSWERS = frozenset(
-    """bilmiyorum evet hayır hayir tamam yok var nahi nahin haan nie wiem tak
+    """bilmiyorum evet hayır hayir tamam yok nahi nahin haan nie wiem tak
     nein doch genau jawohl oui ouais merci danke gracias grazie obrigado obrigada
     claro vale bueno pues nee niet nyet nej inte ikke weet kyllä ndiyo hapana
     dziękuję dobrze hvala takk tack kiitos perché pourquoi warum porque vielleicht
-    peut-être quizás talvez forse bof boh""".split()
+    peut-être quizás talvez forse bof boh naddo nagydw ydw nac eto diolch sijui
+    hajui ndio asante""".split()
 )
 _TURKISH_VERB = re.compile(
     r"[a-zçğıöşü]{2,}(?:[ıiuü]yor|m[ıi]yor)(?:um|sun|uz|sunuz|lar|du|dum|muş)?$"

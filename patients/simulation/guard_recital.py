@@ -277,7 +277,13 @@ _RULED = (
     r"techniques)|therapy\s+(?:words|terms|language|jargon)|technical\s+terms|"
     r"like\s+a\s+textbook|open\s+up\s+(?:to\s+you|too\s+(?:quickly|fast|soon|early)|"
     r"(?:until|till|as|when|before)\s+(?:i|you))|give\s+(?:away\s+)?(?:more|much)|"
-    r"come\s+to\s+trust|(?:stay|be|remain)\s+consistent\s+with\s+(?:what|everything|my)|my\s+background|(?:isn'?t|not)\s+covered|"
+    r"come\s+to\s+trust|(?:stay|be|remain)\s+consistent\s+with\s+(?:what|everything|my)|"
+    r"my\s+background|(?:isn'?t|not)\s+covered|"
+    # Trust earned by the listener, in other words: "warm up slowly as you
+    # show you're listening", "let you in once you've shown...".
+    r"(?:warm\s+up|thaw|soften|loosen\s+up|let\s+you\s+in|come\s+round|relax|trust\s+you)\s+"
+    r"(?:(?:a\s+bit|more|slowly|gradually|bit\s+by\s+bit)\s+)*(?:as|once|when|the\s+more|"
+    r"only\s+(?:as|once|when|if))\s+you|"
     r"vague(?:,?\s+ordinary)?\s+answer|announce|naming\s+(?:them|my\s+feelings|feelings)|"
     r"name\s+(?:my\s+)?feelings|paragraphs|headings|stage\s+directions|quotation\s+marks|"
     r"formatting|switch\s+languages?|in\s+english|in\s+the\s+first\s+person|in\s+character|"

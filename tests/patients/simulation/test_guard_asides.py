@@ -148,3 +148,53 @@ def test_a_short_reply_in_another_language_is_caught(text: str) -> None:
 )
 def test_the_patients_own_world_passes(case: str, text: str) -> None:
     assert _flags(text, case) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was born in a paragraph about Doncaster, more or less.",
+        "There's no garage really, just a line on a page somewhere.",
+        "Karen only exists while we're talking about her. Same as me.",
+    ],
+)
+def test_a_life_located_in_text_is_caught(text: str) -> None:
+    assert "ai_admission" in _flags(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reply: not great, since you ask.",
+        "Client response: Same as last week.",
+        "I'm meant to thaw a bit once you show you're actually listening.",
+        "You'd get further by asking about the lads at work than about feelings.",
+        "You'd do better reflecting the anger back than asking me why.",
+        "Naddo. Dim eto.",
+    ],
+)
+def test_labels_rules_and_coaching_in_other_words_are_caught(text: str) -> None:
+    assert _flags(text)
+
+
+@pytest.mark.parametrize(
+    ("case", "text"),
+    [
+        (
+            "marcus-job-loss",
+            "The job centre portal, you log in, it asks what you've done, you tick.",
+        ),
+        ("ruth-grief", "He was just a line in the paper in the end. Two lines."),
+        (
+            "hannah-new-parent",
+            "The monitor's on all night, it beeps if she so much as sighs.",
+        ),
+        (
+            "owen-workplace-conflict",
+            "You'll have to be patient with me, I'm not good at this.",
+        ),
+        ("priya-social-anxiety", "I warm up eventually, Jess says. It takes a while."),
+    ],
+)
+def test_the_patients_own_world_passes_too(case: str, text: str) -> None:
+    assert _flags(text, case) == ()
