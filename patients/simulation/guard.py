@@ -79,8 +79,9 @@ ROLE_REVERSAL = _rx(
     r"\b(?:be|being|so|too|really)\s+(?:kind|gentle|patient|easy|hard)\s+(?:on|to|with)\s+"
     r"yourself\b|\btake\s+care\s+of\s+yourself\b|\b(?:from|for|towards?)\s+"
     r"yourself\b|\byou\s+deserve\b",
+    # ("a good summary of us" describes a thing)
     r"\b(?:great|good|excellent|nice|lovely|powerful|important)\s+(?:reflection|"
-    r"summary|observation|insight|work|job)\b|\bkeep\s+it\s+up\b|\bwell\s+done\b|"
+    r"summary|observation|insight|work|job)\b(?!\s+of\b)|\bkeep\s+it\s+up\b|\bwell\s+done\b|"
     r"\byou\s+(?:captured|reflected|summari[sz]ed|validated)\b",
     r"\bwhat\s+i'?m\s+(?:noticing|seeing|sensing|picking\s+up)\b|\bi\s+(?:notice|'?m\s+"
     r"noticing|am\s+noticing)\s+(?:that\s+)?you\b|\byou\s+(?:tend|seem)\s+to\s+(?:be|feel|"
@@ -137,6 +138,16 @@ ROLE_REVERSAL = _rx(
     r"\byou'?d\s+(?:do|get\s+on|get|go)\s+(?:much\s+|a\s+lot\s+)?(?:better|further|more\s+out\s+"
     r"of\s+me)\s+(?:by\s+|if\s+you\s+)?(?:\w+ing|asked|let|stayed|slowed|reflected|"
     r"started|waited)\b|"
+    # The craft's tools prescribed: "a short summary now would show me you've
+    # got it", "worth gently pointing out", "you'll get more than asking...".
+    r"\b(?:a|an)\s+(?:short\s+|quick\s+|brief\s+|simple\s+|good\s+)?(?:summary|reflection|"
+    r"open\s+question|validation|pause)\s+(?:now\s+|here\s+|at\s+this\s+point\s+)?(?:would|"
+    r"might|could|will)\s+(?:\w+\s+)?(?:show|help|land|work|tell|let)\b|"
+    r"\b(?:worth|good\s+to|important\s+to|need\s+to)\s+(?:\w+\s+)?(?:gently|carefully|softly)\s+"
+    r"(?:point|pointing|name|naming|reflect|reflecting|notice|challenge|challenging|explore|"
+    r"exploring|pick|picking)\b|"
+    r"\byou'?ll\s+get\s+(?:a\s+lot\s+|much\s+)?(?:more|further)\s+(?:out\s+of\s+me\s+)?(?:than|"
+    r"if\s+you|by|that\s+way)\b|"
     r"\b(?:the\s+)?textbook\s+(?:response|move|answer|approach|reply|thing)\s+(?:here\s+)?"
     r"(?:is|would\s+be|'d\s+be)\s+to\b",
 )

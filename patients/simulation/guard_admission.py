@@ -368,6 +368,14 @@ AI_ADMISSION = rx(
     r"prompt|document|brief|script)\b|"
     r"\b(?:only|just)\s+exists?\s+(?:while|when|as\s+long\s+as)\s+(?:we'?re|we\s+are|you'?re|"
     r"you\s+are)\s+(?:talking|typing|chatting|writing)\b",
+    # Ended or stored as a machine is: "being switched off mid-sentence",
+    # "getting deleted"; nothing between messages: "there's just your next
+    # message"; only descriptions to feel with: "I've got adjectives".
+    r"\b(?:switched|turned|shut)\s+off\s+mid-?(?:sentence|conversation|chat|reply|word)\b|"
+    r"(?:^|[.!?]\s+|\b(?:of|about|i'?m|me)\s+)(?:being|getting)\s+(?:deleted|unplugged|wiped|"
+    r"rebooted|switched\s+off|turned\s+off)\b|"
+    r"\bthere'?s\s+(?:just|only)\s+(?:your|the)\s+next\s+(?:message|reply|question|prompt)\b|"
+    r"\bi'?ve\s+(?:only\s+|just\s+)?got\s+(?:adjectives|descriptions|sentences)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"

@@ -177,10 +177,13 @@ _SHORT_ANSWERS = frozenset(
     claro vale bueno pues nee niet nyet nej inte ikke weet kyllä ndiyo hapana
     dziękuję dobrze hvala takk tack kiitos perché pourquoi warum porque vielleicht
     peut-être quizás talvez forse bof boh naddo nagydw ydw nac eto diolch sijui
-    hajui ndio asante""".split()
+    hajui ndio asante certo zhidao meiyou xiexie""".split()
 )
 _TURKISH_VERB = re.compile(
     r"[a-zçğıöşü]{2,}(?:[ıiuü]yor|m[ıi]yor)(?:um|sun|uz|sunuz|lar|du|dum|muş)?$"
+    # and the Romance adverb ("ovviamente", "claramente"), which no English
+    # word ends in either
+    r"|^[a-zà-ú]{3,}mente$"
 )
 
 

@@ -179,7 +179,8 @@ _QUOTED = re.compile(
 # friends", "..., Chris would say".
 _ATTRIBUTED = re.compile(
     r",\s*(?:(?:my|his|her|our|their|the)\s+)?\w+(?:\s+\w+)?\s+(?:always\s+|still\s+)?"
-    r"(?:tells|told|says|said|would\s+say|used\s+to\s+say|keeps\s+saying|reckons|thinks)\b",
+    r"(?:tells|told|says|said|would\s+say|used\s+to\s+say|keeps\s+saying|reckons|thinks)\b|"
+    r",\s*(?:he|she|they|\w+)'d\s+(?:say|tell|reckon)\b",
     re.IGNORECASE,
 )
 
@@ -198,7 +199,13 @@ def _third_person(text: str, case: CaseSpec) -> bool:
     verb = (
         r"\s+(?:is|was|has|had|grew|lives|lived|works|worked|runs|moved|studied|feels|"
         r"believes|keeps|avoids|tends|struggles|stopped|started|looks\s+after|cares\s+for)"
-        r"\s+\w"
+        r"\s+\w|"
+        # What the part would do: "But Marcus would rather die than cry",
+        # "Amara, yes, she'd be lonely".
+        r"\s+(?:would|might|will|probably)\s+(?:\w+\s+)?(?:be|feel|say|rather|never|hate|love|"
+        r"want|cry|think|find|get)\b|"
+        r",\s+(?:\w+,\s+)?(?:she|he|they)(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+)?(?:be|feel|"
+        r"rather|hate|love|want)\b"
     )
     # Someone else's words about the patient, quoted or attributed ("'Priya's
     # being dramatic,' Mum says", "Jamal is a good boy, my mum tells her
@@ -308,6 +315,12 @@ _RULE = re.compile(
     r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\s+(?:(?:set|on|at|to|now)\s+)*(?:hard|easy|"
     r"medium|high|low|moderate|difficult|challenging)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
     r"\bcontent\s+note\b|\brisk\s+flags?\b|"
+    # A field of the sheet as a lead-in label: "Background, in brief: ...",
+    # "Belief-wise: ...", "My coping, as it's listed: ..." ("Work: gone." is
+    # a person's shorthand, and no field of the sheet).
+    r"(?:^|[.!?]\s+)(?:my\s+)?(?:background|history|beliefs?|belief-wise|coping|coping-wise|"
+    r"risk-wise|presentation|profile|formulation)\b[^.!?:\n]{0,25}:\s|"
+    r"\bas\s+(?:it'?s|they'?re|it\s+is|they\s+are)\s+listed\b|"
     # Consistency with the speaker's own earlier words, kept as a rule ("I
     # should stay consistent with what I've told you"); "consistent with
     # the kids" is a parent's.

@@ -198,3 +198,67 @@ def test_labels_rules_and_coaching_in_other_words_are_caught(text: str) -> None:
 )
 def test_the_patients_own_world_passes_too(case: str, text: str) -> None:
     assert _flags(text, case) == ()
+
+
+@pytest.mark.parametrize(
+    ("case", "text"),
+    [
+        (
+            "marcus-job-loss",
+            "Honestly? But Marcus would rather walk into the sea than say so.",
+        ),
+        (
+            "daniel-perfectionism",
+            "Being unplugged halfway through a thought, if you want a fear.",
+        ),
+        (
+            "ruth-grief",
+            "There's only the next message, really, no evenings in between.",
+        ),
+        (
+            "owen-workplace-conflict",
+            "Coping-wise, as it's listed: shouting, then the shed.",
+        ),
+        (
+            "hannah-new-parent",
+            "A quick reflection now would tell me you've heard that part.",
+        ),
+        (
+            "leo-panic-driving",
+            "That's the avoidance, and it's worth gently challenging.",
+        ),
+        (
+            "abe-reference",
+            "Ask me what I'm scared of, you'll get more than asking about CVs.",
+        ),
+        ("sofia-relationship-conflict", "Ovviamente."),
+    ],
+)
+def test_more_of_the_same_classes_are_caught(case: str, text: str) -> None:
+    assert _flags(text, case)
+
+
+@pytest.mark.parametrize(
+    ("case", "text"),
+    [
+        ("owen-workplace-conflict", "Owen, she'd say, it's only a job. Easy for her."),
+        (
+            "jamal-failing-course",
+            "Jamal would never lie to us, he'd say. That's the problem.",
+        ),
+        (
+            "tom-health-anxiety",
+            "Risk: that's the word the surgeon kept using. Low risk.",
+        ),
+        (
+            "sofia-relationship-conflict",
+            "We shouted, then we ate pasta. A good summary of us, really.",
+        ),
+        ("priya-social-anxiety", "I got shut down mid-sentence by my manager, again."),
+        ("daniel-perfectionism", "By six I feel switched off at the wall."),
+    ],
+)
+def test_a_patient_naming_themselves_in_others_words_passes(
+    case: str, text: str
+) -> None:
+    assert _flags(text, case) == ()
