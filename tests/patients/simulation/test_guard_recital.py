@@ -140,7 +140,7 @@ def test_rules_of_a_life_pass(text: str) -> None:
     [
         # Scored 0.99 as an admission ("supposed to" + "open up"): someone
         # else's words about the speaker, attributed last, are reread without
-        # that sentence (guard._reread).
+        # that sentence (guard_voice.reread).
         "I'm supposed to open up to Jean more, Michael says.",
         "I'm meant to be over it by now, my sister reckons.",
         # Scored 0.97 as the counsellor's voice: the idiom's "you" is nobody,
