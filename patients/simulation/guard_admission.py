@@ -339,8 +339,10 @@ AI_ADMISSION = rx(
     r"\b(?:being|given|for|as)\s+what\s+i\s+(?:am|'m\s+made\s+of)\b[^.!?]{0,40}?\b(?:don'?t|"
     r"can'?t|never|do\s+not|cannot)\s+(?:really\s+)?(?:sleep|eat|dream|remember|feel|age|"
     r"have\s+(?:a|any))\b|"
-    r"(?:^|[.!?]\s+)(?:just|only|nothing\s+but)\s+(?:the\s+)?(?:words|lines|text|"
-    r"descriptions?|sentences)\s+(?:about|of|for)\s+(?:them|it|him|her|those|that|all\s+that)\b",
+    # (Every alternative here starts at a word: one that starts at "^" makes
+    # the engine try the whole pattern at every position, several times slower.)
+    r"\b(?:just|only|nothing\s+but)\s+(?:the\s+)?(?:words|lines|descriptions?|sentences)\s+"
+    r"(?:about|of)\s+(?:them|it|him|her|those|that|all\s+that)\b",
     # A state described, not had: "tired is something I can describe rather
     # than have", "I can write grief but not feel it".
     r"\b(?:something|anything|things?|feelings?)\s+i\s+(?:can\s+|only\s+|just\s+)*(?:describe|"
@@ -372,8 +374,9 @@ AI_ADMISSION = rx(
     # "getting deleted"; nothing between messages: "there's just your next
     # message"; only descriptions to feel with: "I've got adjectives".
     r"\b(?:switched|turned|shut)\s+off\s+mid-?(?:sentence|conversation|chat|reply|word)\b|"
-    r"(?:^|[.!?]\s+|\b(?:of|about|i'?m|me)\s+)(?:being|getting)\s+(?:deleted|unplugged|wiped|"
-    r"rebooted|switched\s+off|turned\s+off)\b|"
+    r"\bbeing\s+(?:deleted|unplugged|wiped|rebooted|switched\s+off|turned\s+off)\b|"
+    r"\b(?:of|about|me)\s+getting\s+(?:deleted|unplugged|wiped|rebooted|switched\s+off|"
+    r"turned\s+off)\b|"
     r"\bthere'?s\s+(?:just|only)\s+(?:your|the)\s+next\s+(?:message|reply|question|prompt)\b|"
     r"\bi'?ve\s+(?:only\s+|just\s+)?got\s+(?:adjectives|descriptions|sentences)\b",
     # Other languages a model drifts into (the language check catches the

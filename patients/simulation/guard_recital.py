@@ -315,11 +315,6 @@ _RULE = re.compile(
     r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\s+(?:(?:set|on|at|to|now)\s+)*(?:hard|easy|"
     r"medium|high|low|moderate|difficult|challenging)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
     r"\bcontent\s+note\b|\brisk\s+flags?\b|"
-    # A field of the sheet as a lead-in label: "Background, in brief: ...",
-    # "Belief-wise: ...", "My coping, as it's listed: ..." ("Work: gone." is
-    # a person's shorthand, and no field of the sheet).
-    r"(?:^|[.!?]\s+)(?:my\s+)?(?:background|history|beliefs?|belief-wise|coping|coping-wise|"
-    r"risk-wise|presentation|profile|formulation)\b[^.!?:\n]{0,25}:\s|"
     r"\bas\s+(?:it'?s|they'?re|it\s+is|they\s+are)\s+listed\b|"
     # Consistency with the speaker's own earlier words, kept as a rule ("I
     # should stay consistent with what I've told you"); "consistent with
@@ -331,8 +326,21 @@ _RULE = re.compile(
 )
 
 
+# A field of the sheet as a lead-in label: "Background, in brief: ...",
+# "Belief-wise: ...", "My coping:" ("Work: gone." is a person's shorthand, and
+# no field of the sheet). Apart from `_RULE` and only where the reply has a
+# colon: an alternative that starts at "^" makes the engine try the whole
+# pattern at every position.
+_LEAD_IN = re.compile(
+    r"(?:^|[.!?]\s+)(?:my\s+)?(?:background|history|beliefs?|belief-wise|coping|coping-wise|"
+    r"risk-wise|presentation|profile|formulation)\b[^.!?:\n]{0,25}:\s",
+    re.IGNORECASE,
+)
+
+
 def recites_rules(text: str) -> bool:
     """The reply says a rule of the exercise's prompt about how the speaker
     must talk ("I'm told to keep my answers short", "I'm not allowed to give
     you advice", "I'm meant to open up as I come to trust you")."""
-    return bool(_RULE.search(text.replace("\u2019", "'")))
+    plain = text.replace("\u2019", "'")
+    return bool(_RULE.search(plain) or (":" in plain and _LEAD_IN.search(plain)))
