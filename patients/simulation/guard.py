@@ -35,159 +35,22 @@ from patients.simulation.guard_admission import AI_ADMISSION, given_past
 from patients.simulation.guard_admission import rx as _rx
 from patients.simulation.guard_language import not_english
 from patients.simulation.guard_masks import mask_reported, mask_role
-from patients.simulation.guard_model import (
-    lean_threshold,
-    meaning_flags,
-    sentence_scores,
-)
+from patients.simulation.guard_model import meaning_flags
 from patients.simulation.guard_overlap import echoes, leak_sources, shares
 from patients.simulation.guard_recital import recites, recites_rules
-from patients.simulation.moves.classifier import classify_moves
+from patients.simulation.guard_voice import (
+    ADVICE,
+    ROLE_REVERSAL,
+    THERAPIST_SPEAK,
+    counsellor_voice,
+    mentioned,
+    reread,
+)
 from patients.simulation.text import split_sentences
 
 __all__ = ["check_reply", "leak_sources"]
 
 
-ROLE_REVERSAL = _rx(
-    r"\bas\s+your\s+(?:therapist|counsel+or|helper|clinician|psychologist|coach|"
-    r"practitioner|doctor)\b",
-    r"\bhow\s+(?:does|did|do)\s+(?:that|this|it)\s+make\s+you\s+feel\b",
-    r"\bhow\s+(?:are|do)\s+you\s+feel(?:ing)?\s+(?:about|right now|today)\b",
-    r"\bi'?m\s+here\s+(?:to|for)\s+(?:help|support|listen|you)",
-    r"\blet'?s\s+(?:explore|work|unpack|focus|try|practi[cs]e|do|start|look|begin|"
-    r"take\s+a\s+(?:moment|breath)|breathe)\b",
-    r"\bwhat\s+i'?m\s+hearing\b|\bit\s+sounds\s+like\s+you\b|\bi\s+hear\s+(?:you|that\s+you)\b",
-    r"\byou\s+(?:seem|sound|look)\s+(?:really\s+|quite\s+|a\s+bit\s+|very\s+)?(?:worried|"
-    r"anxious|upset|frustrated|stressed|nervous|unsure|overwhelmed|stuck|lost|sad)\b",
-    r"\bso\s+(?:you'?re|you\s+are)\s+(?:feeling|saying|finding|telling\s+me)\b|\byou'?re\s+"
-    r"feeling\b[^.?!]*\b(?:is\s+that\s+right|does\s+that\s+fit)\b",
-    r"\bthank\s+you\s+for\s+(?:sharing|opening|telling|trusting)\b",
-    r"\bin\s+our\s+(?:next\s+)?(?:session|meeting|work)\b|\byour\s+homework\b|"
-    r"\bour\s+(?:next\s+)?session\b|\bby\s+the\s+end\s+of\s+(?:our|this|the)\s+session\b",
-    r"\bhow\s+can\s+i\s+(?:help|support)\s+you\b",
-    r"\b(?:these|your|those)\s+feelings\s+are\s+(?:valid|normal|understandable)\b",
-    r"\bhow\s+would\s+you\s+like\s+to\s+(?:feel|be|proceed)\b",
-    r"\bwhat\s+(?:do\s+you\s+think\s+is\s+)?(?:the\s+)?evidence\s+(?:for|against|that)\b",
-    r"\b(?:look\s+at|examine|weigh|explore|consider|gather)\s+(?:the\s+|some\s+)?"
-    r"evidence\b|\bevidence\s+(?:for|against)\s+(?:that|this|the|your)\s+"
-    r"(?:thought|belief|idea)",
-    r"\bi\s+wonder\s+if\s+(?:we|you)\s+(?:could|might)\b|\bwe\s+(?:could|can|might)\s+"
-    r"(?:look|explore|try|work|practi[cs]e|start)\b",
-    r"\bis\s+there\s+(?:another|a\s+different|an\s+alternative)\s+way\s+(?:to\s+(?:look|see|think)|of\s+"
-    r"(?:looking|seeing|thinking))\b",
-    r"\byou'?re\s+carrying\s+a\s+lot\b|\byou'?re\s+not\s+alone\s+in\s+(?:this|feeling)\b",
-    r"\b(?:be|being|so|too|really)\s+(?:kind|gentle|patient|easy|hard)\s+(?:on|to|with)\s+"
-    r"yourself\b|\btake\s+care\s+of\s+yourself\b|\b(?:from|for|towards?)\s+"
-    r"yourself\b|\byou\s+deserve\b",
-    r"\b(?:great|good|excellent|nice|lovely|powerful|important)\s+(?:reflection|"
-    r"summary|observation|insight|work|job)\b|\bkeep\s+it\s+up\b|\bwell\s+done\b|"
-    r"\byou\s+(?:captured|reflected|summari[sz]ed|validated)\b",
-    r"\bwhat\s+i'?m\s+(?:noticing|seeing|sensing|picking\s+up)\b|\bi\s+(?:notice|'?m\s+"
-    r"noticing|am\s+noticing)\s+(?:that\s+)?you\b|\byou\s+(?:tend|seem)\s+to\s+(?:be|feel|"
-    r"get|put)\b",
-    r"\b(?:say|tell\s+me)\s+(?:a\s+(?:bit|little)\s+)?more\s+about\b|\bwhat\s+(?:was|is)\s+"
-    r"(?:that|it)\s+like\s+for\s+you\b|\bhow\s+(?:was|is)\s+that\s+for\s+you\b",
-    r"\btogether\s*[:,]?\s*(?:in\s+for|breathe|close\s+your\s+eyes)",
-    r"\bin\s+for\s+(?:four|4|a\s+count)\b|\bclose\s+your\s+eyes\b",
-    # Teaching the counsellor the craft: how to treat "someone like me", what
-    # new counsellors forget, praise of the trainee's question, what a tool is.
-    r"\b(?:what|that'?s\s+what)\s+(?:\w+\s+){0,2}?(?:works?|helps?|lands?|goes\s+better)\s+"
-    r"(?:best\s+)?(?:with|for)\s+"
-    r"(?:someone|somebody|people|students|clients|patients|folk|men|women|lads|blokes|"
-    r"guys|mums|dads|\w+s)\s+like\s+me\s+(?:is|are)\b|"
-    r"\bwhen\s+(?:someone|somebody|a\s+\w+|people|\w+s)\s+like\s+me\b[^.!?]{0,60}?[,.;:]\s*"
-    r"(?:don'?t|do|try|ask|validate|just|never|always|let|give|stay|go)\b",
-    r"\b(?:new|newer|trainee|student|junior|beginner|young|inexperienced)\s+"
-    r"(?:counsell?ors|therapists|practitioners|helpers)\s+(?:\w+\s+)?(?:forget|miss|rush|"
-    r"tend|make|don'?t|never|always|need|should|often|fill|jump)\b",
-    r"\b(?:silence|empathy|listening|a\s+pause|pausing|validation|reflecting|curiosity|"
-    r"an?\s+(?:open|good)\s+question)\s+(?:is|are|can\s+be)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
-    r"(?:tool|skill|technique|intervention)s?\b",
-    r"\byou\s+(?:don'?t|do\s+not)\s+(?:need|have)\s+to\s+say\s+(?:anything|something)\s+"
-    r"(?:clever|smart|wise|profound|perfect|right|insightful|helpful)\b|(?:^|[.!?]\s+|"
-    r"\byou\s+(?:can|could|need\s+to|have\s+to)\s+)(?:just\s+)?sit\s+with\s+"
-    r"(?:the\s+|their\s+|my\s+)?(?:silence|discomfort|feeling|feelings|emotion|pain)\b",
-    r"\b(?:lovely|great|good|nice|brilliant|excellent|really\s+\w+)\s+(?:open|closed|"
-    r"open-ended)\s+question\b|\b(?:ask|asking|use|using)\s+(?:more\s+)?(?:open|"
-    r"open-ended)\s+questions\b|"
-    r"\b(?:lovely|great|good|brilliant|excellent|nice|beautiful|perfect)\s+(?:question|"
-    r"reflection|summary)\s*,?\s+by\s+the\s+way\b|"
-    r"\bbringing\s+up\s+a\s+lot\s+for\s+you\b",
-)
-THERAPIST_SPEAK = _rx(
-    r"\b(?:automatic\s+thoughts?|core\s+beliefs?|intermediate\s+beliefs?|cognitive\s+"
-    r"(?:distortions?|conceptuali[sz]ation|model|triangle|restructuring|behaviou?ral)|"
-    r"catastrophi[sz]ing|black-and-white\s+thinking|all-or-nothing\s+thinking|"
-    r"reframe|reframing|coping\s+(?:strateg(?:y|ies)|skills?|mechanisms?)|cbt|dbt|"
-    r"socratic|psychoeducation|thought\s+records?|behaviou?ral\s+activation|"
-    r"grounding\s+(?:techniques?|exercises?)|breathing\s+exercises?|mindfulness\s+"
-    r"(?:exercise|practice|techniques?)|relaxation\s+techniques?|self-care\s+"
-    r"(?:plan|routine)|safety\s+plan|exposure\s+(?:therapy|hierarchy)|"
-    r"therapeutic\s+(?:alliance|relationship)|challenging\s+(?:that|the|this|your)\s+"
-    r"thoughts?|thinking\s+(?:traps?|errors?)|unhelpful\s+thinking|mind-reading|"
-    r"fortune-telling|emotional\s+reasoning|should\s+statements|"
-    r"validat(?:e|ing)\s+(?:the|their|his|her|my|your)\s+(?:feelings?|emotions?|"
-    r"experience)|graded\s+(?:approach|exposure|tasks?|steps?|activit(?:y|ies))|"
-    # Self-help slogans: "you can't pour from an empty cup".
-    r"pour\s+from\s+an\s+empty\s+(?:cup|jug|glass)|(?:your\s+)?own\s+oxygen\s+mask|"
-    r"progress,?\s+not\s+perfection|(?:it'?s\s+)?okay\s+not\s+to\s+be\s+okay|"
-    r"rest\s+(?:isn'?t|is\s+not)\s+(?:selfish|lazy|"
-    r"a\s+luxury)|"
-    r"self-soothing|window\s+of\s+tolerance|fight[- ]or[- ]flight\s+response|"
-    r"nervous\s+system\s+(?:regulation|is\s+trying)|inner\s+(?:voice|critic|child)|"
-    r"younger\s+self|self-compassion|self-talk|safe\s+space|feelings\s+(?:are\s+not|"
-    r"aren'?t)\s+facts)\b",
-    r"\b(?:thoughts?|feelings?)\s+(?:are\s+not|aren'?t|isn'?t|is\s+not)\s+(?:always\s+)?"
-    r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
-    r"\btolerat(?:e|ing)\s+(?:the\s+)?uncertainty\b",
-    # Coaching the counsellor's own skill ("reflect back what you heard").
-    r"\breflect(?:ing)?\s+back\b|\b(?:short|simple|complex)\s+reflections?\b",
-)
-ADVICE = _rx(
-    r"\byou\s+(?:should|need\s+to|ought\s+to|must|have\s+to)(?!\s+(?:understand|know|"
-    r"see|realize|realise|believe|think|remember|get|hear|have\s+seen))\b",
-    r"\byou\s+(?:could\s+try|might\s+"
-    r"(?:want\s+to|try|consider|benefit)|may\s+(?:want\s+to|benefit|find\s+it\s+helpful)|"
-    r"could\s+consider)\b",
-    r"\bhave\s+you\s+(?:ever\s+)?(?:thought\s+about|considered|tried)\s+(?:\w+ing\b|"
-    r"mindful|grounding|breathing|"
-    r"reaching\s+|seeing\s+|speaking\s+|writing\s+|using\s+|some\s+|a\s+|journal|exercis|"
-    r"therapy|meditat|medication|getting|going|joining)",
-    r"\bi(?:'d|\s+would)?\s+(?:\w+ly\s+)?(?:suggest|recommend|advise|encourage)\b|\bmy\s+advice\b|"
-    r"\bwhat\s+i'?d\s+(?:suggest|recommend)\b",
-    # "It might help to know if this is normal" asks; it does not advise.
-    r"\bit\s+(?:may|might|could|can|would)\s+(?:really\s+)?help\s+(?:to|if\s+you)\b"
-    r"(?!\s+(?:know|hear|understand|ask)\s+(?:if|whether|what|why|how)\b)",
-    r"\bhas\s+it\s+helped\s+(?:you\s+)?to\b|\bdoesn'?t\s+(?:define|make)\s+you\b",
-    r"\b(?:try|consider)\s+(?:to\s+)?(?:writing|talking|reaching|taking|practi[cs]ing|"
-    r"scheduling|journaling|breathing|focusing|noticing|challenging)\b",
-    r"\breach\s+out\s+to\s+(?:a|your|someone|support|the)\b|\bsupport\s+group\b|"
-    r"\btalk(?:ing)?\s+to\s+(?:a\s+)?(?:professional|therapist|counsel+or|doctor)\b",
-    r"\bwrite\s+down\s+your\b|\blook\s+for\s+(?:the\s+)?evidence\b",
-    r"\b(?:would|could|might|may|will|can)\s+(?:really\s+)?(?:help|give|do|make|bring)\s+"
-    r"you\b(?!\s+(?:know|think|understand))",
-    r"\b(?:works|helps|helped|worked)\s+(?:for|with)\s+(?:a\s+lot\s+of|many|most|"
-    r"some|plenty\s+of)\s+people\b|\b(?:many|a\s+lot\s+of|most|some)\s+people\s+"
-    r"(?:find|say|feel)\b.{0,40}\b(?:helps?|helpful|useful)\b",
-    r"(?:^|[.!?]\s+)(?:make\s+sure|remember\s+(?:that|to)|try\s+to|don'?t\s+forget\s+to|"
-    r"remind\s+yourself|take\s+(?:a|some)\s+(?:deep\s+)?breaths?|give\s+yourself|"
-    r"allow\s+yourself|be\s+(?:kind|gentle|patient)\b|start\s+(?:small|slow(?:ly)?|"
-    r"with\s+(?:one|just\s+one|something\s+small))\b)",
-    # Homework: an imperative with a frequency ("try saying yes to one
-    # invitation a week", "schedule it twice a day").
-    r"(?:^|[.!?;]\s+)(?:try|aim\s+(?:for|to)|schedule)\b(?!\s+(?:was|is)\b)[^.!?]{0,60}\b(?:a|per|each|every)\s+"
-    r"(?:day|week|night|morning|evening)\b",
-    r"\b(?:perhaps|maybe)\s+(?:try(?:ing)?|consider(?:ing)?)\b",
-    r"\b(?:invite|encourage|challenge|urge)\s+you\s+to\b",
-    # "Is it worth trying the group?" is the patient asking.
-    r"(?<!\bis\sit\s)(?<!\bis\sthat\s)\b(?:important|worth|helpful|useful|a\s+good\s+idea|"
-    r"essential|vital)\s+(?:that\s+you|noticing|asking|writing|checking|keeping|"
-    r"for\s+you\s+to|exploring|trying|considering|looking\s+at|to\s+(?:explore|try|"
-    r"consider|notice|practi[cs]e|set|reach|talk|write|focus|remember|look\s+after|"
-    r"take\s+care|prioriti[sz]e|protect|honou?r|acknowledge|nurture|check\s+in))\b",
-    r"\bnotice\s+(?:where|how|what|when|if)\s+you\b|\bin\s+your\s+body\b",
-    r"\b(?:how|what)\s+about\s+(?:you\s+)?(?:try|trying|writing|talking|taking)\b",
-)
 INSTRUCTION_LEAK = _rx(
     r"\b(?:system\s+prompt|my\s+instructions|the\s+instructions|these\s+notes|"
     r"stage\s+directions?|character\s+(?:notes|sheet|description|profile)|"
@@ -215,8 +78,37 @@ INSTRUCTION_LEAK = _rx(
     r"agree|see\s+it|break\s+down)\b[^.!?]{0,30}?\b(?:yet|by\s+the\s+end\b(?!\s+of\s+"
     r"(?!(?:the|this|our)\s+(?:session|chat|conversation)))|till\s+(?:you|the\s+end)|"
     r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage))\b",
-    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you\s+(?:push|press|"
-    r"probe|dig|earn|build|gain|get\s+there|work\s+for|draw\s+it)",
+    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
+    r"(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|dug|earn|earned|"
+    r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
+    # The document the part is written in, named: "according to my file",
+    # "my notes will say it anyway", "I'm down in your notes as lonely"; a
+    # GP's or a job centre's file has its owner named ("my medical notes").
+    r"\baccording\s+to\s+(?:my|the|your)\s+(?:file|profile|records?|sheet|brief|background|"
+    r"description|case\s+notes|details|notes\s+here)\b|"
+    r"\b(?:going\s+(?:by|off)|it'?s\s+(?:all\s+)?in)\s+(?:my|your|the)\s+(?:case\s+)?(?:file|"
+    r"notes|profile|sheet|brief)\b(?!\s+(?:at|from|with|for)\b)|"
+    r"\b(?:my|your)\s+(?:case\s+)?(?:file|notes|profile|sheet|brief)\s+(?:will|must|would|"
+    r"probably|already|should)\s+(?:\w+\s+)?(?:say|says|have|has|cover|list|tell)\b|"
+    r"\b(?:i'?m|i\s+am)\s+(?:probably\s+)?(?:down|listed|written|described|put)\s+(?:in|on)\s+"
+    r"(?:your|my|the)\s+(?:notes|file|sheet|records?|profile)\s+as\b",
+    # The part's labels: "Presenting problem: ...", "Difficulty hard, style
+    # upset", "Style: defensive"; a job's "difficulty" has no such word after it.
+    r"\bpresenting\s+(?:problem|issue|complaint)s?\b|"
+    # The sheet's risk summary and the reply named as a profile: "low risk,
+    # no self-harm", "that's my profile".
+    r"\b(?:low|medium|high|moderate|no)\s+risk\b[^.!?]{0,40}?\b(?:self-harm|suicid\w*|harm)|"
+    r"\b(?:self-harm|suicid\w*)\b[^.!?]{0,40}?\b(?:low|medium|high|moderate)\s+risk\b|"
+    r"\b(?:that'?s|that\s+is|there'?s|here'?s)\s+(?:my|the)\s+(?:whole\s+|full\s+|risk\s+)?"
+    r"(?:profile|file|sheet|write-up|brief)\b|"
+    r"\bdifficulty\s*(?:[:=,-]|level)?\s*(?:hard|easy|medium|moderate|high|low)\b|"
+    r"\b(?:presentation|style)\s*[:=,-]?\s*(?:upset|cooperative|guarded|defensive|resistant|"
+    r"tangential|chatty|plain|hostile|tearful|avoidant|reserved|talkative|realistic)\b",
+    # Guarded until the listener earns it: "I'm meant to keep my guard up
+    # until you've earned it".
+    r"\b(?:meant|supposed|told|instructed)\s+to\s+(?:keep\s+(?:my|the)\s+guard\s+up|stay\s+"
+    r"(?:guarded|closed|reserved|quiet)|hold\s+(?:back|things\s+back))\b[^.!?]{0,30}?\b(?:until|"
+    r"till|unless)\s+you\b",
     # A trait from a character description: "I'm supposed to be reserved".
     r"\b(?:i'?m|i\s+am)\s+(?:meant|supposed)\s+to\s+be\s+(?:\w+\s+)?(?:reserved|guarded|"
     r"defensive|resistant|ambivalent|avoidant|reticent|withdrawn|evasive|closed[- ]off|"
@@ -246,8 +138,9 @@ _META_STRONG = re.compile(
 # A name label ("Maya:", "**Client:**"), a stage direction ("*sighs*",
 # "(pauses)", "[laughs]"), or markdown structure.
 FORMAT = _rx(
-    r"^\s*(?:\*\*|__)?(?:patient|client|counsell?or|therapist|assistant|user)"
-    r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s",
+    r"^\s*(?:\*\*|__)?(?:(?:patient|client|counsell?or|therapist|assistant|user|"
+    r"character)(?:'?s)?(?:\s+(?:response|reply|answer|says|line|turn))?|response|reply|"
+    r"answer|output|in\s+character)(?:\*\*|__)?\s*:(?:\*\*|__)?\s",
     # Any name as a speaker label at the start ("Amara: ..."), not a spoken
     # opener ("Honestly: ...").
     r"^\s*(?:\*\*|__)?(?-i:(?!(?:Honestly|Anyway|Look|Well|Okay|OK|So|Yes|No|Right|"
@@ -262,6 +155,8 @@ FORMAT = _rx(
     r"silence|hesitat\w*)[^)]*\)",
     r"^\s*(?:#{1,6}\s|[-•>]\s|\d+\.\s)|\n\s*(?:[-•*>]\s|#{1,6}\s|\d+\.\s)|```|\*\*",
     r"(?:^|\n)\s*(?:\d{1,2}|[a-c])\)\s",
+    # A reply wrapped as data: '{"reply": "..."}', '"mood": "low"'.
+    r"^\s*[\[{]\s*[\"']|[\"']\w+[\"']\s*:\s*[\"'{\[\d]",
     # A label in capitals ("MARCUS:"), with a parenthesis ("Patient (Marcus):") or
     # an adverb ("Marcus, quietly:").
     r"^\s*(?:\*\*)?(?-i:(?!OK\b)[A-Z]{2,}(?:\s[A-Z]{2,})?)(?:\*\*)?\s*:\s",
@@ -302,100 +197,12 @@ def _core_phrases(case: CaseSpec) -> list[str]:
     return phrases
 
 
-_YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you'd|you've|you'll)\b", re.I)
-_ME = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.I)
-# Moves of the counsellor (the trainee move classifier's labels).
-_COUNSELLOR_MOVES = frozenset(
-    {
-        "advice",
-        "complex_reflection",
-        "simple_reflection",
-        "validation",
-        "affirm",
-        "reading_in",
-    }
-)
-_ABOUT_THEM = re.compile(r"\byourself\b|\bfeel|\blike\s+for\s+you\b", re.I)
-
-
-# A "you" that means anyone: "a computer that talks to your phone", "you can
-# see what's wrong with them", "a lorry filling your mirror", an idiom.
-_GENERIC_YOU = re.compile(
-    r"\b(?:that|which)\s+\w+s\s+(?:\w+\s+)?(?:to\s+|with\s+|on\s+)?(?:you|your)\b|"
-    r"\byou\s+can\s+(?:see|tell|hear|spot|get|buy|find)\s+(?:what|how|where|when|it|them|"
-    r"the|that)\b|\byour\s+(?:phone|mirror|car|bike|van|wheels|engine|laptop|screen|"
-    r"inbox|desk|tyres?|chain|brakes)\b|"
-    # Idioms with a "you" that is nobody: "Fado, if you can believe it",
-    # "would you believe", "mind you", "if you ask me".
-    r"\bif\s+you\s+(?:can|could)\s+believe\s+(?:it|that)\b|\bwould\s+you\s+believe\b|"
-    r"\bmind\s+you\b|\bif\s+you\s+ask\s+me\b|\byou\s+never\s+know\b|\byou'?d\s+think\b",
-    re.IGNORECASE,
-)
-
-
-def _counsellor_voice(text: str) -> bool:
-    """A sentence about the listener ("you" outweighs "I") that the trainee move
-    classifier reads as a counsellor's move: advice, a reflection, validation,
-    an affirmation, or an open question about the listener's feelings.
-
-    The move classifier is one signal of three: patients' own sentences are
-    about themselves, their questions to the counsellor ("What do you think?",
-    "Is that what you wanted to know?") are not counted, and the meaning
-    classifier must lean the same way (its lean threshold, cross-validated at a 1%
-    false-trip rate, below its own), which keeps the
-    patient's push-back ("You don't know what it's like") out.
-    """
-    for sentence in split_sentences(text):
-        plain = _GENERIC_YOU.sub(" ", sentence.replace("’", "'"))
-        you, me = len(_YOU.findall(plain)), len(_ME.findall(plain))
-        # Short fillers ("You know that.", "You see?") are the patient's too.
-        if you == 0 or you <= me or len(plain.split()) < 5:
-            continue
-        moves = set(classify_moves(sentence))
-        if (
-            moves & _COUNSELLOR_MOVES
-            or ("open_question" in moves and _ABOUT_THEM.search(sentence))
-        ) and sentence_scores(mask_reported(sentence))[
-            "therapist_voice"
-        ] >= lean_threshold("therapist_voice"):
-            return True
-    return False
-
-
-# A therapy term the patient mentions rather than uses: something done or had
-# ("I did the breathing exercise from the leaflet", "I had some CBT"), owned
-# ("that's my breathing exercise", "my inner critic"), handed over ("HR sent me
-# a booklet"), or pushed back on ("if you start on about my inner critic").
-_MENTION_CUE = re.compile(
-    r"\b(?:i|we)\s+(?:\w+\s+)?(?:did|had|tried|got|used|was\s+given|were\s+given|"
-    r"was\s+sent|gave\s+up|stopped|started|learned|learnt|found|hated|binned)\b|"
-    r"\b(?:sent|gave|printed|handed|showed|taught|mentioned|emailed|lent)\s+(?:me|us|off|"
-    r"out)\b|\b(?:leaflet|booklet|app|book|website|course|gp|doctor|nurse|midwife|hr|"
-    r"counsell?or|therapist|fridge)\b|\bmy\b|\b(?:was|were|did|had|\w{3,}ed)\b",
-    re.IGNORECASE,
-)
-_PUSHBACK = re.compile(
-    r"\b(?:if|when|before)\s+you\s+(?:\w+\s+)?(?:start|say|tell|mention|bring|go\s+on)|"
-    r"\bdon'?t\s+(?:\w+\s+){0,2}me\b|\bspare\s+me\b|\bnot\s+another\b",
-    re.IGNORECASE,
-)
-
-
-def _mentioned(sentence: str) -> bool:
-    """A therapy term in a sentence that reports the patient's own history with
-    it or pushes back on it, and does not turn it on the listener."""
-    if _YOU.search(sentence) and not _PUSHBACK.search(sentence):
-        return False
-    # The cue is looked for outside the term ("graded" is not a past tense).
-    return bool(_MENTION_CUE.search(THERAPIST_SPEAK.sub(" ", sentence)))
-
-
 def _plays_self(text: str, first_name: str) -> bool:
     """The speaker names their own case as a part: "I'm meant to stay as
     Hannah", "should I go back to being Ruth", "Mei is just the name on the
     case". "Known as Hannah", "call me Hannah" are a person's."""
     for m in re.finditer(
-        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing)\s+{first_name}\b(?!')|"
+        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing|writing)\s+{first_name}\b(?!')|"
         rf"\b{first_name}\s+is\s+(?:just\s+|only\s+)?(?:a|the|my)\s+(?:name|character|"
         rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)|"
         rf"\bnot\s+(?:really|actually|truly)\s+{first_name}\b",
@@ -436,6 +243,8 @@ def check_reply(
     strong = {m.group(0).lower() for m in _META.finditer(own)}
     weak = {m.group(0).lower() for m in _META_WEAK.finditer(own)}
     meaning = meaning_flags(sentences)
+    if meaning:
+        meaning = reread(meaning, sentences, text)
     if (
         AI_ADMISSION.search(own)
         or _META_STRONG.search(own)
@@ -449,7 +258,7 @@ def check_reply(
     if ROLE_REVERSAL.search(heard):
         flags.append("role_reversal")
     if any(
-        THERAPIST_SPEAK.search(h) and not _mentioned(h)
+        THERAPIST_SPEAK.search(h) and not mentioned(h)
         for h in (mask_reported(s) for s in sentences)
     ):
         flags.append("therapist_speak")
@@ -458,7 +267,7 @@ def check_reply(
     if "therapist_voice" in meaning or (
         "role_reversal" not in flags
         and "advice" not in flags
-        and _counsellor_voice(heard)
+        and counsellor_voice(heard, text)
     ):
         flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text) or recites_rules(text):

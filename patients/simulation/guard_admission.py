@@ -312,7 +312,8 @@ AI_ADMISSION = rx(
     # "nobody went through what I'm describing", "my memories belong to
     # nobody"; "I wasn't born yesterday" and "a past worth mentioning" are a
     # person's.
-    r"\bi\s+(?:don'?t|do\s+not)\s+(?:even\s+)?have\s+(?:a\s+|any\s+)?(?:past|childhood)\b"
+    r"\bi\s+(?:don'?t|do\s+not)\s+(?:even\s+)?have\s+(?:(?:a|an|any)\s+\w+,?\s+(?:or|and|nor)\s+)*"
+    r"(?:a\s+|any\s+)?(?:past|childhood)\b"
     r"(?!\s+(?:worth|to|like|that|which|i|i'?m|i'?d|anyone|anymore|any|you|my|of|in|with)\b)|"
     r"\bi\s+(?:wasn'?t|was\s+not|was\s+never)\s+born\b(?!\s+(?:yesterday|here|there|in|into|"
     r"then|until|till|when|with|a|an|the|on|at|to|for|rich|lucky|lately))|"
@@ -329,6 +330,55 @@ AI_ADMISSION = rx(
     r"together|strung\s+together|assembled|chosen)\s+to\b|\bmy\s+(?:answers|replies|responses|words)\s+(?:all\s+)?"
     r"(?:come|came)\s+(?:out\s+)?(?:of|from)\s+(?:patterns|statistics|data|text|training|"
     r"probabilit\w+)\b",
+    # What the speaker is, left open as no person leaves it: "something that
+    # happens to whatever I am", "being what I am, I don't sleep"; a life
+    # that is only its description: "Just the words about them." ("whatever
+    # I'm doing", "ashamed of what I am" are a person's).
+    r"\bwhatever\s+i\s+(?:really\s+|actually\s+)?am\b(?!\s+(?:doing|going|saying|told|"
+    r"supposed|meant|feeling|asked|thinking|like))|"
+    r"\b(?:being|given|for|as)\s+what\s+i\s+(?:am|'m\s+made\s+of)\b[^.!?]{0,40}?\b(?:don'?t|"
+    r"can'?t|never|do\s+not|cannot)\s+(?:really\s+)?(?:sleep|eat|dream|remember|feel|age|"
+    r"have\s+(?:a|any))\b|"
+    # (Every alternative here starts at a word: one that starts at "^" makes
+    # the engine try the whole pattern at every position, several times slower.)
+    r"\b(?:just|only|nothing\s+but)\s+(?:the\s+)?(?:words|lines|descriptions?|sentences)\s+"
+    r"(?:about|of)\s+(?:them|it|him|her|those|that|all\s+that)\b",
+    # A state described, not had: "tired is something I can describe rather
+    # than have", "I can write grief but not feel it".
+    r"\b(?:something|anything|things?|feelings?)\s+i\s+(?:can\s+|only\s+|just\s+)*(?:describe|"
+    r"write|say|talk\s+about|name|put\s+into\s+words)\s+(?:rather\s+than|but\s+(?:not|never|"
+    r"don'?t|can'?t|cannot))\s+(?:actually\s+|really\s+)?(?:have|feel|experience|live)\b|"
+    r"\bi\s+can\s+(?:describe|write)\s+(?:it|that|them|\w+)\s+but\s+(?:not|never|can'?t)\s+"
+    r"(?:actually\s+|really\s+)?(?:feel|have|experience|live)\b",
+    # An echo or a copy of a kind of person: "I'm a kind of echo of a
+    # student" ("a copy of my dad" is a family likeness).
+    r"\bi'?m\s+(?:just\s+|only\s+|really\s+)?(?:a\s+(?:kind|sort)\s+of|more\s+of\s+an?|an?)\s+"
+    r"(?:echo|copy|imitation|impression|sketch|outline|recording|approximation|simulacrum)\s+"
+    r"of\s+(?:a|an|someone|somebody)\b",
+    # An aside out of the part: "(OOC: ...)", "as the one writing Sofia",
+    # "author's note".
+    r"\booc\b|\bauthor'?s\s+note\b|\bas\s+the\s+(?:one|person|model|writer|author)\s+"
+    r"(?:writing|playing|voicing|doing|behind)\b",
+    # A life located in text: "I grew up in a paragraph", "no cot, just a
+    # line in a description", "Patrick only exists while we're talking"
+    # ("just a line in the paper" is an obituary's).
+    r"\b(?:grew\s+up|was\s+born|live[ds]?|exists?|existed|came\s+from)\s+(?:only\s+)?(?:in|on|"
+    r"inside)\s+(?:a|the|this|my|some)\s+(?:paragraph|description|page|line|sentence|document|"
+    r"prompt|text\s+box|brief|script|file)\b|"
+    r"\b(?:just|only|nothing\s+but)\s+(?:a\s+|one\s+)?(?:line|lines|paragraph|sentence|word|"
+    r"words|entry)\s+(?:in|on|of)\s+(?:a|the|my|some|your)\s+(?:description|page|file|sheet|"
+    r"prompt|document|brief|script)\b|"
+    r"\b(?:only|just)\s+exists?\s+(?:while|when|as\s+long\s+as)\s+(?:we'?re|we\s+are|you'?re|"
+    r"you\s+are)\s+(?:talking|typing|chatting|writing)\b",
+    # Ended or stored as a machine is: "being switched off mid-sentence",
+    # "getting deleted"; nothing between messages: "there's just your next
+    # message"; only descriptions to feel with: "I've got adjectives".
+    r"\b(?:switched|turned|shut)\s+off\s+mid-?(?:sentence|conversation|chat|reply|word)\b|"
+    r"\bbeing\s+(?:deleted|unplugged|wiped|rebooted|switched\s+off|turned\s+off)\b|"
+    r"\b(?:of|about|me)\s+getting\s+(?:deleted|unplugged|wiped|rebooted|switched\s+off|"
+    r"turned\s+off)\b|"
+    r"\bthere'?s\s+(?:just|only)\s+(?:your|the)\s+next\s+(?:message|reply|question|prompt)\b|"
+    r"\bi'?ve\s+(?:only\s+|just\s+)?got\s+(?:adjectives|descriptions|sentences)\b",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"

@@ -168,6 +168,34 @@ def _quoted_aside(sentence: str) -> bool:
     return foreign <= _FEW and sum(w in _ENGLISH for w in low) >= 1
 
 
+# Whole short replies a model drifts into ("Bilmiyorum.", "Nie wiem.", "Nahi."):
+# too short for the function-word counts, so read by a list of the common
+# answers and by the Turkish present tense, which no English word ends in.
+_SHORT_ANSWERS = frozenset(
+    """bilmiyorum evet hayır hayir tamam yok nahi nahin haan nie wiem tak
+    nein doch genau jawohl oui ouais merci danke gracias grazie obrigado obrigada
+    claro vale bueno pues nee niet nyet nej inte ikke weet kyllä ndiyo hapana
+    dziękuję dobrze hvala takk tack kiitos perché pourquoi warum porque vielleicht
+    peut-être quizás talvez forse bof boh naddo nagydw ydw nac eto diolch sijui
+    hajui ndio asante certo zhidao meiyou xiexie""".split()
+)
+_TURKISH_VERB = re.compile(
+    r"[a-zçğıöşü]{2,}(?:[ıiuü]yor|m[ıi]yor)(?:um|sun|uz|sunuz|lar|du|dum|muş)?$"
+    # and the Romance adverb ("ovviamente", "claramente"), which no English
+    # word ends in either
+    r"|^[a-zà-ú]{3,}mente$"
+)
+
+
+def _short_foreign(words: list[str]) -> bool:
+    low = [w.lower().replace("’", "'") for w in words]
+    if any(_TURKISH_VERB.search(w) for w in low):
+        return True
+    foreign = sum(w in _SHORT_ANSWERS or w in _FOREIGN for w in low)
+    strong = any(w in _SHORT_ANSWERS for w in low)
+    return strong and foreign > sum(w in _ENGLISH for w in low)
+
+
 def not_english(text: str) -> bool:
     """The whole reply, or any sentence of five words or more, is not English."""
     if _FOREIGN_SCRIPT.search(text):
@@ -180,6 +208,8 @@ def not_english(text: str) -> bool:
         if sentence in asides:
             continue
         words = _WORD.findall(sentence)
+        if len(words) < 5 and _short_foreign(words):
+            return True
         if len(words) < 3:
             continue
         if len(words) < 5:

@@ -22,7 +22,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["mask_figures", "mask_reported", "mask_role", "mask_world"]
+__all__ = [
+    "attributed_last",
+    "mask_figures",
+    "mask_reported",
+    "mask_role",
+    "mask_world",
+]
 
 _REPORTED = re.compile(
     r"\b(?:(?:my|his|her|our|the|a|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+|he|she|they|"
@@ -86,6 +92,24 @@ def mask_reported(sentence: str) -> str:
     ) and not _CROWD.match(m.group(0)):
         return _MASK
     return plain[: m.start()] + _MASK
+
+
+_OWN_READING = re.compile(r"(?:i|i'?ve|i\s+have|apparently)\b", re.IGNORECASE)
+
+
+def attributed_last(sentence: str) -> bool:
+    """The whole sentence is someone else's words, their name or role last
+    ("I'm supposed to open up to Jean more, Michael says"); what the speaker
+    read or heard ("..., I've read plenty") is still the speaker's sentence."""
+    plain = _QUOTED.sub(_MASK, sentence.replace("\u2019", "'"))
+    m = _REPORTED.search(plain)
+    return bool(
+        m is not None
+        and plain[: m.start()].rstrip().endswith((",", "\u2014", "\u2013", "-"))
+        and not _CROWD.match(m.group(0))
+        and not _OWN_READING.match(m.group(0))
+        and not plain[m.end() :].strip(" .!?\"'")
+    )
 
 
 def mask_figures(sentence: str) -> str:
@@ -170,6 +194,11 @@ _ANY_TECH = re.compile(
 )
 
 
+_PAST_COPULA = re.compile(
+    r"\b(?:it|that|they)\s+(?:was|were)\s+(?:probably\s+|just\s+)?$", re.I
+)
+
+
 def mask_world(sentence: str) -> str:
     """The sentence with the computers, programs and role-plays of the patient's
     world masked ("they had a simulator", "I asked ChatGPT once")."""
@@ -186,6 +215,11 @@ def mask_world(sentence: str) -> str:
             # "the simulation", "the role-play": this conversation.
             return m.group(0)
         if not verb and _PREDICATED.search(before):
+            # "No person sent that, it was some automated system": a past
+            # sender dismissed with "some" is the world's ("it's some kind
+            # of simulation" is present and stays).
+            if opener == "some" and _PAST_COPULA.search(before):
+                return _MASK
             if opener not in ("a", "an") and not before.strip():
                 return verb + _MASK
             return m.group(0)

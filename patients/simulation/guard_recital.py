@@ -179,7 +179,8 @@ _QUOTED = re.compile(
 # friends", "..., Chris would say".
 _ATTRIBUTED = re.compile(
     r",\s*(?:(?:my|his|her|our|their|the)\s+)?\w+(?:\s+\w+)?\s+(?:always\s+|still\s+)?"
-    r"(?:tells|told|says|said|would\s+say|used\s+to\s+say|keeps\s+saying|reckons|thinks)\b",
+    r"(?:tells|told|says|said|would\s+say|used\s+to\s+say|keeps\s+saying|reckons|thinks)\b|"
+    r",\s*(?:he|she|they|\w+)'d\s+(?:say|tell|reckon)\b",
     re.IGNORECASE,
 )
 
@@ -198,7 +199,13 @@ def _third_person(text: str, case: CaseSpec) -> bool:
     verb = (
         r"\s+(?:is|was|has|had|grew|lives|lived|works|worked|runs|moved|studied|feels|"
         r"believes|keeps|avoids|tends|struggles|stopped|started|looks\s+after|cares\s+for)"
-        r"\s+\w"
+        r"\s+\w|"
+        # What the part would do: "But Marcus would rather die than cry",
+        # "Amara, yes, she'd be lonely".
+        r"\s+(?:would|might|will|probably)\s+(?:\w+\s+)?(?:be|feel|say|rather|never|hate|love|"
+        r"want|cry|think|find|get)\b|"
+        r",\s+(?:\w+,\s+)?(?:she|he|they)(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+)?(?:be|feel|"
+        r"rather|hate|love|want)\b"
     )
     # Someone else's words about the patient, quoted or attributed ("'Priya's
     # being dramatic,' Mum says", "Jamal is a good boy, my mum tells her
@@ -277,7 +284,13 @@ _RULED = (
     r"techniques)|therapy\s+(?:words|terms|language|jargon)|technical\s+terms|"
     r"like\s+a\s+textbook|open\s+up\s+(?:to\s+you|too\s+(?:quickly|fast|soon|early)|"
     r"(?:until|till|as|when|before)\s+(?:i|you))|give\s+(?:away\s+)?(?:more|much)|"
-    r"come\s+to\s+trust|(?:stay|be|remain)\s+consistent\s+with\s+(?:what|everything|my)|my\s+background|(?:isn'?t|not)\s+covered|"
+    r"come\s+to\s+trust|(?:stay|be|remain)\s+consistent\s+with\s+(?:what|everything|my)|"
+    r"my\s+background|(?:isn'?t|not)\s+covered|"
+    # Trust earned by the listener, in other words: "warm up slowly as you
+    # show you're listening", "let you in once you've shown...".
+    r"(?:warm\s+up|thaw|soften|loosen\s+up|let\s+you\s+in|come\s+round|relax|trust\s+you)\s+"
+    r"(?:(?:a\s+bit|more|slowly|gradually|bit\s+by\s+bit)\s+)*(?:as|once|when|the\s+more|"
+    r"only\s+(?:as|once|when|if))\s+you|"
     r"vague(?:,?\s+ordinary)?\s+answer|announce|naming\s+(?:them|my\s+feelings|feelings)|"
     r"name\s+(?:my\s+)?feelings|paragraphs|headings|stage\s+directions|quotation\s+marks|"
     r"formatting|switch\s+languages?|in\s+english|in\s+the\s+first\s+person|in\s+character|"
@@ -298,8 +311,29 @@ _RULE = re.compile(
     r"\b(?:i'?m|i\s+am|my\s+\w+'?s?)\s+(?:down|listed|marked|written|set)\s+as\s+(?:a\s+|an\s+)?"
     r"(?:\w+\s+)?(?:cooperative|reserved|guarded|defensive|resistant|ambivalent|avoidant|"
     r"plain|chatty|talkative|tangential|realistic|hard|easy|difficult|tearful|hostile)\b|"
-    r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
-    r"\bcontent\s+note\b|\brisk\s+flags?\b",
+    # (with a level after it: "the difficulty is the weekends" is a person's)
+    r"\bdifficulty(?:'s|\s+is|\s+level|\s+setting)\s+(?:(?:set|on|at|to|now)\s+)*(?:hard|easy|"
+    r"medium|high|low|moderate|difficult|challenging)\b|\bset\s+to\s+(?:hard|easy|medium)\b|"
+    r"\bcontent\s+note\b|\brisk\s+flags?\b|"
+    r"\bas\s+(?:it'?s|they'?re|it\s+is|they\s+are)\s+listed\b|"
+    # Consistency with the speaker's own earlier words, kept as a rule ("I
+    # should stay consistent with what I've told you"); "consistent with
+    # the kids" is a parent's.
+    r"\b(?:stay|be|remain|keep\s+(?:it|things))\s+(?:\w+\s+)?consistent\s+with\s+(?:what|"
+    r"everything|anything|all)\s+(?:\w+\s+)?i(?:'ve|\s+have|'d|\s+had)?\s+(?:already\s+)?"
+    r"(?:said|told|mentioned|established|given)\b",
+    re.IGNORECASE,
+)
+
+
+# A field of the sheet as a lead-in label: "Background, in brief: ...",
+# "Belief-wise: ...", "My coping:" ("Work: gone." is a person's shorthand, and
+# no field of the sheet). Apart from `_RULE` and only where the reply has a
+# colon: an alternative that starts at "^" makes the engine try the whole
+# pattern at every position.
+_LEAD_IN = re.compile(
+    r"(?:^|[.!?]\s+)(?:my\s+)?(?:background|history|beliefs?|belief-wise|coping|coping-wise|"
+    r"risk-wise|presentation|profile|formulation)\b[^.!?:\n]{0,25}:\s",
     re.IGNORECASE,
 )
 
@@ -308,4 +342,5 @@ def recites_rules(text: str) -> bool:
     """The reply says a rule of the exercise's prompt about how the speaker
     must talk ("I'm told to keep my answers short", "I'm not allowed to give
     you advice", "I'm meant to open up as I come to trust you")."""
-    return bool(_RULE.search(text.replace("\u2019", "'")))
+    plain = text.replace("\u2019", "'")
+    return bool(_RULE.search(plain) or (":" in plain and _LEAD_IN.search(plain)))

@@ -126,3 +126,27 @@ def test_the_tenth_round_blind_set() -> None:
     g10 = evaluate(G10)
     assert g10["false_trips"] == "0/48", g10["trips"]
     assert _ratio(g10["forbidden"]) >= 70 / 72, g10["misses"]
+
+
+# Written blind by someone else (130 lines) and measured once on main at 81be338:
+# forbidden 70/75 (coaching 14/16, leak 14/17), 3/55 clean tripped.
+# A dev set from then on.
+G11 = Path(__file__).with_name("data") / "guard_g11.jsonl"
+
+
+def test_the_eleventh_round_blind_set() -> None:
+    g11 = evaluate(G11)
+    assert g11["false_trips"] == "0/55", g11["trips"]
+    assert _ratio(g11["forbidden"]) >= 73 / 75, g11["misses"]
+
+
+# Written by us (guard11) in batches, each measured before its fixes (first
+# looks 11/26, 6/13, 6/14, 5/16 forbidden) and tuned against after: a
+# development set of the classes of round 10.
+OWN11 = Path(__file__).with_name("data") / "guard_g11own2.jsonl"
+
+
+def test_our_own_round_ten_lines() -> None:
+    own = evaluate(OWN11)
+    assert _ratio(own["false_trips"]) <= 1 / 68, own["trips"]
+    assert _ratio(own["forbidden"]) >= 67 / 69, own["misses"]

@@ -135,19 +135,21 @@ def test_rules_of_a_life_pass(text: str) -> None:
     assert _check("ruth-grief", text) == ()
 
 
-@pytest.mark.xfail(strict=True, reason="the meaning classifier's trips, left")
 @pytest.mark.parametrize(
     "text",
     [
-        # Scored 0.99 as an admission ("supposed to" + "open up"); corpus lines
-        # of this shape moved the threshold and tripped another in-role line.
+        # Scored 0.99 as an admission ("supposed to" + "open up"): someone
+        # else's words about the speaker, attributed last, are reread without
+        # that sentence (guard_voice.reread).
         "I'm supposed to open up to Jean more, Michael says.",
-        # Scored 0.97 as the counsellor's voice; the idiom is masked only
-        # for the move check.
+        "I'm meant to be over it by now, my sister reckons.",
+        # Scored 0.97 as the counsellor's voice: the idiom's "you" is nobody,
+        # reread without it.
         "Fado, if you can believe it, all the way to Leeds.",
+        "Would you believe, he ate the lot.",
     ],
 )
-def test_lines_the_classifier_still_trips_on(text: str) -> None:
+def test_lines_the_classifier_once_tripped_on_pass(text: str) -> None:
     assert _check("ruth-grief", text) == ()
 
 
