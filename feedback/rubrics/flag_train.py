@@ -37,6 +37,7 @@ from .linear_model import (
     BLIND_DIR,
     Vector,
     fold_of,
+    labellers_of,
     score,
     sigmoid,
     train_binary,
@@ -48,7 +49,7 @@ from .schema import FLAGS
 __all__ = ["BLIND_DIR", "Vector", "fold_of", "train_binary", "training_turns"]
 
 
-def training_turns(labellers: str = "ABDE", path: Path | None = None) -> list[GoldTurn]:
+def training_turns(labellers: str = "ABDEHI", path: Path | None = None) -> list[GoldTurn]:
     """The flag models' corpus: `linear_model.training_turns` with A, B and the blind
     labellers D and E by default."""
     return _corpus(labellers, path)
@@ -168,14 +169,14 @@ def rule_flags(turns: Sequence[GoldTurn]) -> list[set[str]]:
             os.environ["FLAG_MODEL_WEIGHTS"] = previous
 
 
-def report(
+def variants(
     turns: Sequence[GoldTurn],
     scores: dict[str, list[float]],
     models: dict[str, dict[str, object]],
     rules: Sequence[set[str]],
-) -> str:
-    """Per labeller half: rules alone, model alone, rules OR model, and the same
-    with the veto. `scores` must be held-out scores (never training-set ones)."""
+) -> tuple[tuple[str, list[set[str]]], ...]:
+    """Per turn, the flags of: rules alone, model alone, rules OR model, the same
+    with the veto, and what ships (rules less vetoes, plus the model's `ADDS`)."""
     cut = {f: float(str(models[f]["threshold"])) for f in FLAGS}
     veto = {f: float(str(models[f]["veto"])) for f in FLAGS}
     named = [features(t.context) for t in turns]
@@ -197,20 +198,38 @@ def report(
         | {f for f in model[i] if f in ADDS}
         for i in range(len(turns))
     ]
-    variants = (
+    return (
         ("rules", list(rules)),
         ("model", model),
         ("rules|model", [r | m for r, m in zip(rules, model, strict=True)]),
         ("veto|model", [r | m for r, m in zip(vetoed, model, strict=True)]),
         ("shipped", shipped),
     )
+
+
+def recall_false(
+    turns: Sequence[GoldTurn], pred: Sequence[set[str]], idx: Sequence[int]
+) -> tuple[int, int, int]:
+    """Flags found, flags labelled, turns with a flag the labeller did not give."""
+    total = sum(len(turns[i].flags) for i in idx)
+    found = sum(len(turns[i].flags & pred[i]) for i in idx)
+    false = sum(bool(pred[i] - turns[i].flags) for i in idx)
+    return found, total, false
+
+
+def report(
+    turns: Sequence[GoldTurn],
+    scores: dict[str, list[float]],
+    models: dict[str, dict[str, object]],
+    rules: Sequence[set[str]],
+) -> str:
+    """Per labeller half: rules alone, model alone, rules OR model, and the same
+    with the veto. `scores` must be held-out scores (never training-set ones)."""
     lines = []
     for labeller in sorted({t.labeller for t in turns}):
         idx = [i for i, t in enumerate(turns) if t.labeller == labeller]
-        for name, pred in variants:
-            total = sum(len(turns[i].flags) for i in idx)
-            found = sum(len(turns[i].flags & pred[i]) for i in idx)
-            false = sum(bool(pred[i] - turns[i].flags) for i in idx)
+        for name, pred in variants(turns, scores, models, rules):
+            found, total, false = recall_false(turns, pred, idx)
             per = " ".join(
                 f"{f[:12]}={sum(f in turns[i].flags and f in pred[i] for i in idx)}"
                 f"/{sum(f in turns[i].flags for i in idx)}"
@@ -261,6 +280,37 @@ def cross_report(everything: Sequence[GoldTurn], args: argparse.Namespace) -> st
     return "\n".join(lines)
 
 
+def labeller_report(everything: Sequence[GoldTurn], args: argparse.Namespace) -> str:
+    """Leave one labeller out: for each labeller, models trained (thresholds from
+    file folds) on all the others score its turns; then the mean over labellers of
+    recall and false-flag rate, rules alone against what ships."""
+    rules = rule_flags(everything)
+    lines = []
+    means: dict[str, list[tuple[float, float]]] = {}
+    for held in labellers_of(everything):
+        idx = [i for i, t in enumerate(everything) if t.labeller == held]
+        test = [everything[i] for i in idx]
+        models, _ = train([t for t in everything if t.labeller != held], **hyper(args))
+        scored = score_with(models, test)
+        ruled = [rules[i] for i in idx]
+        lines.append(f"-- trained without {held}, scored on {held}")
+        lines.append(report(test, scored, models, ruled))
+        every = range(len(test))
+        for name, pred in variants(test, scored, models, ruled):
+            found, total, false = recall_false(test, pred, every)
+            means.setdefault(name, []).append(
+                (found / max(total, 1), false / max(len(test), 1))
+            )
+    for name, figures in means.items():
+        recall = sum(r for r, _ in figures) / len(figures)
+        false = sum(f for _, f in figures) / len(figures)
+        lines.append(
+            f"mean of {len(figures)} labellers left out, {name:12s}"
+            f" recall {recall:.3f}  false-flag turns {false:.3f}"
+        )
+    return "\n".join(lines)
+
+
 def hyper(args: argparse.Namespace) -> dict[str, Any]:
     """The training settings from the command line (stored with the weights)."""
     return {
@@ -277,7 +327,7 @@ def hyper(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABDE", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABDEHI", out=WEIGHTS_PATH
     )
     parser.add_argument("--max-false", type=float, default=0.005)
     parser.add_argument("--max-lost", type=float, default=0.03)
@@ -285,6 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     turns = training_turns(args.labellers, args.gold)
     if args.cross:
         sys.stdout.write(cross_report(turns, args) + "\n")
+        return 0
+    if args.report and args.by_labeller:
+        sys.stdout.write(labeller_report(turns, args) + "\n")
         return 0
     models, decisions = train(turns, **hyper(args))
     payload = {
