@@ -427,6 +427,8 @@ def _leading(u: UtteranceCode) -> bool:
         return True
     # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
     # comma marks it; a wh-question ("what was that, was it") is not one.
+    if ff.REVERSED_TAG.search(normalize(text)) and not _WH_START.match(text):
+        return True
     tag = _CANONICAL_TAG.search(text)
     return bool(
         tag and not _WH_START.match(text) and tag.group(0).lstrip()[:1] in ",-—"
