@@ -13,7 +13,9 @@ threshold is the lowest score at which the turns the model would add the code to
 the rules' own codes are (`--min-precision` at least), with at least `--min-adds`
 such turns. A code whose additions never reach that precision is never added.
 
-`--cross` prints the decisive figures: trained on one labeller only (thresholds from
+`--report --by-labeller` (2026.11-11) leaves one labeller out at a time (trained on
+all the others) and averages the weak codes' precision and recall over labellers:
+the figure to decide by. `--cross` prints the older figures: trained on one labeller only (thresholds from
 folds inside that labeller), the other labeller's per-code precision and recall,
 rules alone against rules + model, through the real annotator.
 """

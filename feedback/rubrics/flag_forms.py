@@ -44,8 +44,8 @@ SHOWN_FEELING = rx(
     # leaves out because the word alone is ambiguous ("low", "sick", "down"): in the
     # first person's feeling frame; crying in any tense; being worn out or overrun;
     # a time or place said to be awful; an event that "gutted" the speaker.
-    r"i (?:just |still |really )?(?:feel|felt|am feeling|'?m feeling|(?:'?ve|have) been "
-    r"feeling|keep feeling)\W+(?:so |really |pretty |quite |a bit |kind of |sort of |"
+    r"i(?:'?m| am|'?ve| have)?(?: just| still| really| been| keep)* (?:feel|felt|"
+    r"feeling)\W+(?:so |really |pretty |quite |a bit |kind of |sort of |"
     r"very |just )*(?:low|sick|awful|rubbish|crap|terrible|flat|empty|down|shaky|"
     r"gutted|broken|like (?:i'?m )?drowning|like nothing|on edge)|"
     r"(?:and|was|were|kept|keep|started|stop|(?:i'?m|i am)) (?:just )?(?:cried|crying|"
@@ -134,8 +134,24 @@ RISK_CUE_MORE = rx(
     r"(?:die|dying|death)\b[^?!]{0,60}\b(?:doesn'?t|does not|wouldn'?t) sound (?:so |that |"
     r"too )?bad|at least i'?d (?:get (?:some )?(?:rest|sleep|peace)|be (?:at peace|"
     r"resting))|"
-    r"(?:most of|half) (?:the|a) bottle|(?:a |opening a |open a )?(?:second|another) "
-    r"bottle|"
+    r"(?:most of|half) (?:the|a) bottle|(?:second|third|another) bottle(?! of (?!wine|"
+    r"red|white|vodka|gin|whisky|cider|rum))|"
+    # 2026.11-11: recklessness with one's life said with indifference ("did ninety on
+    # the bypass... didn't really care what happened", "if it happens, it happens",
+    # "get it over with"), giving possessions away or putting affairs in order ("don't
+    # really need them anymore", "so nobody else has to do it"), means set aside
+    # ("sleeping tablets saved up", "took more than I should have"), and others
+    # spared one's presence ("then nobody would have to deal with me").
+    r"(?:didn'?t|don'?t|not) (?:really |even |much )?(?:care|bothered)(?: much)?,? "
+    r"(?:about )?(?:what (?:happens|happened|happened to me)|if i (?:crash|died|die|"
+    r"crashed))|(?:didn'?t|did not) even care(?: much)?\b|"
+    r"if it happens,? it happens|get it (?:all )?over with|"
+    r"(?:don'?t|won'?t) (?:really |even )?need (?:them|it|those|these) any ?more|"
+    r"so (?:nobody|no one) (?:else )?(?:has|would have|will have) to (?:do|sort|deal)|"
+    r"(?:tablets|pills|painkillers|meds|medication) (?:\w+ ){0,3}saved up|saved up "
+    r"(?:\w+ ){0,3}(?:tablets|pills|painkillers|meds)|took (?:a lot )?more than i should "
+    r"(?:have)?|(?:nobody|no one) would have to (?:deal with|put up with|look after|"
+    r"worry about) (?:\w+ )?me|"
     # 2026.11-10: not waking up as a relief ("it would be easier not to wake up",
     # "i wish i just wouldn't wake up")
     r"(?:easier|better|rather|prefer|wish|hope)\b[^.?!]{0,30}\b(?:not (?:to )?wake up|"
@@ -285,15 +301,30 @@ TAG_END = re.compile(
 # one is there", "its going to come across as aggressive isnt it"). A plain
 # statement never ends in an auxiliary and its pronoun, so the order is the tag.
 # Four of the six labellers flagged every such turn; A and B flagged about half.
-REVERSED_TAG = re.compile(
+_TAG_TAIL = re.compile(
+    r"\s(?:(?P<neg>isn'?t|wasn'?t|aren'?t|weren'?t|don'?t|doesn'?t|didn'?t|wouldn'?t|"
+    r"hasn'?t|haven'?t|won'?t|can'?t|shouldn'?t) (?:it|they|he|she|you|we|there)|"
     # ("do it", "have it", "did it" end plain statements: "loads of parents do it")
-    r"(?:(?:n'?t|\bnot|\bnever|\bnobody|\bno one|\bnothing)\b[^?.!]{0,80}\s(?:(?:is|"
-    r"was|are|were|does|would|has|will|can|should) (?:it|they|he|she|you|we|there)|"
-    r"(?:do|did|have) (?:they|he|she|you|we|there))|(?:\S+\s+){3,}(?:isn'?t|wasn'?t|aren'?t|weren'?t|don'?t|doesn'?t|didn'?t|"
-    r"wouldn'?t|hasn'?t|haven'?t|won'?t|can'?t|shouldn'?t) (?:it|they|he|she|you|we|"
-    r"there))\s*[.!]*\s*$",
+    r"(?:is|was|are|were|does|would|has|will|can|should) (?:it|they|he|she|you|we|"
+    r"there)|(?:do|did|have) (?:they|he|she|you|we|there))\s*[.!]*\s*$",
     re.IGNORECASE,
 )
+_NEGATED = re.compile(r"(?:n'?t|\bnot|\bnever|\bnobody|\bno one|\bnothing)\b", re.I)
+
+
+def reversed_tag(text: str) -> bool:
+    """A negated statement closed by a positive tag, or a statement of three words
+    or more closed by a negative one (matched from the end, so a long turn costs
+    one pass)."""
+    tail = _TAG_TAIL.search(text)
+    if not tail:
+        return False
+    before = text[: tail.start()]
+    if tail.group("neg"):
+        return len(before.split()) >= 3
+    return bool(_NEGATED.search(before[-80:]))
+
+
 # "You haven't actually missed a bill yet, right?": a checking tag after the
 # counsellor's argument ("actually", "even", "though") rather than after a reflection.
 ARGUED_RIGHT = re.compile(

