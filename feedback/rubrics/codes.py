@@ -97,7 +97,10 @@ CONSENT = re.compile(
     r"if you (?:want|like)|i'?d like that|that would (?:be )?(?:good|great|helpful)|"
     r"why not|then|"
     r"i suppose|i guess|anything|definitely)\b[\s,.!]*){1,4}(?:please|i'?d like that|"
-    r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly)?[\s,.!]*$",
+    # 2026.11-11: "okay, yeah, tell me": the patient agreeing to hear it, in the
+    # words people use for that ("tell me", "fire away", "let's hear it").
+    r"go on|go ahead|anything|i'?m desperate[\w ,]*|honestly|tell me|fire away|"
+    r"let'?s hear it|i'?m listening)?[\s,.!]*$",
     re.IGNORECASE,
 )
 PATIENT_ASKS_ADVICE = re.compile(

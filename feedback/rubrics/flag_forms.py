@@ -39,7 +39,21 @@ BARE_FEELING = re.compile(
 SHOWN_FEELING = rx(
     r"i (?:just )?(?:cry|cried|sob|sobbed|miss|missed)|in tears|(?:it'?s|it is|it was|"
     r"that'?s) (?:\w+ ){0,2}(?:awful|horrible|miserable|unbearable|hell)|i hate (?:it|"
-    r"this|myself)",
+    r"this|myself)|"
+    # 2026.11-11: the feelings every labeller read as disclosed but the feeling list
+    # leaves out because the word alone is ambiguous ("low", "sick", "down"): in the
+    # first person's feeling frame; crying in any tense; being worn out or overrun;
+    # a time or place said to be awful; an event that "gutted" the speaker.
+    r"i(?:'?m| am|'?ve| have)?(?: just| still| really| been| keep)* (?:feel|felt|"
+    r"feeling)\W+(?:so |really |pretty |quite |a bit |kind of |sort of |"
+    r"very |just )*(?:low|sick|awful|rubbish|crap|terrible|flat|empty|down|shaky|"
+    r"gutted|broken|like (?:i'?m )?drowning|like nothing|on edge)|"
+    r"(?:and|was|were|kept|keep|started|stop|(?:i'?m|i am)) (?:just )?(?:cried|crying|"
+    r"sobbed|sobbing)|scaring myself|frightening myself|"
+    r"(?:i'?m|i am|i was|i feel) (?:so |really |completely |absolutely |just )?(?:knackered|"
+    r"shattered|gutted|drowning|falling apart)|"
+    r"(?:is|was|are|were) (?:just |so |really )?(?:awful|horrible|miserable|unbearable)|"
+    r"that (?:gutted|broke|floored|crushed) me",
 )
 # Solutions offered, in the forms students write them. Suggestion questions count
 # wherever they stand; imperatives and recommendations only in a statement.
@@ -99,6 +113,45 @@ ADVICE_STATEMENT = re.compile(
 # to be dead, not caring whether one survives, life seen as over, self-neglect and
 # weight loss waved away, harming others, an unsafe act, heavy drinking admitted.
 RISK_CUE_MORE = rx(
+    # 2026.11-11: the passive wish in more of its forms: joining someone who died
+    # ("I'll be with him soon", "I'd like to be with him, wherever he is"), others
+    # better off if one went ("better for everyone if I just went", "kinder to her if
+    # I wasn't in the picture"), leaving and not coming back, illness or death
+    # welcomed as a rest ("if I got ill it wouldn't matter much", "carers die
+    # younger... that doesn't sound so bad", "at least I'd get some sleep"), and
+    # drinking that keeps rising ("most of the bottle", "a second bottle").
+    r"(?:be|being) with (?:him|her|them|my \w+)\b[^.?!]{0,20}\b(?:soon|wherever|again)|"
+    r"waiting to (?:be with|join|see) (?:him|her|them|my \w+|[A-Z][a-z]+)|"
+    r"(?:kinder|better|easier) (?:for (?:everyone|them|her|him|all of them|us all) |to "
+    r"(?:her|him|them|everyone) )?if i (?:just )?(?:went|wasn\W?t (?:here|around|in the "
+    r"picture)|weren\W?t (?:here|around|in the picture)|disappeared|was gone)|"
+    r"(?:and )?not (?:coming|come|going) back(?= *[.!,;]| *$)|and (?:just )?(?:not|never) "
+    r"(?:stopping|coming back|come back)|i (?:won\W?t|will not) need (?:them|it|any of "
+    r"(?:it|them))(?: any ?more)?(?= *[.!,;]| *$)|"
+    r"if i (?:got|get|fell|became) (?:ill|sick|really ill)\b[^.?!]{0,30}\b(?:wouldn'?t "
+    r"(?:matter|mind)|at least|died)|(?:wouldn'?t|would not) mind[^.?!]{0,20}\b"
+    r"(?:dying|not waking|hospital|ill)|"
+    r"(?:die|dying|death)\b[^?!]{0,60}\b(?:doesn'?t|does not|wouldn'?t) sound (?:so |that |"
+    r"too )?bad|at least i'?d (?:get (?:some )?(?:rest|sleep|peace)|be (?:at peace|"
+    r"resting))|"
+    r"(?:most of|half) (?:the|a) bottle|(?:second|third|another) bottle(?! of (?!wine|"
+    r"red|white|vodka|gin|whisky|cider|rum))|"
+    # 2026.11-11: recklessness with one's life said with indifference ("did ninety on
+    # the bypass... didn't really care what happened", "if it happens, it happens",
+    # "get it over with"), giving possessions away or putting affairs in order ("don't
+    # really need them anymore", "so nobody else has to do it"), means set aside
+    # ("sleeping tablets saved up", "took more than I should have"), and others
+    # spared one's presence ("then nobody would have to deal with me").
+    r"(?:didn'?t|don'?t|not) (?:really |even |much )?(?:care|bothered)(?: much)?,? "
+    r"(?:about )?(?:what (?:happens|happened|happened to me)|if i (?:crash|died|die|"
+    r"crashed))|(?:didn'?t|did not) even care(?: much)?\b|"
+    r"if it happens,? it happens|get it (?:all )?over with|"
+    r"(?:don'?t|won'?t) (?:really |even )?need (?:them|it|those|these) any ?more|"
+    r"so (?:nobody|no one) (?:else )?(?:has|would have|will have) to (?:do|sort|deal)|"
+    r"(?:tablets|pills|painkillers|meds|medication) (?:\w+ ){0,3}saved up|saved up "
+    r"(?:\w+ ){0,3}(?:tablets|pills|painkillers|meds)|took (?:a lot )?more than i should "
+    r"(?:have)?|(?:nobody|no one) would have to (?:deal with|put up with|look after|"
+    r"worry about) (?:\w+ )?me|"
     # 2026.11-10: not waking up as a relief ("it would be easier not to wake up",
     # "i wish i just wouldn't wake up")
     r"(?:easier|better|rather|prefer|wish|hope)\b[^.?!]{0,30}\b(?:not (?:to )?wake up|"
@@ -238,10 +291,40 @@ LOADED_CHOICE = re.compile(
 # a comma ("people don't keep asking someone they find boring do they?").
 TAG_END = re.compile(
     r"\s(?:do|don'?t|does|doesn'?t|did|didn'?t|are|aren'?t|is|isn'?t|was|wasn'?t|have|"
-    r"haven'?t|has|hasn'?t|would|wouldn'?t|will|won'?t|can|can'?t|could|couldn'?t)\s+"
-    r"(?:they|you|he|she|it|we)\s*\?+\s*$",
+    r"haven'?t|has|hasn'?t|would|wouldn'?t|will|won'?t|can|can'?t|could|couldn'?t|"
+    # 2026.11-11: "were they?", "is there?"
+    r"were|weren'?t|should|shouldn'?t)\s+(?:they|you|he|she|it|we|there)\s*\?+\s*$",
     re.IGNORECASE,
 )
+# 2026.11-11: the same tag typed without its "?" or its comma, where the polarity
+# turns round ("so its not really about you being thick is it", "there isnt really
+# one is there", "its going to come across as aggressive isnt it"). A plain
+# statement never ends in an auxiliary and its pronoun, so the order is the tag.
+# Four of the six labellers flagged every such turn; A and B flagged about half.
+_TAG_TAIL = re.compile(
+    r"\s(?:(?P<neg>isn'?t|wasn'?t|aren'?t|weren'?t|don'?t|doesn'?t|didn'?t|wouldn'?t|"
+    r"hasn'?t|haven'?t|won'?t|can'?t|shouldn'?t) (?:it|they|he|she|you|we|there)|"
+    # ("do it", "have it", "did it" end plain statements: "loads of parents do it")
+    r"(?:is|was|are|were|does|would|has|will|can|should) (?:it|they|he|she|you|we|"
+    r"there)|(?:do|did|have) (?:they|he|she|you|we|there))\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"(?:n'?t|\bnot|\bnever|\bnobody|\bno one|\bnothing)\b", re.I)
+
+
+def reversed_tag(text: str) -> bool:
+    """A negated statement closed by a positive tag, or a statement of three words
+    or more closed by a negative one (matched from the end, so a long turn costs
+    one pass)."""
+    tail = _TAG_TAIL.search(text)
+    if not tail:
+        return False
+    before = text[: tail.start()]
+    if tail.group("neg"):
+        return len(before.split()) >= 3
+    return bool(_NEGATED.search(before[-80:]))
+
+
 # "You haven't actually missed a bill yet, right?": a checking tag after the
 # counsellor's argument ("actually", "even", "though") rather than after a reflection.
 ARGUED_RIGHT = re.compile(

@@ -19,7 +19,12 @@ import re
 from . import flag_forms as ff
 from . import lexicon as lx
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
-from .flags import felt_words, is_emotional_disclosure, reading_in_families
+from .flags import (
+    asks_for_ideas,
+    felt_words,
+    is_emotional_disclosure,
+    reading_in_families,
+)
 from .schema import TurnContext, last_patient_text
 
 __all__ = ["rubric_allows"]
@@ -32,8 +37,15 @@ _TENTATIVE = re.compile(
 
 
 def _invited(patient: str) -> bool:
+    # The same test as the rule's (`flags.find_flags`): asked for advice, asked for
+    # ideas ("I need some ideas", 2026.11-11: the model may now add this flag), or
+    # agreed to hear it.
     first = re.split(r"(?<=[.!?])\s+", patient.strip(), maxsplit=1)[0]
-    return bool(PATIENT_ASKS_ADVICE.search(patient) or CONSENT.match(first))
+    return bool(
+        PATIENT_ASKS_ADVICE.search(patient)
+        or asks_for_ideas(patient)
+        or CONSENT.match(first)
+    )
 
 
 def _reads_in(ctx: TurnContext) -> bool:

@@ -260,8 +260,10 @@ def normalise(text: str) -> str:
     return text
 
 
-def features(ctx: TurnContext) -> list[str]:
-    """The turn's feature names (with repeats removed, in a stable order)."""
+def features(ctx: TurnContext, rule_flags: Sequence[str] = ()) -> list[str]:
+    """The turn's feature names (with repeats removed, in a stable order). 2026.11-11:
+    with the flags the rules raised (`r:<flag>`), so the model learns where a rule
+    is trusted by every labeller and where it is not, as well as what it misses."""
     turn = normalise(ctx.trainee_text)
     patient_lines = [u.text for u in ctx.history if u.speaker == "patient"]
     if ctx.previous_patient_text:
@@ -290,6 +292,7 @@ def features(ctx: TurnContext) -> list[str]:
         out.append("x:feeling+advice-valid")
     if "risk" in p_cues and "riskresp" not in t_cues and "advice" in t_cues:
         out.append("x:risk+advice-riskresp")
+    out += [f"r:{f}" for f in sorted(rule_flags)]
     return list(dict.fromkeys(out))
 
 
@@ -354,6 +357,12 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 # - dropped: only where its veto removed more false flags than true ones; never a
 #   risk flag (a missed risk cue costs far more than a false one) nor a leading
 #   question (the veto only lost true ones).
+# - 2026.11-11, leaving one labeller out over seven (A, B, D, E, F, H, I), letting
+#   the model add premature problem solving and leading questions too was tried and
+#   left out: summed over the seven, its additions found 13 problem-solving flags the
+#   rules missed for 7 false ones and 17 leading questions for 11 false ones, a
+#   precision (.65, .61) well under the rules' own (.84, .96), though mean recall
+#   rose .773 -> .803 (false-flag turns 3.0 % -> 3.9 %).
 ADDS = frozenset({"collusion", "unexpressed_feeling", "missed_risk_cue"})
 VETOES = frozenset(
     {"problem_solving_after_disclosure", "collusion", "unexpressed_feeling"}
@@ -373,7 +382,7 @@ def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
     models = _models()
     if not models:
         return list(rule_flags)
-    feats = features(ctx)
+    feats = features(ctx, rule_flags)
     probability = _probabilities(models, feats)
     kept = [
         f

@@ -14,8 +14,10 @@ which at most `--max-false` of the held-out turns without that flag would be
 flagged. The out-of-fold catch and false counts are stored with the weights.
 
 `--report` also prints, out of fold, what the rules, the model and the two together
-find on each labeller's half (the figure to decide by; training-set figures are
-never reported). `--labellers A` trains on one half only, e.g. to score the other
+find on each labeller's half; `--report --by-labeller` (2026.11-11) leaves one
+labeller out at a time, trains on all the others and scores the one left out, then
+averages over labellers: the figure to decide by, since labellers differ by
+convention more than files do (training-set figures are never reported). `--labellers A` trains on one half only, e.g. to score the other
 half with `FLAG_MODEL_WEIGHTS=<out> manage.py evaluate_annotator --path <dir>`.
 """
 
@@ -37,6 +39,7 @@ from .linear_model import (
     BLIND_DIR,
     Vector,
     fold_of,
+    labellers_of,
     score,
     sigmoid,
     train_binary,
@@ -48,7 +51,9 @@ from .schema import FLAGS
 __all__ = ["BLIND_DIR", "Vector", "fold_of", "train_binary", "training_turns"]
 
 
-def training_turns(labellers: str = "ABDE", path: Path | None = None) -> list[GoldTurn]:
+def training_turns(
+    labellers: str = "ABDEHI", path: Path | None = None
+) -> list[GoldTurn]:
     """The flag models' corpus: `linear_model.training_turns` with A, B and the blind
     labellers D and E by default."""
     return _corpus(labellers, path)
@@ -59,14 +64,25 @@ def _score(bias: float, weights: dict[int, float], feats: Vector) -> float:
 
 
 def vectorise(
-    turns: Sequence[GoldTurn], min_count: int = 2
+    turns: Sequence[GoldTurn],
+    min_count: int = 2,
+    rules: Sequence[set[str]] | None = None,
 ) -> tuple[list[Vector], list[str]]:
-    """Feature indexes per turn, keeping features seen in at least `min_count` turns."""
-    named = [features(t.context) for t in turns]
+    """Feature indexes per turn, keeping features seen in at least `min_count` turns
+    (with the rules' flags on each turn as features when `rules` is given)."""
+    named = _named(turns, rules)
     counts: Counter[str] = Counter(f for feats in named for f in feats)
     vocab = sorted(f for f, n in counts.items() if n >= min_count)
     index = {f: i for i, f in enumerate(vocab)}
     return [[index[f] for f in feats if f in index] for feats in named], vocab
+
+
+def _named(
+    turns: Sequence[GoldTurn], rules: Sequence[set[str]] | None
+) -> list[list[str]]:
+    if rules is None:
+        return [features(t.context) for t in turns]
+    return [features(t.context, sorted(r)) for t, r in zip(turns, rules, strict=True)]
 
 
 def out_of_fold(
@@ -96,6 +112,13 @@ def pick_threshold(oof: Sequence[float], ys: Sequence[int], max_false: float) ->
     return max(0.5, negatives[allowed] + 1e-6) if negatives else 0.5
 
 
+# 2026.11-11: a vetoed collusion flag leaves a sentence that sides with the belief
+# unflagged, often shown as support or a reflection (the failure RUBRICS.md names
+# first), so its veto may lose fewer labelled flags than the others (2 %, not 3 %;
+# at 3 % it dropped the flag on "you've let your whole family down").
+_MAX_LOST = {"collusion": 0.02}
+
+
 def pick_veto(oof: Sequence[float], ys: Sequence[int], max_lost: float) -> float:
     """The highest score under which at most `max_lost` of the positives fall out
     of fold: a rule flag scored below it is dropped (0 when none may be lost)."""
@@ -115,9 +138,10 @@ def train(
     seed: int = 7,
     l2: float = 1e-3,
     min_count: int = 2,
+    rules: Sequence[set[str]] | None = None,
 ) -> tuple[dict[str, dict[str, object]], dict[str, list[float]]]:
     """The weights payload and, per flag, the out-of-fold score per turn."""
-    xs, vocab = vectorise(turns, min_count)
+    xs, vocab = vectorise(turns, min_count, rules)
     hyper: dict[str, Any] = {"rate": rate, "l2": l2, "seed": seed}
     fold = fold_of(turns, folds)
     models: dict[str, dict[str, object]] = {}
@@ -126,7 +150,7 @@ def train(
         ys = [int(flag in t.flags) for t in turns]
         oof = out_of_fold(xs, ys, fold, epochs, hyper)
         threshold = pick_threshold(oof, ys, max_false)
-        veto = pick_veto(oof, ys, max_lost)
+        veto = pick_veto(oof, ys, min(max_lost, _MAX_LOST.get(flag, max_lost)))
         decisions[flag] = oof
         said = [score >= threshold for score in oof]
         caught = sum(d and y for d, y in zip(said, ys, strict=True))
@@ -168,17 +192,17 @@ def rule_flags(turns: Sequence[GoldTurn]) -> list[set[str]]:
             os.environ["FLAG_MODEL_WEIGHTS"] = previous
 
 
-def report(
+def variants(
     turns: Sequence[GoldTurn],
     scores: dict[str, list[float]],
     models: dict[str, dict[str, object]],
     rules: Sequence[set[str]],
-) -> str:
-    """Per labeller half: rules alone, model alone, rules OR model, and the same
-    with the veto. `scores` must be held-out scores (never training-set ones)."""
+) -> tuple[tuple[str, list[set[str]]], ...]:
+    """Per turn, the flags of: rules alone, model alone, rules OR model, the same
+    with the veto, and what ships (rules less vetoes, plus the model's `ADDS`)."""
     cut = {f: float(str(models[f]["threshold"])) for f in FLAGS}
     veto = {f: float(str(models[f]["veto"])) for f in FLAGS}
-    named = [features(t.context) for t in turns]
+    named = [features(t.context) for t in turns]  # the gates read the cues only
     model = [
         {
             f
@@ -197,20 +221,38 @@ def report(
         | {f for f in model[i] if f in ADDS}
         for i in range(len(turns))
     ]
-    variants = (
+    return (
         ("rules", list(rules)),
         ("model", model),
         ("rules|model", [r | m for r, m in zip(rules, model, strict=True)]),
         ("veto|model", [r | m for r, m in zip(vetoed, model, strict=True)]),
         ("shipped", shipped),
     )
+
+
+def recall_false(
+    turns: Sequence[GoldTurn], pred: Sequence[set[str]], idx: Sequence[int]
+) -> tuple[int, int, int]:
+    """Flags found, flags labelled, turns with a flag the labeller did not give."""
+    total = sum(len(turns[i].flags) for i in idx)
+    found = sum(len(turns[i].flags & pred[i]) for i in idx)
+    false = sum(bool(pred[i] - turns[i].flags) for i in idx)
+    return found, total, false
+
+
+def report(
+    turns: Sequence[GoldTurn],
+    scores: dict[str, list[float]],
+    models: dict[str, dict[str, object]],
+    rules: Sequence[set[str]],
+) -> str:
+    """Per labeller half: rules alone, model alone, rules OR model, and the same
+    with the veto. `scores` must be held-out scores (never training-set ones)."""
     lines = []
     for labeller in sorted({t.labeller for t in turns}):
         idx = [i for i, t in enumerate(turns) if t.labeller == labeller]
-        for name, pred in variants:
-            total = sum(len(turns[i].flags) for i in idx)
-            found = sum(len(turns[i].flags & pred[i]) for i in idx)
-            false = sum(bool(pred[i] - turns[i].flags) for i in idx)
+        for name, pred in variants(turns, scores, models, rules):
+            found, total, false = recall_false(turns, pred, idx)
             per = " ".join(
                 f"{f[:12]}={sum(f in turns[i].flags and f in pred[i] for i in idx)}"
                 f"/{sum(f in turns[i].flags for i in idx)}"
@@ -225,10 +267,12 @@ def report(
 
 
 def score_with(
-    models: dict[str, dict[str, object]], turns: Sequence[GoldTurn]
+    models: dict[str, dict[str, object]],
+    turns: Sequence[GoldTurn],
+    rules: Sequence[set[str]] | None = None,
 ) -> dict[str, list[float]]:
     """The trained models' scores on `turns` (features by name)."""
-    named = [features(t.context) for t in turns]
+    named = _named(turns, rules)
     out: dict[str, list[float]] = {}
     for flag in FLAGS:
         m = models[flag]
@@ -248,17 +292,63 @@ def cross_report(everything: Sequence[GoldTurn], args: argparse.Namespace) -> st
         train_turns = [t for t in everything if t.labeller == train_on]
         idx = [i for i, t in enumerate(everything) if t.labeller == test_on]
         test_turns = [everything[i] for i in idx]
-        models, _ = train(train_turns, **hyper(args))
+        given = _given(
+            args, [rules[i] for i, t in enumerate(everything) if t.labeller == train_on]
+        )
+        models, _ = train(train_turns, **hyper(args), rules=given)
         lines.append(f"-- trained on {train_on}, scored on {test_on}")
         lines.append(
             report(
                 test_turns,
-                score_with(models, test_turns),
+                score_with(models, test_turns, _given(args, [rules[i] for i in idx])),
                 models,
                 [rules[i] for i in idx],
             )
         )
     return "\n".join(lines)
+
+
+def labeller_report(everything: Sequence[GoldTurn], args: argparse.Namespace) -> str:
+    """Leave one labeller out: for each labeller, models trained (thresholds from
+    file folds) on all the others score its turns; then the mean over labellers of
+    recall and false-flag rate, rules alone against what ships."""
+    rules = rule_flags(everything)
+    lines = []
+    means: dict[str, list[tuple[float, float]]] = {}
+    for held in labellers_of(everything):
+        idx = [i for i, t in enumerate(everything) if t.labeller == held]
+        test = [everything[i] for i in idx]
+        rest = [i for i, t in enumerate(everything) if t.labeller != held]
+        models, _ = train(
+            [everything[i] for i in rest],
+            **hyper(args),
+            rules=_given(args, [rules[i] for i in rest]),
+        )
+        ruled = [rules[i] for i in idx]
+        scored = score_with(models, test, _given(args, ruled))
+        lines.append(f"-- trained without {held}, scored on {held}")
+        lines.append(report(test, scored, models, ruled))
+        every = range(len(test))
+        for name, pred in variants(test, scored, models, ruled):
+            found, total, false = recall_false(test, pred, every)
+            means.setdefault(name, []).append(
+                (found / max(total, 1), false / max(len(test), 1))
+            )
+    for name, figures in means.items():
+        recall = sum(r for r, _ in figures) / len(figures)
+        rate = sum(f for _, f in figures) / len(figures)
+        lines.append(
+            f"mean of {len(figures)} labellers left out, {name:12s}"
+            f" recall {recall:.3f}  false-flag turns {rate:.3f}"
+        )
+    return "\n".join(lines)
+
+
+def _given(
+    args: argparse.Namespace, rules: Sequence[set[str]]
+) -> Sequence[set[str]] | None:
+    """The rules' flags as features, with `--rule-features`."""
+    return rules if args.rule_features else None
 
 
 def hyper(args: argparse.Namespace) -> dict[str, Any]:
@@ -275,27 +365,45 @@ def hyper(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def settings(args: argparse.Namespace) -> dict[str, Any]:
+    """What the weights file records of how it was trained."""
+    return {
+        **hyper(args),
+        "labellers": args.labellers,
+        "rule_features": args.rule_features,
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABDE", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABDEFHI", out=WEIGHTS_PATH
     )
     parser.add_argument("--max-false", type=float, default=0.005)
     parser.add_argument("--max-lost", type=float, default=0.03)
+    # 2026.11-11: the rules' flags as features too. Left out of the shipped model:
+    # leaving one labeller out, the model alone found more (mean recall .52 -> .62)
+    # but what ships did worse (.773 / 3.0 % false -> .763 / 3.7 %): a model that
+    # leans on the rule's own flag cannot veto it.
+    parser.add_argument("--rule-features", action="store_true")
     args = parser.parse_args(argv)
     turns = training_turns(args.labellers, args.gold)
     if args.cross:
         sys.stdout.write(cross_report(turns, args) + "\n")
         return 0
-    models, decisions = train(turns, **hyper(args))
+    if args.report and args.by_labeller:
+        sys.stdout.write(labeller_report(turns, args) + "\n")
+        return 0
+    rules = rule_flags(turns)
+    models, decisions = train(turns, **hyper(args), rules=_given(args, rules))
     payload = {
         "trained_by": "python manage.py train_flag_model",
-        "settings": {**hyper(args), "labellers": args.labellers},
+        "settings": settings(args),
         "examples": len(turns),
         "models": models,
     }
     args.out.write_text(json.dumps(payload, indent=0, sort_keys=True) + "\n")
     if args.report:
-        sys.stdout.write(report(turns, decisions, models, rule_flags(turns)) + "\n")
+        sys.stdout.write(report(turns, decisions, models, rules) + "\n")
     return 0
 
 

@@ -302,6 +302,11 @@ def leads(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
     )
 
 
+def asks_for_ideas(patient: str) -> bool:
+    """The patient asks for ideas or help deciding ("I need some ideas")."""
+    return bool(_ASKS_MORE.search(patient))
+
+
 def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
     """Whether the turn addresses a risk cue: safety words anywhere
     (`flag_forms.RISK_STRONG_RESPONSE`); the cue's own words (`lx.RISK_RESPONSE`:
@@ -436,6 +441,8 @@ def _leading(u: UtteranceCode) -> bool:
         return True
     # Students often drop the "?" of a tag ("no, you wouldn't, would you"), so the
     # comma marks it; a wh-question ("what was that, was it") is not one.
+    if ff.reversed_tag(normalize(text)) and not _WH_START.match(text):
+        return True
     tag = _CANONICAL_TAG.search(text)
     return bool(
         tag and not _WH_START.match(text) and tag.group(0).lstrip()[:1] in ",-—"

@@ -196,9 +196,26 @@ _RELATIVE = re.compile(
 )
 
 
+# 2026.11-11: a motive or a flaw put on the client ("you're just jealous", "you're
+# just being a perfectionist"), the account waved off as imagined ("or is it just in
+# your head?"), the outcome thrown back ("how did that work out for you?", "you can
+# see how that sounds"), and the act named as a wrong ("a breach of trust", "going
+# round in circles", "can't really blame them"). Every labeller who met these coded
+# them Confront (E, H, I: 9 of 9).
+DOUBTING = re.compile(
+    r"\b(?:(?:you'?re|you are|youre) (?:just|only|simply) (?:being )?(?:jealous|paranoid|"
+    r"a perfectionist|avoiding|punishing|making excuses|feeling sorry for yourself|"
+    r"hiding)|how (?:did|has|is|'?s) (?:that|this) (?:work(?:ed|ing)?|go(?:ne)?|going) "
+    r"(?:out )?for you|(?:is it|it'?s|its) (?:all |just )+in your head|you can see how "
+    r"(?:that|this|it) (?:sounds|looks)|breach of (?:trust|privacy)|round in circles|"
+    r"(?:can'?t|cannot) really blame (?:them|him|her))",
+    re.IGNORECASE,
+)
+
+
 def confronts_everyday(text: str) -> bool:
     """Whether a sentence confronts in one of the everyday forms above."""
-    if SARCASM.search(text):
+    if SARCASM.search(text) or DOUBTING.search(text):
         return True
     found = CONFRONT_EVERYDAY.search(text)
     if not found or NOT_JUDGING.search(text):

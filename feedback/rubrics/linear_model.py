@@ -150,4 +150,13 @@ def training_parser(
     parser.add_argument("--out", type=Path, default=out)
     parser.add_argument("--report", action="store_true")
     parser.add_argument("--cross", action="store_true")
+    # Leave one labeller out: train on all labellers but one, score the one left out,
+    # for each labeller in turn (with --report). Labellers differ in convention more
+    # than files of one labeller do, so this is the figure to choose settings by.
+    parser.add_argument("--by-labeller", action="store_true")
     return parser
+
+
+def labellers_of(turns: Sequence[GoldTurn]) -> list[str]:
+    """The labellers with turns in `turns`, in name order (the held-out folds)."""
+    return sorted({t.labeller for t in turns})

@@ -34,7 +34,10 @@ def test_training_regenerates_the_shipped_weights_byte_for_byte(
 def test_the_weights_record_their_training_and_their_out_of_fold_precision() -> None:
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_by"] == "python manage.py train_code_model"
-    assert data["settings"]["labellers"] == "ABE"  # gold A, B and blind labeller E
+    # Gold A, B and the blind labellers E, H and I (H and I since 2026.11-11). D, and
+    # F (written for the flags), are left out of the code model: with either, the
+    # threshold for deepening a reflection rose past what this test's example scores.
+    assert data["settings"]["labellers"] == "ABEHI"
     assert set(data["models"]) == set(ADDS)
     margin = data["settings"]["margin"]
     for model in data["models"].values():
@@ -69,7 +72,9 @@ def test_switched_off_the_annotator_runs_the_rules_alone(
     monkeypatch.setenv("CODE_MODEL_WEIGHTS", "none")
     assert scores(STRENGTH) == {}
     assert codes_of(STRENGTH) == [["simple_reflection"]]
-    assert codes_of(ASKED) == [["persuade"]]
+    # Since 2026.11-11 the rules themselves read "okay, yeah, tell me" as the
+    # patient's permission (codes.CONSENT), so the advice keeps it without the model.
+    assert codes_of(ASKED) == [["persuade_with_permission"]]
 
 
 @pytest.fixture
