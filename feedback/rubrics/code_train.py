@@ -34,14 +34,8 @@ from typing import Any
 
 from .code_model import ADDS, WEIGHTS_PATH, features
 from .evaluation.gold import GOLD_DIR, GoldTurn, parse_line, read_gold
-from .linear_model import (
-    Vector,
-    fold_of,
-    labellers_of,
-    train_binary,
-    training_parser,
-    training_turns,
-)
+from .linear_corpus import fold_of, labellers_of, training_parser, training_turns
+from .linear_model import Vector, train_binary
 from .linear_model import score as _score
 from .schema import BEHAVIOUR_CODES, last_patient_text
 

@@ -35,17 +35,9 @@ from typing import Any
 from .evaluation.gold import GoldTurn
 from .flag_gates import rubric_allows
 from .flag_model import ADDS, VETOES, WEIGHTS_PATH, features, gate
-from .linear_model import (
-    BLIND_DIR,
-    Vector,
-    fold_of,
-    labellers_of,
-    score,
-    sigmoid,
-    train_binary,
-    training_parser,
-)
-from .linear_model import training_turns as _corpus
+from .linear_corpus import BLIND_DIR, fold_of, labellers_of, training_parser
+from .linear_corpus import training_turns as _corpus
+from .linear_model import Vector, score, sigmoid, train_binary
 from .schema import FLAGS
 
 __all__ = ["BLIND_DIR", "Vector", "fold_of", "train_binary", "training_turns"]
@@ -54,7 +46,7 @@ __all__ = ["BLIND_DIR", "Vector", "fold_of", "train_binary", "training_turns"]
 def training_turns(
     labellers: str = "ABDEHI", path: Path | None = None
 ) -> list[GoldTurn]:
-    """The flag models' corpus: `linear_model.training_turns` with A, B and the blind
+    """The flag models' corpus: `linear_corpus.training_turns` with A, B and the blind
     labellers D and E by default."""
     return _corpus(labellers, path)
 
