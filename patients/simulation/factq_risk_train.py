@@ -18,16 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-from collections import Counter
 from pathlib import Path
 
-from patients.simulation.factq_model import features
 from patients.simulation.factq_risk_model import (
     RISK_MODEL_PROBABILITY,
     RISK_WEIGHTS_PATH,
-    risk_scores,
 )
 from patients.simulation.factq_train import (
     PROBES,
@@ -35,10 +31,9 @@ from patients.simulation.factq_train import (
     corpus_files,
     corpus_rows,
     dump,
+    fit,
     held_out,
-    lexicon,
     probe_rows,
-    train,
 )
 from patients.simulation.facts import SI_FIELDS
 
@@ -94,48 +89,13 @@ def _precision_at(held: list[tuple[str, float, str]]) -> dict[str, str]:
 
 
 def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
-    rows = dataset()
-    known = frozenset(lexicon().split())
-    xs = [features(text, known) for text, _ in rows]
-    ys = [label for _, label in rows]
-    classes = sorted(set(ys))
-    right = 0
-    # (predicted, probability, true) for every held-out row.
-    held: list[tuple[str, float, str]] = []
-    for fold in range(folds):
-        train_idx = [i for i in range(len(rows)) if i % folds != fold]
-        bias, weights = train(
-            [xs[i] for i in train_idx],
-            [ys[i] for i in train_idx],
-            classes,
-            epochs=epochs,
-        )
-        for i in range(len(rows)):
-            if i % folds == fold:
-                scores = risk_scores(bias, weights, xs[i])
-                label = max(scores, key=lambda k: (scores[k], k))
-                total = sum(math.exp(v - scores[label]) for v in scores.values())
-                held.append((label, 1.0 / total, ys[i]))
-                right += label == ys[i]
-    bias, weights = train(xs, ys, classes, epochs=epochs)
-    kept = {
-        f: row
-        for f in sorted(weights)
-        if (
-            row := {
-                k: round(w, 3) for k, w in sorted(weights[f].items()) if abs(w) >= 0.05
-            }
-        )
-    }
-    return {
-        "trained_by": "python -m patients.simulation.factq_risk_train",
-        "examples": dict(sorted(Counter(ys).items())),
-        "cv_accuracy": f"{right}/{len(rows)}",
-        "cv_precision_at": _precision_at(held),
-        "classes": classes,
-        "bias": {k: round(v, 4) for k, v in sorted(bias.items())},
-        "weights": kept,
-    }
+    return fit(
+        dataset(),
+        trained_by="python -m patients.simulation.factq_risk_train",
+        at_thresholds=_precision_at,
+        folds=folds,
+        epochs=epochs,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

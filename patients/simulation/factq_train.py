@@ -25,7 +25,7 @@ import math
 import random
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from patients.simulation.factq_model import (
@@ -207,7 +207,26 @@ def _at_thresholds(held: list[tuple[str, float, str]]) -> dict[str, str]:
 
 
 def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
-    rows = dataset()
+    return fit(
+        dataset(),
+        trained_by="python -m patients.simulation.factq_train",
+        at_thresholds=_at_thresholds,
+        folds=folds,
+        epochs=epochs,
+    )
+
+
+def fit(
+    rows: list[tuple[str, str]],
+    *,
+    trained_by: str,
+    at_thresholds: Callable[[list[tuple[str, float, str]]], dict[str, str]],
+    folds: int = 5,
+    epochs: int = 30,
+) -> dict[str, object]:
+    """Cross-validate, train on every row and return the weights file's payload:
+    the domain model's and the risk follow-up model's (`factq_risk_train`) one
+    procedure; `at_thresholds` reports held-out precision as each model acts."""
     # The real words of the project's text are never read as typos
     # (`factq_model`); the training questions typed with typos on purpose are
     # read as a trainee's would be.
@@ -216,6 +235,7 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
     ys = [label for _, label in rows]
     classes = sorted(set(ys))
     right = 0
+    # (predicted, probability, true) for every held-out row.
     held: list[tuple[str, float, str]] = []
     for fold in range(folds):
         train_idx = [i for i in range(len(rows)) if i % folds != fold]
@@ -239,10 +259,10 @@ def build(folds: int = 5, epochs: int = 30) -> dict[str, object]:
         if row:
             kept[f] = row
     return {
-        "trained_by": "python -m patients.simulation.factq_train",
+        "trained_by": trained_by,
         "examples": dict(sorted(Counter(ys).items())),
         "cv_accuracy": f"{right}/{len(rows)}",
-        "cv_precision_at": _at_thresholds(held),
+        "cv_precision_at": at_thresholds(held),
         "classes": classes,
         "bias": {k: round(v, 4) for k, v in sorted(bias.items())},
         "weights": kept,
