@@ -35,6 +35,10 @@ class PatientState(BaseModel):
     # Facts the patient has voiced that do not fit a thought (case evidence lines).
     evidence: list[str] = Field(default_factory=list)
     summarised: bool = False
+    # Situation ids the trainee summarised once their thought had been voiced
+    # (Padesky's stage 3, in the rubric's cycle order: a summary, then later a
+    # synthesising question, within one topic; RUBRICS.md section 3.2).
+    summary_topics: list[str] = Field(default_factory=list)
     alternative_view: str | None = None
     reframed: list[str] = Field(default_factory=list)  # situation ids
     topic: str

@@ -191,15 +191,26 @@ def apply_moves(
         if not pre.summarised:
             s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - P.SUMMARY_BELIEF_DROP)
         s.summarised = True
+    if (
+        "summary" in moves
+        and pre.topic_depth.get(pre.topic, 0) >= P.SOCRATIC_MIN_DISCLOSURE
+        and pre.topic not in s.summary_topics
+    ):
+        s.summary_topics.append(pre.topic)
 
     reframed = False
     premature = False
     if "socratic_synthesis" in moves:
+        # The rubric's cycle (RUBRICS.md 3.2): a summary within the topic, then a
+        # synthesising question. The summary may come before the evidence (the
+        # situation, thought and feeling pulled together) or earlier in the same
+        # turn, as in Padesky's own example ("Looking at those examples together,
+        # how does that fit with the thought?").
         ready = (
-            pre.summarised
+            (s.summarised or pre.topic in pre.summary_topics)
             and len(pre.evidence_for(case)) >= P.SYNTHESIS_MIN_EVIDENCE
             and pre.alliance >= P.SYNTHESIS_MIN_ALLIANCE
-            and pre.belief[pre.topic] <= P.SYNTHESIS_MAX_BELIEF
+            and s.belief[pre.topic] <= P.SYNTHESIS_MAX_BELIEF
             and pre.topic not in pre.reframed
         )
         if ready:

@@ -17,6 +17,19 @@ from feedback.rubrics.flags import leads
 from patients.simulation.dialogue import Utterance
 from patients.simulation.vocab import emotions_named
 
+from .discovery import (
+    ALTERNATIVES_MORE,
+    CONSEQUENCES_MORE,
+    ELICITING_THOUGHT,
+    EVIDENCE_MORE,
+    HOMEWORK,
+    INVITATION,
+    OPEN_AFTER_FRAME,
+    RATING,
+    SUMMARY_MIN_WORDS,
+    SUMMARY_MORE,
+    SYNTHESIS_MORE,
+)
 from .labels import MOVES, SOCRATIC
 from .patterns import (
     ALTERNATIVES,
@@ -83,16 +96,30 @@ def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
         # "Would it be okay if I shared an idea?" asks leave, not about the thought.
         return set()
     labels: set[str] = set()
-    if SYNTHESIS.search(text) or (
-        u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text)
+    if (
+        SYNTHESIS.search(text)
+        or SYNTHESIS_MORE.search(text)
+        or (u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text))
     ):
         labels.add("socratic_synthesis")
     anchored = bool(THOUGHT_ANCHOR.search(text))
-    if EVIDENCE.search(text) or (u.socratic_type == "reasons_evidence" and anchored):
+    if (
+        EVIDENCE.search(text)
+        or EVIDENCE_MORE.search(text)
+        or (u.socratic_type == "reasons_evidence" and anchored)
+    ):
         labels.add("socratic_evidence")
-    if ALTERNATIVES.search(text) or (u.socratic_type == "viewpoints" and anchored):
+    if (
+        ALTERNATIVES.search(text)
+        or ALTERNATIVES_MORE.search(text)
+        or (u.socratic_type == "viewpoints" and anchored)
+    ):
         labels.add("socratic_alternatives")
-    if CONSEQUENCES.search(text) or (u.socratic_type == "implications" and anchored):
+    if (
+        CONSEQUENCES.search(text)
+        or CONSEQUENCES_MORE.search(text)
+        or (u.socratic_type == "implications" and anchored)
+    ):
         labels.add("socratic_consequences")
     return labels
 
@@ -128,14 +155,18 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
         codes = set(u.codes)
         labels: set[str] = set()
         structuring = bool(STRUCTURING.search(s))
-        if "confront" in codes or CONFRONT.search(s):
+        if ("confront" in codes and not ELICITING_THOUGHT.search(s)) or CONFRONT.search(
+            s
+        ):
             labels.add("confrontation")
         if LEADING.search(s):
             labels.add("leading_question")
         if COLLUSION.search(s):
             labels.add("collusion")
-        if "persuade" in codes and not structuring:
-            labels.add("advice")
+        if "persuade" in codes and not structuring and not INVITATION.search(s):
+            # A task for the week asked as a question is homework set together.
+            homework = u.question is not None and HOMEWORK.search(s)
+            labels.add("advice_with_permission" if homework else "advice")
         if "persuade_with_permission" in codes and not structuring:
             labels.add("advice_with_permission")
         if (
@@ -174,6 +205,8 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 pass  # the question has a more specific function
             elif "seek_collaboration" in codes and PERMISSION.search(s):
                 pass  # asking permission is collaboration, not a question to answer
+            elif u.question == "closed" and OPEN_AFTER_FRAME.search(s):
+                labels.add("open_question")
             else:
                 labels.add(f"{u.question}_question")
         elif u.reflection is not None and not labels & {
@@ -197,8 +230,12 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 labels.add(f"{u.reflection}_reflection")
         found |= labels
 
-    if leading:
+    if leading and not (RATING.search(text) and not LEADING.search(text)):
+        # The annotator's flag, unless the turn's only question of that shape
+        # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
+    if SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS:
+        found.add("summary")
     if colludes:
         found.add("collusion")
     if not found:

@@ -115,7 +115,9 @@ CONFRONT = _rx(
     r"lazy|an excuse|excuses|selfish|pathetic|overreacting|exaggerating)\b",
     r"\byou(?:'re| are) (?:just )?(?:making excuses|feeling sorry for yourself|"
     r"being (?:negative|difficult|unreasonable))",
-    r"\b(?:snap|get) (?:out of it|over it)\b|\bpull yourself together\b|\bgrow up\b",
+    # "Get over it" said to the patient, not "you found a way to get out of it".
+    r"\bsnap out of it\b|(?:^|\b(?:just|need to|should|have to|gotta|got to|must)\s)"
+    r"get (?:out of it|over it)\b|\bpull yourself together\b|\bgrow up\b",
     r"\bstop (?:being|feeling sorry|whining|complaining|moaning|making excuses|"
     r"overthinking|wallowing)\b",
     r"\b(?:makes no|doesn'?t make (?:any )?) sense\b|\bbe honest\b|\bbe realistic\b",
@@ -254,6 +256,7 @@ VALIDATION = _rx(
     r"\b(?:it'?s|that'?s|that is|it is) (?:completely |totally |very |really |so |quite )?"
     r"(?:understandable|natural|normal|human|common|okay|ok)\b",
     r"\bno wonder\b|\banyone (?:would|in your)\b|\bof course you\b",
+    r"\bi can (?:really )?(?:see|understand) why\b",
     r"\b(?:thank you|thanks) for (?:telling|sharing|being|trusting|saying|coming)\b",
     r"\b(?:took|takes|taking) (?:a lot of |real )?(?:courage|guts|strength)\b",
     r"\byou(?:'ve| have) (?:been )?(?:coping|coped|managed|kept going|held on|"

@@ -1,0 +1,124 @@
+"""Guided discovery in a trainee's own words: cues the patient reads beside the
+annotator's codes.
+
+Pure (no Django). The patterns in `patterns.py` were written against the
+project's scripted trainees; trainees who write their own CBT sessions ask the
+same Socratic questions in other forms ("If a mate said that to you, what would
+you tell him?", "what does believing it cost you?", "so recap: ...", "whats a
+more balanced way to put it, in your words?"). Each table here widens one move;
+`classify_moves` ORs it with the matching table of `patterns.py`.
+
+The second half undoes three readings of the annotator's codes that the patient
+must not react to as harm (the codes stay as they are for the feedback report):
+an invitation to tell ("Could you take me through the last time?", "Let's look
+at that thought together") is not advice; asking what the patient thought at the
+worst moment is not confronting them; a 0-100 rating question supplies no answer,
+so it does not lead. A between-session task offered as a question ("could you
+try noticing it this week?") is homework set collaboratively (CTS-R item 12),
+advice with permission rather than advice.
+"""
+
+from __future__ import annotations
+
+from .patterns import _rx
+
+_THOUGHT = (
+    r"(?:it|that|this|the (?:thought|belief|idea|worry|old (?:thought|one)|original"
+    r"(?: thought| one)?|first (?:thought|one))|that (?:thought|belief|idea|worry))"
+)
+# A hypothetical other person the patient is asked to advise or imagine.
+_OTHER = (
+    r"(?:friend|mate|pal|colleague|coworker|co-worker|flatmate|roommate|housemate|"
+    r"sister|brother|cousin|neighbou?r|classmate|student|someone|somebody|another "
+    r"(?:mum|mom|dad|parent|person|student|carer|driver)|one of (?:your|the) \w+)"
+)
+
+EVIDENCE_MORE = _rx(
+    r"\bwhat (?:makes|made) " + _THOUGHT + r" (?:feel|seem|sound)s? (?:so )?"
+    r"(?:true|real|right|convincing|believable|certain)\b",
+    r"\bwhat (?:tells|told) you (?:it'?s|that'?s|it is|that is|it was) (?:true|right)\b",
+    r"\b(?:evidence|anything|something|what) (?:that )?(?:points?|goes|speaks|argues) "
+    r"(?:the other way|against)\b",
+    r"^\W*(?:(?:and|so|ok|okay|what about|how about)[,.]?\s+)*(?:the )?(?:evidence )?"
+    r"against (?:it|that|the thought)?\s*\?",
+    r"\bwhat (?:supports|backs up) " + _THOUGHT + r"\b|\bevidence (?:for|against)\b",
+)
+ALTERNATIVES_MORE = _rx(
+    # "If a mate of yours said that exact thing to you, what would you tell him?"
+    r"\b" + _OTHER + r"\b.{0,200}\bwhat (?:would|might|could) you (?:say|tell|want"
+    r" to say)\b",
+    r"\bwhat (?:would|might|could) you (?:say|tell) (?:to )?(?:him|her|them|a \w+|"
+    r"your \w+)\b.{0,120}\b(?:said|told you|thought|was thinking|were thinking|"
+    r"had been)\b",
+    r"\b(?:suppose|imagine|picture)\b.{0,120}\b" + _OTHER + r"\b",
+    r"\bwhat else (?:could|might|would) (?:explain|account for|be behind)\b",
+    r"\bother (?:ways?|possible|explanations?|reasons?) (?:of|to|for) "
+    r"(?:seeing|looking|explaining|understanding|what)\b",
+)
+CONSEQUENCES_MORE = _rx(
+    r"\bwhat (?:does|do|did|would) (?:believing|thinking|holding on to|buying into|"
+    r"listening to|going (?:along )?with) (?:it|that|this|the thought|that thought)"
+    r" (?:cost|do|lead|get|leave|mean)\b",
+    r"\bwhat happens (?:when|if|once) you (?:go (?:along )?with|believe|buy into|"
+    r"listen to|act on|follow) (?:it|that|this|the thought|that thought)\b",
+    r"\b(?:what'?s|what is) (?:it|that|the thought|believing it) costing you\b|"
+    r"\bwhat'?s the cost\b|\bwhat (?:does|has) (?:it|that thought) cost you\b",
+)
+SYNTHESIS_MORE = _rx(
+    r"\b(?:more )?(?:balanced|fairer|kinder|more realistic|more helpful|"
+    r"more compassionate|gentler|truer|more accurate) (?:way|version|view|take|"
+    r"thought|statement|picture|perspective)\b",
+    r"\bhow (?:would|could|might|do) you (?:put|say|word|describe) (?:it|that|this|"
+    r"things)(?: now)?\b.{0,40}\b(?:now|own words|your words)\b",
+    r"\bhow much do (?:yo?u) (?:believe|buy|belive|beleive) (?:the|that) (?:original|"
+    r"old|first)\b",
+    r"\b(?:looking at|given|taking|with) (?:all|everything)(?: of)? (?:that|this|we'?ve)"
+    r"\b.{0,200}\?",
+)
+# A summary announced in so many words; the content follows in the next
+# utterances, so the turn, not the utterance, is what is long enough.
+SUMMARY_MORE = _rx(
+    r"\b(?:let me|lemme|can i|could i|i'?d like to|i want to|just to) (?:just )?"
+    r"(?:check|see|make sure) (?:if |that |whether )?i'?(?:ve|m) (?:understood|got|"
+    r"following|getting)\b",
+    r"\bif i'?ve (?:understood|got)\b(?! (?:to|a|an|no|any)\b)",
+    r"\b(?:quick |a quick |so |ok |okay )?(?:recap|summary|summari[sz]ing)\s*[:,\-\u2013]",
+    r"\b(?:quick|brief|short) (?:recap|summary)\b|\bto recap\b|\bso,? to sum up\b",
+    r"\b(?:let me|let'?s|i'?ll) (?:just )?(?:summari[sz]e|recap|sum up)\b",
+    r"^\W*(?:(?:ok|okay|right|good|great|nice)[,.]?\s+)?so\s*[:\u2013\-]\s*\w+[^.?!]*,"
+    r"[^.?!]*,",
+    r"\bso today we (?:talked|looked|started|covered|went)\b",
+)
+SUMMARY_MIN_WORDS = 15
+
+# -- the annotator's codes the patient does not react to as harm -------------------
+INVITATION = _rx(
+    r"^\W*(?:(?:so|and|ok|okay|now|then)[,.]?\s+)*(?:could|can|would) you (?:take|"
+    r"walk|talk|run) me through\b",
+    r"\b(?:give|tell) me (?:about )?(?:one|an|a|the) (?:\w+ )?(?:example|time|moment|"
+    r"situation)\b",
+    r"\blet'?s (?:look|take a (?:closer )?look|explore|examine|slow (?:it |this )?down|"
+    r"zoom in|focus|test|check|get curious|stay with|go back)\b",
+    r"\b(?:take your time|put a number on it|rate (?:it|that|how))\b",
+    r"^\W*maybe (?:you|it|something|a time|when|there)\b.{0,80}\bor\b",
+    r"\b(?:i'?d like|i want) (?:us )?to (?:look|understand|zoom|focus|hear)\b",
+)
+ELICITING_THOUGHT = _rx(
+    r"\bwhat (?:did|do|were|are) you (?:think|thinking|expect|predict|imagine|fear)\b"
+    r".{0,40}\b(?:happen|going on|mean|then|moment)\b",
+    r"\bwhat (?:went|was going|goes) (?:through|thru) (?:your|ur) (?:mind|head)\b",
+)
+# "When it happened, what went through your mind?": an open question after a
+# framing clause, which the annotator may code closed by its first word.
+OPEN_AFTER_FRAME = _rx(
+    r"^[^?]{3,80}?,\s*(?:and |so )?(?:what|how) (?!many\b|much\b|long\b|old\b|"
+    r"often\b|sure\b)\w+[^?]*\?\s*$"
+)
+RATING = _rx(
+    r"\b0\s*(?:-|to|–)\s*100\b|\b(?:0|zero|1|one)\s*(?:-|to|–)\s*(?:10|ten)\b|"
+    r"\bput a number on\b|\bhow strong\b|\bhow much do you believe\b"
+)
+HOMEWORK = _rx(
+    r"\b(?:this|next|the coming|over the) week\b|\bbefore (?:we meet|next time|our "
+    r"next)\b|\bbetween (?:now and|sessions)\b"
+)
