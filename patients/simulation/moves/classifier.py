@@ -22,9 +22,11 @@ from .discovery import (
     CONSEQUENCES_MORE,
     ELICITING_THOUGHT,
     EVIDENCE_MORE,
+    FRIEND_FRAME,
     HOMEWORK,
     INVITATION,
     OPEN_AFTER_FRAME,
+    PLEASANTRY,
     RATING,
     SUMMARY_MIN_WORDS,
     SUMMARY_MORE,
@@ -88,6 +90,10 @@ SUPPLEMENTS: dict[str, str] = {
     "leading_question": "'surely', 'wouldn't it be better' without a question mark",
 }
 _PERSUADE = frozenset({"persuade", "persuade_with_permission"})
+# A turn with these is not read as a Socratic question whatever its frame.
+_NOT_SOCRATIC = frozenset(
+    {"advice", "confrontation", "leading_question", "risk_question"}
+)
 
 
 def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
@@ -146,7 +152,10 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
     # their two rules run: the others (problem solving after a disclosure, an
     # unexpressed feeling, a missed risk cue) cost about 0.3 ms a message on the
     # first word's path for nothing the patient reacts to.
-    colludes = bool(collusive_utterances(ctx, utterances))
+    colludes = any(
+        not PLEASANTRY.search(utterances[i].text)
+        for i in collusive_utterances(ctx, utterances)
+    )
     leading = leads(ctx, utterances)
     expressed: set[str] | None = None  # computed only if a reflection names a feeling
 
@@ -235,7 +244,16 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
     if SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS:
+        # The summary's list gives back what the patient said, not information.
         found.add("summary")
+        found.discard("information")
+    if found & {"leading_question", "confrontation"}:
+        # "Surely you can see a more balanced way of looking at it?" supplies the
+        # conclusion: a leading question is not guided discovery (RUBRICS.md 3.2).
+        found.discard("socratic_synthesis")
+    if FRIEND_FRAME.search(text) and not found & _NOT_SOCRATIC:
+        found.add("socratic_alternatives")
+        found -= {"open_question", "closed_question", "simple_reflection", "other"}
     if colludes:
         found.add("collusion")
     if not found:

@@ -28,9 +28,10 @@ _THOUGHT = (
 )
 # A hypothetical other person the patient is asked to advise or imagine.
 _OTHER = (
-    r"(?:friend|mate|pal|colleague|coworker|co-worker|flatmate|roommate|housemate|"
-    r"sister|brother|cousin|neighbou?r|classmate|student|someone|somebody|another "
-    r"(?:mum|mom|dad|parent|person|student|carer|driver)|one of (?:your|the) \w+)"
+    r"(?:friends?|mates?|buddy|pal|colleague|coworker|co-worker|workmate|teammate|"
+    r"flatmate|roommate|housemate|sister|brother|cousin|neighbou?r|classmate|student|"
+    r"daughter|son|child|kid|loved one|someone|somebody|another (?:mum|mom|dad|parent|"
+    r"person|student|carer|driver|woman|man)|one of (?:your|the) \w+)"
 )
 
 EVIDENCE_MORE = _rx(
@@ -39,8 +40,9 @@ EVIDENCE_MORE = _rx(
     r"\bwhat (?:tells|told) you (?:it'?s|that'?s|it is|that is|it was) (?:true|right)\b",
     r"\b(?:evidence|anything|something|what) (?:that )?(?:points?|goes|speaks|argues) "
     r"(?:the other way|against)\b",
-    r"^\W*(?:(?:and|so|ok|okay|what about|how about)[,.]?\s+)*(?:the )?(?:evidence )?"
-    r"against (?:it|that|the thought)?\s*\?",
+    r"^\W*(?:(?:and|so|ok|okay|what about|how about)[,.]?\s+)*(?:the |any )?"
+    r"(?:evidence |data |facts? |case |stuff |things )?against (?:it|that|the thought)?"
+    r"\s*\?",
     r"\bwhat (?:supports|backs up) " + _THOUGHT + r"\b|\bevidence (?:for|against)\b",
 )
 ALTERNATIVES_MORE = _rx(
@@ -52,6 +54,8 @@ ALTERNATIVES_MORE = _rx(
     r"had been)\b",
     r"\b(?:suppose|imagine|picture)\b.{0,120}\b" + _OTHER + r"\b",
     r"\bwhat else (?:could|might|would) (?:explain|account for|be behind)\b",
+    r"\b(?:another|other|different|alternative|second) (?:readings?|takes?|stor(?:y|ies)|"
+    r"sides?|versions?|spins?|lens|ways? to read)\b",
     r"\bother (?:ways?|possible|explanations?|reasons?) (?:of|to|for) "
     r"(?:seeing|looking|explaining|understanding|what)\b",
 )
@@ -63,6 +67,10 @@ CONSEQUENCES_MORE = _rx(
     r"listen to|act on|follow) (?:it|that|this|the thought|that thought)\b",
     r"\b(?:what'?s|what is) (?:it|that|the thought|believing it) costing you\b|"
     r"\bwhat'?s the cost\b|\bwhat (?:does|has) (?:it|that thought) cost you\b",
+    r"\bwhere does (?:it|that|this|the thought|that thought) (?:tend to |usually )?"
+    r"(?:take|lead|get|leave) you\b",
+    r"\bwhen (?:that|the|this) (?:thought|belief|worry) (?:takes hold|kicks in|shows up|"
+    r"comes up|is loud|is there)\b.{0,40}\bwhat (?:happens|do you do|follows)\b",
 )
 SYNTHESIS_MORE = _rx(
     r"\b(?:more )?(?:balanced|fairer|kinder|more realistic|more helpful|"
@@ -70,8 +78,8 @@ SYNTHESIS_MORE = _rx(
     r"thought|statement|picture|perspective)\b",
     r"\bhow (?:would|could|might|do) you (?:put|say|word|describe) (?:it|that|this|"
     r"things)(?: now)?\b.{0,40}\b(?:now|own words|your words)\b",
-    r"\bhow much do (?:yo?u) (?:believe|buy|belive|beleive) (?:the|that) (?:original|"
-    r"old|first)\b",
+    r"\bhow much do (?:yo?u) (?:believe|buy|belive|beleive|hold|trust|go with) (?:the|"
+    r"that) (?:original|old|first)\b",
     r"\b(?:looking at|given|taking|with) (?:all|everything)(?: of)? (?:that|this|we'?ve)"
     r"\b.{0,200}\?",
 )
@@ -90,11 +98,42 @@ SUMMARY_MORE = _rx(
     r"\bso today we (?:talked|looked|started|covered|went)\b",
 )
 SUMMARY_MIN_WORDS = 15
+# A synthesising question that first gathers what was found ("Looking at those
+# examples together, how does that fit with the thought?", Padesky's own
+# example in RUBRICS.md 3.2) carries the summary stage in its opening words.
+GATHERING = _rx(
+    r"\b(?:putting|put|pulling|taking|bringing|looking at|weighing) (?:all |it all |"
+    r"everything |that all |this all )?(?:of )?(?:it|that|this|these|those|everything|"
+    r"all)?(?: all)? ?(?:together|up)\b",
+    r"\b(?:looking (?:back )?at|given|with|after|weighing up|stepping back (?:and|from))"
+    r" (?:all|everything)\b(?: (?:of )?(?:that|this|we'?ve|you'?ve|on the table))?",
+)
+# Pleasantries and the session's pace are not agreement with a belief ("Good
+# to meet you" after "I'm no good at this"; "There's no rush here").
+PLEASANTRY = _rx(
+    r"^\W*(?:(?:it'?s|really|so)\s+)?(?:good|great|lovely|nice) to (?:meet|see|hear "
+    r"from) you\b|^\W*good (?:morning|afternoon|evening)\b",
+    r"^\W*(?:there'?s |there is )?no (?:rush|hurry|pressure)\b|^\W*take (?:your|all the)"
+    r" time\b",
+)
+# The other person and the question about them often sit in two sentences
+# ("Suppose a buddy came to you with this. How would you respond to him?"):
+# read at the turn level.
+FRIEND_FRAME = _rx(
+    r"\b(?:if|suppose|imagine|picture|say)\b[^?]{0,120}\b" + _OTHER + r"\b[^?]{0,160}"
+    r"\b(?:what|how) (?:would|might|could|do) you (?:say|tell|respond|reply|answer|"
+    r"react|see|want to say)\b",
+    # "Suppose a junior engineer on your team came to you with this same thought."
+    r"\b(?:if|suppose|imagine|picture)\b (?:that )?(?:a|an|your|one of|someone|somebody|"
+    r"another)\b[^?]{0,160}\b(?:came to you|told you|said|was thinking|were thinking|"
+    r"thought|felt|was in|were in|went through)\b[^?]{0,200}\b(?:what|how) (?:would|"
+    r"might|could) you (?:say|tell|respond|reply|answer|react|want to say)\b",
+)
 
 # -- the annotator's codes the patient does not react to as harm -------------------
 INVITATION = _rx(
-    r"^\W*(?:(?:so|and|ok|okay|now|then)[,.]?\s+)*(?:could|can|would) you (?:take|"
-    r"walk|talk|run) me through\b",
+    r"^\W*(?:(?:so|and|ok|okay|now|then)[,.]?\s+)*(?:(?:could|can|would) you )?(?:take|"
+    r"walk|talk|run) me (?:through|thru)\b",
     r"\b(?:give|tell) me (?:about )?(?:one|an|a|the) (?:\w+ )?(?:example|time|moment|"
     r"situation)\b",
     r"\blet'?s (?:look|take a (?:closer )?look|explore|examine|slow (?:it |this )?down|"
