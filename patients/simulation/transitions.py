@@ -17,7 +17,6 @@ from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
 from patients.simulation.factq import FactQuestion
 from patients.simulation.moves import SOCRATIC
-from patients.simulation.moves.discovery import GATHERING
 from patients.simulation.state import PatientState
 from patients.simulation.vocab import emotion_key, emotions_named
 
@@ -188,13 +187,7 @@ def apply_moves(
                 drop = P.NO_MORE_EVIDENCE_BELIEF_DROP
             s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - drop)
 
-    # A synthesising question that opens by gathering what was found ("Looking
-    # at those examples together, ...", Padesky's own example) carries the
-    # summary stage with it; the move stays a synthesis (no summary's alliance).
-    summarises = "summary" in moves or (
-        "socratic_synthesis" in moves and bool(GATHERING.search(trainee_text))
-    )
-    if summarises and len(pre.evidence_for(case)) >= P.SUMMARY_MIN_EVIDENCE:
+    if "summary" in moves and len(pre.evidence_for(case)) >= P.SUMMARY_MIN_EVIDENCE:
         if not pre.summarised:
             s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - P.SUMMARY_BELIEF_DROP)
         s.summarised = True

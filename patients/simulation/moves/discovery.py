@@ -98,16 +98,6 @@ SUMMARY_MORE = _rx(
     r"\bso today we (?:talked|looked|started|covered|went)\b",
 )
 SUMMARY_MIN_WORDS = 15
-# A synthesising question that first gathers what was found ("Looking at those
-# examples together, how does that fit with the thought?", Padesky's own
-# example in RUBRICS.md 3.2) carries the summary stage in its opening words.
-GATHERING = _rx(
-    r"\b(?:putting|put|pulling|taking|bringing|looking at|weighing) (?:all |it all |"
-    r"everything |that all |this all )?(?:of )?(?:it|that|this|these|those|everything|"
-    r"all)?(?: all)? ?(?:together|up)\b",
-    r"\b(?:looking (?:back )?at|given|with|after|weighing up|stepping back (?:and|from))"
-    r" (?:all|everything)\b(?: (?:of )?(?:that|this|we'?ve|you'?ve|on the table))?",
-)
 # Pleasantries and the session's pace are not agreement with a belief ("Good
 # to meet you" after "I'm no good at this"; "There's no rush here").
 PLEASANTRY = _rx(
