@@ -20,7 +20,29 @@ advice with permission rather than advice.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from .patterns import _rx
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """A pattern searched only when the text holds one of its key words: the
+    wide alternations here cost 5-12 us a search, the key test well under 1 us,
+    and most turns hold none of the keys (the first word's path, issue 14)."""
+
+    keys: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+    def search(self, text: str) -> bool:
+        low = text.lower()
+        return any(k in low for k in self.keys) and bool(self.pattern.search(text))
+
+
+def _cue(keys: str, *patterns: str) -> Cue:
+    return Cue(tuple(keys.split("|")), _rx(*patterns))
+
 
 _THOUGHT = (
     r"(?:it|that|this|the (?:thought|belief|idea|worry|old (?:thought|one)|original"
@@ -34,7 +56,8 @@ _OTHER = (
     r"person|student|carer|driver|woman|man)|one of (?:your|the) \w+)"
 )
 
-EVIDENCE_MORE = _rx(
+EVIDENCE_MORE = _cue(
+    "what|against|other way|evidence",
     r"\bwhat (?:makes|made) " + _THOUGHT + r" (?:feel|seem|sound)s? (?:so )?"
     r"(?:true|real|right|convincing|believable|certain)\b",
     r"\bwhat (?:tells|told) you (?:it'?s|that'?s|it is|that is|it was) (?:true|right)\b",
@@ -45,7 +68,8 @@ EVIDENCE_MORE = _rx(
     r"\s*\?",
     r"\bwhat (?:supports|backs up) " + _THOUGHT + r"\b|\bevidence (?:for|against)\b",
 )
-ALTERNATIVES_MORE = _rx(
+ALTERNATIVES_MORE = _cue(
+    "would you|might you|could you|suppose|imagine|picture|else|other|different|alternative|second",
     # "If a mate of yours said that exact thing to you, what would you tell him?"
     r"\b" + _OTHER + r"\b.{0,200}\bwhat (?:would|might|could) you (?:say|tell|want"
     r" to say)\b",
@@ -59,7 +83,8 @@ ALTERNATIVES_MORE = _rx(
     r"\bother (?:ways?|possible|explanations?|reasons?) (?:of|to|for) "
     r"(?:seeing|looking|explaining|understanding|what)\b",
 )
-CONSEQUENCES_MORE = _rx(
+CONSEQUENCES_MORE = _cue(
+    "what|where|when",
     r"\bwhat (?:does|do|did|would) (?:believing|thinking|holding on to|buying into|"
     r"listening to|going (?:along )?with) (?:it|that|this|the thought|that thought)"
     r" (?:cost|do|lead|get|leave|mean)\b",
@@ -72,7 +97,8 @@ CONSEQUENCES_MORE = _rx(
     r"\bwhen (?:that|the|this) (?:thought|belief|worry) (?:takes hold|kicks in|shows up|"
     r"comes up|is loud|is there)\b.{0,40}\bwhat (?:happens|do you do|follows)\b",
 )
-SYNTHESIS_MORE = _rx(
+SYNTHESIS_MORE = _cue(
+    "balanced|fairer|kinder|realistic|helpful|compassionate|gentler|truer|accurate|how |looking at|given|taking|with ",
     r"\b(?:more )?(?:balanced|fairer|kinder|more realistic|more helpful|"
     r"more compassionate|gentler|truer|more accurate) (?:way|version|view|take|"
     r"thought|statement|picture|perspective)\b",
@@ -85,7 +111,8 @@ SYNTHESIS_MORE = _rx(
 )
 # A summary announced in so many words; the content follows in the next
 # utterances, so the turn, not the utterance, is what is long enough.
-SUMMARY_MORE = _rx(
+SUMMARY_MORE = _cue(
+    "check|see if|make sure|understood|got|recap|summar|sum up|so today|so",
     r"\b(?:let me|lemme|can i|could i|i'?d like to|i want to|just to) (?:just )?"
     r"(?:check|see|make sure) (?:if |that |whether )?i'?(?:ve|m) (?:understood|got|"
     r"following|getting)\b",
@@ -109,7 +136,8 @@ PLEASANTRY = _rx(
 # The other person and the question about them often sit in two sentences
 # ("Suppose a buddy came to you with this. How would you respond to him?"):
 # read at the turn level.
-FRIEND_FRAME = _rx(
+FRIEND_FRAME = _cue(
+    "would you|might you|could you|do you",
     r"\b(?:if|suppose|imagine|picture|say)\b[^?]{0,120}\b" + _OTHER + r"\b[^?]{0,160}"
     r"\b(?:what|how) (?:would|might|could|do) you (?:say|tell|respond|reply|answer|"
     r"react|see|want to say)\b",
@@ -121,7 +149,8 @@ FRIEND_FRAME = _rx(
 )
 
 # -- the annotator's codes the patient does not react to as harm -------------------
-INVITATION = _rx(
+INVITATION = _cue(
+    "through|thru|give me|tell me|let|take your|take all|number|rate|maybe|i'd like|id like|i want",
     r"^\W*(?:(?:so|and|ok|okay|now|then)[,.]?\s+)*(?:(?:could|can|would) you )?(?:take|"
     r"walk|talk|run) me (?:through|thru)\b",
     r"\b(?:give|tell) me (?:about )?(?:one|an|a|the) (?:\w+ )?(?:example|time|moment|"
@@ -143,11 +172,13 @@ OPEN_AFTER_FRAME = _rx(
     r"^[^?]{3,80}?,\s*(?:and |so )?(?:what|how) (?!many\b|much\b|long\b|old\b|"
     r"often\b|sure\b)\w+[^?]*\?\s*$"
 )
-RATING = _rx(
+RATING = _cue(
+    "0|ten|number|how strong|how much",
     r"\b0\s*(?:-|to|–)\s*100\b|\b(?:0|zero|1|one)\s*(?:-|to|–)\s*(?:10|ten)\b|"
-    r"\bput a number on\b|\bhow strong\b|\bhow much do you believe\b"
+    r"\bput a number on\b|\bhow strong\b|\bhow much do you believe\b",
 )
-HOMEWORK = _rx(
+HOMEWORK = _cue(
+    "week|before|between",
     r"\b(?:this|next|the coming|over the) week\b|\bbefore (?:we meet|next time|our "
-    r"next)\b|\bbetween (?:now and|sessions)\b"
+    r"next)\b|\bbetween (?:now and|sessions)\b",
 )
