@@ -57,7 +57,7 @@ _OTHER = (
 )
 
 EVIDENCE_MORE = _cue(
-    "what|against|other way|evidence",
+    "what|against|other way|evidence|overlook|missing|leaving out|contradict|otherwise|fact|a time|how often|sure|need to",
     r"\bwhat (?:makes|made) " + _THOUGHT + r" (?:feel|seem|sound)s? (?:so )?"
     r"(?:true|real|right|convincing|believable|certain)\b",
     r"\bwhat (?:tells|told) you (?:it'?s|that'?s|it is|that is|it was) (?:true|right)\b",
@@ -67,9 +67,18 @@ EVIDENCE_MORE = _cue(
     r"(?:evidence |data |facts? |case |stuff |things )?against (?:it|that|the thought)?"
     r"\s*\?",
     r"\bwhat (?:supports|backs up) " + _THOUGHT + r"\b|\bevidence (?:for|against)\b",
+    r"\bwhat (?:might|could|may) you be (?:overlooking|missing|leaving out|discounting)\b",
+    r"\bcontradicts?\b|\bsuggests? otherwise\b|\b(?:a )?fact or (?:a )?feeling\b|"
+    r"\bfeeling or (?:a )?fact\b",
+    r"\b(?:think of|remember|been) (?:a|any|one) time (?:when |where )?(?:it|that|things|"
+    r"you)\b.{0,40}\b(?:didn'?t|did not|went|turned out|was fine|were fine|managed|coped)\b",
+    r"\bhow often (?:has|have|did) (?:that|it|this) (?:actually |really )?happen",
+    r"\b(?:100 ?%|a hundred percent|one hundred percent|completely|totally|absolutely)"
+    r" sure\b",
+    r"\bwhat would you need to (?:see|know|hear|find) (?:to|before)\b",
 )
 ALTERNATIVES_MORE = _cue(
-    "would you|might you|could you|suppose|imagine|picture|else|other|different|alternative|second",
+    "would you|might you|could you|suppose|imagine|picture|else|other|different|alternative|second|what would|how might|how would|how could|how does|how did",
     # "If a mate of yours said that exact thing to you, what would you tell him?"
     r"\b" + _OTHER + r"\b.{0,200}\bwhat (?:would|might|could) you (?:say|tell|want"
     r" to say)\b",
@@ -82,9 +91,15 @@ ALTERNATIVES_MORE = _cue(
     r"sides?|versions?|spins?|lens|ways? to read)\b",
     r"\bother (?:ways?|possible|explanations?|reasons?) (?:of|to|for) "
     r"(?:seeing|looking|explaining|understanding|what)\b",
+    # What someone in the patient's life would make of it ("What would Alan say
+    # if he heard you say that?", "How might your mum see what happened?").
+    r"\bwhat would (?:(?-i:[A-Z][a-z]+)|he|she|they|your \w+) (?:say|think|tell you)\b"
+    r"(?! (?:about (?:going|coming|taking|doing|the time|when)))",
+    r"\bhow (?:might|would|could|does|did|do) (?:(?-i:[A-Z][a-z]+)|he|she|they|others|"
+    r"other people|your \w+) (?:see|view|interpret|explain|describe|read|make sense of)\b",
 )
 CONSEQUENCES_MORE = _cue(
-    "what|where|when",
+    "what|where|when|make you|makes you|do to you",
     r"\bwhat (?:does|do|did|would) (?:believing|thinking|holding on to|buying into|"
     r"listening to|going (?:along )?with) (?:it|that|this|the thought|that thought)"
     r" (?:cost|do|lead|get|leave|mean)\b",
@@ -96,9 +111,11 @@ CONSEQUENCES_MORE = _cue(
     r"(?:take|lead|get|leave) you\b",
     r"\bwhen (?:that|the|this) (?:thought|belief|worry) (?:takes hold|kicks in|shows up|"
     r"comes up|is loud|is there)\b.{0,40}\bwhat (?:happens|do you do|follows)\b",
+    r"\b(?:that|the|this) (?:thought|belief|worry) (?:make|makes|made|get|gets) you "
+    r"(?:do|feel|want)\b|\bwhat does (?:that|the|this) (?:thought|belief) do to you\b",
 )
 SYNTHESIS_MORE = _cue(
-    "balanced|fairer|kinder|realistic|helpful|compassionate|gentler|truer|accurate|how |looking at|given|taking|with ",
+    "balanced|fairer|kinder|realistic|helpful|compassionate|gentler|truer|accurate|how |looking at|given|taking|with |sum|sentence|all sides|both sides|different angles",
     r"\b(?:more )?(?:balanced|fairer|kinder|more realistic|more helpful|"
     r"more compassionate|gentler|truer|more accurate) (?:way|version|view|take|"
     r"thought|statement|picture|perspective)\b",
@@ -108,11 +125,16 @@ SYNTHESIS_MORE = _cue(
     r"that) (?:original|old|first)\b",
     r"\b(?:looking at|given|taking|with) (?:all|everything)(?: of)? (?:that|this|we'?ve)"
     r"\b.{0,200}\?",
+    r"\bhow (?:would|could|might|do) you sum (?:it|that|this|things) up\b",
+    r"\b(?:put|say|sum up) (?:that|it|this|all that|all of that) (?:into|in) (?:one|a "
+    r"single|a|a few) (?:sentence|line|words)\b",
+    r"\b(?:looked|looking|look) at (?:it|this|that|the thought) from (?:all|both|"
+    r"different|every) (?:sides|angles)\b.{0,80}\?",
 )
 # A summary announced in so many words; the content follows in the next
 # utterances, so the turn, not the utterance, is what is long enough.
 SUMMARY_MORE = _cue(
-    "check|see if|make sure|understood|got|recap|summar|sum up|so today|so",
+    "check|see if|make sure|understood|got|recap|summar|sum up|so today|so|clear|from what|hearing|pull|put it together",
     r"\b(?:let me|lemme|can i|could i|i'?d like to|i want to|just to) (?:just )?"
     r"(?:check|see|make sure) (?:if |that |whether )?i'?(?:ve|m) (?:understood|got|"
     r"following|getting)\b",
@@ -123,6 +145,9 @@ SUMMARY_MORE = _cue(
     r"^\W*(?:(?:ok|okay|right|good|great|nice)[,.]?\s+)?so\s*[:\u2013\-]\s*\w+[^.?!]*,"
     r"[^.?!]*,",
     r"\bso today we (?:talked|looked|started|covered|went)\b",
+    r"\bjust so i'?m (?:clear|sure|with you)\b|\bfrom what you'?ve (?:said|told me|"
+    r"described)\b|\bwhat i'?m hearing (?:is|so far)\b",
+    r"\b(?:so )?to (?:pull|put|bring) (?:it|this|that|things) (?:all )?together\b",
 )
 SUMMARY_MIN_WORDS = 15
 # Pleasantries and the session's pace are not agreement with a belief ("Good

@@ -65,6 +65,19 @@ def _reached(row: dict[str, Any]) -> bool:
             "socratic_synthesis",
         ),
         ("How much do you trust the original thought now?", "socratic_synthesis"),
+        ("Is there anything that suggests otherwise?", "socratic_evidence"),
+        ("What might you be overlooking?", "socratic_evidence"),
+        ("What would Alan say if he heard you say that?", "socratic_alternatives"),
+        ("What does that thought make you do?", "socratic_consequences"),
+        (
+            "If you put all of that into one sentence, what would it be?",
+            "socratic_synthesis",
+        ),
+        (
+            "From what you've said, there was the call from school, the thought that "
+            "you're failing her, and a lot of guilt afterwards.",
+            "summary",
+        ),
         (
             "Quick recap: the call, the thought that you'd let her down, the guilt, "
             "and going quiet. Close?",
