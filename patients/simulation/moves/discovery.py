@@ -8,14 +8,16 @@ you tell him?", "what does believing it cost you?", "so recap: ...", "whats a
 more balanced way to put it, in your words?"). Each table here widens one move;
 `classify_moves` ORs it with the matching table of `patterns.py`.
 
-The second half undoes three readings of the annotator's codes that the patient
-must not react to as harm (the codes stay as they are for the feedback report):
-an invitation to tell ("Could you take me through the last time?", "Let's look
-at that thought together") is not advice; asking what the patient thought at the
-worst moment is not confronting them; a 0-100 rating question supplies no answer,
-so it does not lead. A between-session task offered as a question ("could you
-try noticing it this week?") is homework set collaboratively (CTS-R item 12),
-advice with permission rather than advice.
+The second half undoes readings of the annotator's codes that the patient must
+not react to as harm (the codes stay as they are for the feedback report): an
+invitation to tell ("Could you take me through the last time?", "Let's look at
+that thought together") is not advice; asking what the patient thought at the
+worst moment is not confronting them; a 0-100 rating question supplies no
+answer, so it does not lead; "Good to meet you" or "There's no rush" agrees with
+no belief; an open question after a framing clause ("When it happened, what went
+through your mind?") is open. A between-session task offered as a question
+("could you try noticing it this week?") is homework set collaboratively (CTS-R
+item 12), advice with permission rather than advice.
 """
 
 from __future__ import annotations
