@@ -114,6 +114,28 @@ _NOT_SITUATION = re.compile(
     r"fine|right)\b[\s.,!?]*$",
     re.IGNORECASE,
 )
+# Openers that carry nothing ("Yeah, ...", "Honestly, ...") and answers that say
+# nothing to give back ("I guess so", "It's whatever").
+_LEAD_FILLER = re.compile(
+    r"^\s*(?:(?:yeah|yes|no|well|um+|uh+|erm|so|honestly|i mean|ok(?:ay)?|right|look)"
+    r"\b[\s,.]*)+",
+    re.IGNORECASE,
+)
+_VAGUE = re.compile(
+    r"^\s*(?:i (?:guess|suppose|think)(?: so)?|not really|maybe|i don'?t know|"
+    r"dunno|it'?s (?:whatever|fine|okay|ok)|i'?m (?:fine|okay|ok)|nothing)\b[\s.,!]*$",
+    re.IGNORECASE,
+)
+# Where a run-on sentence starts a new clause: a comma before a conjunction or a new
+# subject ("..., I'm terrified she'll leave").
+_CLAUSE_BREAK = re.compile(
+    r",\s*(?=(?:and|but|so|because|i|i'm|im|he|she|they|we|it|it's|which)\b)",
+    re.IGNORECASE,
+)
+_CONJUNCTIONS = frozenset({"and", "but", "because", "cos", "so"})
+# A clause longer than this is cut at its first conjunction after _MIN_CLAUSE words.
+_LONG_CLAUSE = 10
+_MIN_CLAUSE = 4
 # A sentence addressed to the counsellor ("You don't understand"): its "you" is not
 # the patient, so it cannot be said back in the second person.
 _ADDRESSED = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
@@ -125,7 +147,9 @@ _SENTENCE_STARTS = frozenset(
     "we we're we've everyone everybody everything nobody no-one nothing someone "
     "something people my your you you're you've you'd you'll our his her their one "
     "all some most last every when after before since then now today yesterday "
-    "tonight sometimes at in on".split()
+    "tonight sometimes at in on work school uni college life home money things sleep "
+    "family friends lately recently apparently obviously basically just even also "
+    "still weekends mornings nights evenings everyone's nobody's".split()
 )
 # A past-tense verb after "you" ("you found", "you lost") reads as an event, which
 # "What went through your mind when ...?" can ask about.
@@ -184,21 +208,34 @@ def situation(patient_text: str) -> str:
     keeps its capital ("Michael says...").
     """
     for raw in _SENTENCE.findall(patient_text):
-        sentence = raw.strip().rstrip(".!?").strip()
+        sentence = _LEAD_FILLER.sub("", raw.strip().rstrip(".!?").strip())
         if not sentence or _NOT_SITUATION.match(sentence) or "?" in raw:
             continue
-        if _ADDRESSED.search(sentence) or _is_thought(sentence):
+        if _VAGUE.match(sentence) or _ADDRESSED.search(sentence):
+            continue
+        if _is_thought(sentence):
             continue
         words = sentence.split()
         if len(words) <= 7 and _is_feeling_statement(sentence):
             continue
         if len(words) < 3:
             continue
-        clipped = " ".join(words[:_MAX_WORDS]).rstrip(",;:")
-        clipped = re.split(r",\s*(?:and|but|so)\s", clipped)[0]
-        swapped = to_second_person(clipped)
+        swapped = to_second_person(_clip(sentence))
         return _lower_first(swapped)
     return ""
+
+
+def _clip(sentence: str) -> str:
+    """The sentence's first clause, about fourteen words at most: a run-on ("... and
+    i just cant face it, she'll never get it") is cut where a new clause starts."""
+    first = _CLAUSE_BREAK.split(sentence, maxsplit=1)[0]
+    words = first.split()
+    if len(words) > _LONG_CLAUSE:
+        for i in range(_MIN_CLAUSE, len(words)):
+            if words[i].lower() in _CONJUNCTIONS:
+                words = words[:i]
+                break
+    return " ".join(words[:_MAX_WORDS]).rstrip(",;:")
 
 
 def _is_feeling_statement(sentence: str) -> bool:

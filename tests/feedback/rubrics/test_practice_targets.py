@@ -270,6 +270,22 @@ def test_a_name_keeps_its_capital_and_words_to_the_counsellor_are_not_used() -> 
     assert rw.reflect("Why are you asking me that?") == ""
 
 
+def test_fillers_vague_answers_and_run_ons_are_not_given_back_whole() -> None:
+    assert rw.reflect("Yeah, I suppose.") == ""
+    assert rw.situation("Honestly, the flat has been freezing since October.") == (
+        "the flat has been freezing since October"
+    )
+    run_on = (
+        "my sister keeps ringing me about christmas plans and i just cant deal with "
+        "any of it"
+    )
+    assert rw.situation(run_on) == "your sister keeps ringing you about christmas plans"
+    assert rw.situation("I lost my job in May, I'm scared we'll lose the house.") == (
+        "you lost your job in May"
+    )
+    assert rw.situation("School has been awful this term.").startswith("school has")
+
+
 def test_a_harsh_thought_is_never_said_back_as_a_fact() -> None:
     line = "It's all my fault the shop closed."
     assert "your fault" not in rw.reflect(line).replace("'", "")
