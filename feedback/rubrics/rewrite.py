@@ -121,6 +121,10 @@ _LEAD_FILLER = re.compile(
     r"\b[\s,.]*)+",
     re.IGNORECASE,
 )
+_TRAILING_HEDGE = re.compile(
+    r"[\s,]+(?:i (?:guess|suppose|think)|though|really|or something|you know)\s*$",
+    re.IGNORECASE,
+)
 _VAGUE = re.compile(
     r"^\s*(?:i (?:guess|suppose|think)(?: so)?|not really|maybe|i don'?t know|"
     r"dunno|it'?s (?:whatever|fine|okay|ok)|i'?m (?:fine|okay|ok)|nothing)\b[\s.,!]*$",
@@ -131,6 +135,10 @@ _VAGUE = re.compile(
 _CLAUSE_BREAK = re.compile(
     r",\s*(?=(?:and|but|so|because|i|i'm|im|he|she|they|we|it|it's|which)\b)",
     re.IGNORECASE,
+)
+_ELLIPTICAL_END = frozenset(
+    "did do does was were is am are have has had can could would will should "
+    "didn't don't wasn't isn't haven't hasn't can't couldn't won't wouldn't".split()
 )
 _CONJUNCTIONS = frozenset({"and", "but", "because", "cos", "so"})
 # A clause longer than this is cut at its first conjunction after _MIN_CLAUSE words.
@@ -151,6 +159,10 @@ _SENTENCE_STARTS = frozenset(
     "family friends lately recently apparently obviously basically just even also "
     "still weekends mornings nights evenings everyone's nobody's".split()
 )
+_THIRD_PERSON = frozenset(
+    "he she they his her their him them he's she's they're he'd she'd they'd".split()
+)
+_FIRST_WORDS = frozenset("i i'm im i've i'd i'll".split())
 # A past-tense verb after "you" ("you found", "you lost") reads as an event, which
 # "What went through your mind when ...?" can ask about.
 _PAST_EVENT = re.compile(
@@ -160,7 +172,9 @@ _PAST_EVENT = re.compile(
     re.IGNORECASE,
 )
 # A thought about oneself: only these are held up as "part of you keeps saying ...".
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|my|myself)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(
+    r"\b(?:i|i'm|im|i've|i'd|me|my|mine|myself)\b", re.IGNORECASE
+)
 _FEELING_OPENING = re.compile(
     r"^\s*(?:(?:and|but|so|just|honestly)\s+)?(?:i'?m|i am|i was|i feel|i felt|"
     r"i(?:'ve| have) been|i keep feeling|i get|i got)\b",
@@ -182,13 +196,27 @@ _EXPLORE = "What makes that thought feel so true, and is there anything that doe
 def feeling_word(patient_text: str) -> str:
     """The feeling the patient named (not negated), else the one their words imply."""
     negated = {m.group(1).lower() for m in _NEGATED.finditer(patient_text)}
-    for w in lx.words(patient_text):
-        if w in lx.FEELING_WORDS and w not in negated and w != "hate":
-            return _AS_FEELING.get(w, w)
+    for raw in _SENTENCE.findall(patient_text):
+        if _about_someone_else(raw):
+            continue  # "Dad will go mad": his feeling, not the patient's
+        for w in lx.words(raw):
+            if w in lx.FEELING_WORDS and w not in negated and w != "hate":
+                return _AS_FEELING.get(w, w)
     for family, pattern in lx.IMPLIED_FEELING.items():
         if pattern.search(patient_text):
             return _FAMILY_WORD[family]
     return ""
+
+
+def _about_someone_else(sentence: str) -> bool:
+    """The sentence's subject is someone else: "He was furious", "Dad will go mad"."""
+    opening = _LEAD_FILLER.sub("", sentence.strip()).split(" ", 1)[0].strip(",.!?")
+    if not opening:
+        return False
+    lowered = opening.lower()
+    if lowered in _THIRD_PERSON:
+        return True
+    return opening[0].isupper() and lowered not in _SENTENCE_STARTS | _FIRST_WORDS
 
 
 def to_second_person(text: str) -> str:
@@ -209,6 +237,7 @@ def situation(patient_text: str) -> str:
     """
     for raw in _SENTENCE.findall(patient_text):
         sentence = _LEAD_FILLER.sub("", raw.strip().rstrip(".!?").strip())
+        sentence = _TRAILING_HEDGE.sub("", sentence)
         if not sentence or _NOT_SITUATION.match(sentence) or "?" in raw:
             continue
         if _VAGUE.match(sentence) or _ADDRESSED.search(sentence):
@@ -218,8 +247,8 @@ def situation(patient_text: str) -> str:
         words = sentence.split()
         if len(words) <= 7 and _is_feeling_statement(sentence):
             continue
-        if len(words) < 3:
-            continue
+        if len(words) < 3 or words[-1].lower() in _ELLIPTICAL_END:
+            continue  # "I thought I did": it leans on words said before
         swapped = to_second_person(_clip(sentence))
         return _lower_first(swapped)
     return ""
@@ -305,13 +334,23 @@ def reflect(patient_text: str) -> str:
         return f"{lead}, and it sounds like that has left you feeling {feeling}."
     thought = own_thought(patient_text)
     if thought:
-        feel = f"you're feeling {feeling}, and " if feeling else ""
-        return f"It sounds like {feel}part of you keeps saying '{thought}'."
+        return f"It sounds like {_feeling_and(feeling, thought)}part of you keeps saying '{thought}'."
     if feeling:
         return f"It sounds like you're feeling really {feeling} about this."
-    if lead:
-        return f"{lead}, and that sounds like it has been weighing on you."
-    return ""
+    # No feeling to name: say the situation back and no more (a feeling guessed here
+    # would be reading in, and "that must weigh on you" misfits good news).
+    return f"{lead}." if lead else ""
+
+
+def _feeling_and(feeling: str, thought: str) -> str:
+    """ "you're feeling ashamed, and " unless the thought says the feeling itself."""
+    if (
+        not feeling
+        or feeling.split()[-1] in thought.lower()
+        or any(_AS_FEELING.get(w, w) == feeling for w in lx.words(thought))
+    ):
+        return ""
+    return f"you're feeling {feeling}, and "
 
 
 def open_question(patient_text: str) -> str:
@@ -364,7 +403,9 @@ def own_thought(patient_text: str) -> str:
     thought = belief(patient_text)
     if not thought or not _FIRST_PERSON.search(thought) or _ADDRESSED.search(thought):
         return ""
-    return thought
+    # "I'm just so stupid, I feel sick about it": the thought is the first clause.
+    clause = _CLAUSE_BREAK.split(thought, maxsplit=1)[0].rstrip(",;: ")
+    return clause if _FIRST_PERSON.search(clause) else thought
 
 
 def explore_thought(recent: Sequence[str]) -> str:
@@ -383,7 +424,7 @@ def explore_thought(recent: Sequence[str]) -> str:
     feeling = next((w for w in map(feeling_word, lines) if w), "")
     lead = said(situation(lines[0])) if lines[0] != source else ""
     opening = f"{lead}. " if lead else ""
-    feel = f"you're feeling {feeling}, and " if feeling else ""
+    feel = _feeling_and(feeling, thought)
     return f"{opening}It sounds like {feel}part of you keeps saying '{thought}'. {_EXPLORE}"
 
 

@@ -20,8 +20,9 @@ patient's line just before it, in the patient's own material (`rewrite`). Rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -60,6 +61,8 @@ class TurnView:
     recent: tuple[str, ...]  # the patient's lines before the turn, newest first
     colluded: bool
     risk: bool
+    # What the turn cost with the patient: trust lost plus belief gained (/100).
+    cost: float = 0.0
 
     @property
     def open_question(self) -> str:
@@ -287,7 +290,9 @@ def turn_views(turns: Sequence[TurnRecord]) -> list[TurnView]:
     at_risk = risk_turns(ordered)
     views: list[TurnView] = []
     before: list[str] = []
+    state: Mapping[str, Any] | None = None
     for t in ordered:
+        previous, state = state, t.state or state
         if t.speaker == "patient":
             before.insert(0, t.text)
             continue
@@ -303,9 +308,22 @@ def turn_views(turns: Sequence[TurnRecord]) -> list[TurnView]:
                 recent=recent,
                 colluded="collusion" in t.annotation.flags or "collusion" in t.moves,
                 risk=t.index in at_risk or "risk_question" in t.moves,
+                cost=_cost(previous, t.state),
             )
         )
     return views
+
+
+def _cost(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> float:
+    """Trust lost and belief in the thought gained over one turn (0 when unknown)."""
+    if not before or not after:
+        return 0.0
+    lost = float(before.get("alliance", 0) or 0) - float(after.get("alliance", 0) or 0)
+    topic = after.get("topic", "")
+    b0 = (before.get("belief") or {}).get(topic)
+    b1 = (after.get("belief") or {}).get(topic)
+    gained = (float(b1) - float(b0)) / 100 if b0 is not None and b1 is not None else 0.0
+    return lost + gained
 
 
 def practice_targets(
@@ -327,6 +345,10 @@ def practice_targets(
         )
     ]
     picker = _Picker(views)
+    if "empathy" in weak:
+        # Advice straight after a disclosed feeling is coached as staying with the
+        # feeling (the more specific lesson), never as asking before advising.
+        picker.reserve(FEELING)
     picker.add(COLLUSION)
     for skill in weak:
         if skill in picker.skills:
@@ -353,11 +375,28 @@ class _Picker:
         self.used: set[int] = set()
         self.skills: set[str] = set()
         self.rewrites: set[str] = set()
+        self.reserved: dict[int, str] = {}
+
+    def reserve(self, kind: Kind) -> None:
+        """Keep the turns `kind` fits for it alone."""
+        for v in self.views:
+            if kind.fits(v):
+                self.reserved.setdefault(v.index, kind.key)
 
     def add(self, kind: Kind) -> bool:
-        """A target of `kind` quoting the first turn that fits and is not quoted yet;
-        a turn the patient's words can be used for is preferred."""
-        fitting = [v for v in self.views if v.index not in self.used and kind.fits(v)]
+        """A target of `kind` quoting a turn that fits and is not quoted yet: the one
+        that cost most with the patient (then the earliest), preferring a turn the
+        patient's words can be used for."""
+        fitting = sorted(
+            (
+                v
+                for v in self.views
+                if v.index not in self.used
+                and self.reserved.get(v.index, kind.key) == kind.key
+                and kind.fits(v)
+            ),
+            key=lambda v: (-v.cost, v.index),
+        )
         if not fitting:
             return False
         options = [(v, kind.rewrite(v)) for v in fitting]

@@ -134,6 +134,40 @@ def test_stay_with_the_feeling_only_quotes_a_turn_after_a_disclosed_feeling() ->
     assert "lonely" in target.rewrite
 
 
+def test_advice_right_after_a_feeling_is_coached_as_staying_with_it() -> None:
+    turns = session(
+        (
+            "The twins were up all night again and I feel so drained.",
+            "You could try a stricter bedtime routine.",
+            advice("You could try a stricter bedtime routine."),
+            ("advice",),
+        ),
+    )
+    targets = practice_targets(weak("collaboration", "empathy"), turns)
+    on_turn = [t for t in targets if t.example_turn == 1]
+    assert [t.kind for t in on_turn] == ["feeling"]
+    assert "drained" in on_turn[0].rewrite
+
+
+def test_of_several_fitting_turns_the_one_that_cost_most_is_quoted() -> None:
+    turns = session(
+        ("I start the new job Monday.", "Pack a lunch.", advice("Pack a lunch."), ()),
+        (
+            "My brother says I'll be sacked within a month.",
+            "Just ignore him.",
+            advice("Just ignore him."),
+            ("advice",),
+        ),
+    )
+    trust = [0.5, 0.55, 0.55, 0.4]  # the second piece of advice cost trust
+    turns = [
+        TurnRecord(t.index, t.speaker, t.text, t.annotation, {"alliance": a}, t.moves)
+        for t, a in zip(turns, trust, strict=True)
+    ]
+    (target,) = practice_targets(weak("collaboration"), turns)
+    assert target.example_turn == 3
+
+
 def test_targets_quote_different_turns_each_meeting_its_condition() -> None:
     turns = session(
         (
@@ -284,6 +318,15 @@ def test_fillers_vague_answers_and_run_ons_are_not_given_back_whole() -> None:
         "you lost your job in May"
     )
     assert rw.situation("School has been awful this term.").startswith("school has")
+
+
+def test_the_feeling_is_the_patients_own_and_never_guessed() -> None:
+    # Dad's anger is not the patient's feeling; with none named, nothing is guessed.
+    line = "Dad will go spare when he hears. He was furious last time."
+    assert rw.feeling_word(line) == ""
+    assert "feeling" not in rw.reflect("My landlord is selling the flat.")
+    # A thought that names the feeling is not reflected twice.
+    assert rw.reflect("I'm such a useless mother.").count("useless") == 1
 
 
 def test_a_harsh_thought_is_never_said_back_as_a_fact() -> None:
