@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import lexicon
+from . import rewrite
 from .flags import is_emotional_disclosure
 from .scoring import LAYER_NAMES, SessionScores, TurnRecord
 from .targets import Target, practice_targets
@@ -166,7 +166,8 @@ def _moment(
     weight = 0.0
     tone_score = 0.0
     if patient_text and is_emotional_disclosure(patient_text):
-        word = _feeling_word(patient_text)
+        # The patient's own feeling, as a reflection would name it (rewrite.py).
+        word = rewrite.feeling_word(patient_text)
         parts.append(f"the patient shared a feeling{f' ({word})' if word else ''}")
     # What the trainee did, in the words of the turn's codes (the chips' reading).
     done = turn_moves(turn)
@@ -218,11 +219,6 @@ def turn_moves(turn: TurnRecord) -> tuple[str, ...]:
 def _and_list(items: list[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _feeling_word(text: str) -> str:
-    """The first feeling word the patient used ("ashamed"), for the moment's line."""
-    return next((w for w in lexicon.words(text) if w in lexicon.FEELING_WORDS), "")
 
 
 class ReportModel(_Out):
