@@ -24,6 +24,7 @@ from feedback.rubrics.schema import (
     PADESKY_STAGES,
     SOCRATIC_TYPES,
 )
+from feedback.rubrics.turn_moves import annotation_moves
 
 from .models import CodeOverride, TurnCorrection
 from .presenters import plain_label, turn_codes
@@ -167,53 +168,10 @@ def digest(entries: Iterable[tuple[int, dict[str, Any]]]) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-# --- moves: what the report's key moments say the trainee did ----------------------------
-
-_SOCRATIC_MOVES = {
-    "reasons_evidence": "socratic_evidence",
-    "viewpoints": "socratic_alternatives",
-    "implications": "socratic_consequences",
-}
-_CODE_MOVES = {
-    "complex_reflection": "complex_reflection",
-    "simple_reflection": "simple_reflection",
-    "persuade": "advice",
-    "persuade_with_permission": "advice_with_permission",
-    "giving_information": "information",
-    "confront": "confrontation",
-    "affirm": "validation",
-    "support": "validation",
-}
-_FLAG_MOVES = {
-    "leading_question": "leading_question",
-    "collusion": "collusion",
-    "unexpressed_feeling": "reading_in",
-}
-
-
 def moves_from(data: dict[str, Any]) -> tuple[str, ...]:
     """The patient engine's move names for a corrected turn, so the key moments say
     what the supervisor's reading says the trainee did (not the engine's guess)."""
-    moves: list[str] = []
-    for u in data.get("utterances", []):
-        codes = u.get("codes", [])
-        if u.get("padesky_stage") == "synthesizing":
-            moves.append("socratic_synthesis")
-        elif u.get("padesky_stage") == "summary":
-            moves.append("summary")
-        if "question" in codes:
-            socratic = _SOCRATIC_MOVES.get(u.get("socratic_type") or "")
-            moves.append(
-                socratic
-                or (
-                    "open_question"
-                    if u.get("question") == "open"
-                    else "closed_question"
-                )
-            )
-        moves.extend(_CODE_MOVES[c] for c in codes if c in _CODE_MOVES)
-    moves.extend(_FLAG_MOVES[f] for f in data.get("flags", []) if f in _FLAG_MOVES)
-    return tuple(dict.fromkeys(moves))
+    return annotation_moves(data)
 
 
 # --- agreement: annotator versus supervisor, per family ---------------------------------

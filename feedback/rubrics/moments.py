@@ -12,15 +12,30 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import lexicon
-from . import rewrite as rewrite_lib
+from . import rewrite
 from .flags import is_emotional_disclosure
 from .scoring import LAYER_NAMES, SessionScores, TurnRecord
+from .targets import Target, practice_targets
+from .turn_moves import reported_moves
+
+__all__ = [
+    "MOVE_WORDS",
+    "CurvePoint",
+    "Moment",
+    "ReportModel",
+    "Target",
+    "curves",
+    "key_moments",
+    "practice_targets",
+    "report_model",
+]
 
 # What a change must exceed to be worth a line in the report.
 ALLIANCE_STEP = 0.05
 BELIEF_STEP = 5.0
 MAX_MOMENTS = 6
+# Moves named in one moment ("you reflected ..., validated them and asked ...").
+MAX_MOVES = 3
 
 
 class _Out(BaseModel):
@@ -42,15 +57,6 @@ class Moment(_Out):
     tone: str  # good | poor
     text: str
     weight: float = 0.0
-
-
-class Target(_Out):
-    skill: str
-    title: str
-    why: str
-    example_turn: int | None = None
-    example_text: str = ""
-    rewrite: str = ""
 
 
 # Readable names of the trainee moves the patient engine classifies.
@@ -160,12 +166,15 @@ def _moment(
     weight = 0.0
     tone_score = 0.0
     if patient_text and is_emotional_disclosure(patient_text):
-        word = _feeling_word(patient_text)
+        # The patient's own feeling, as a reflection would name it (rewrite.py).
+        word = rewrite.feeling_word(patient_text)
         parts.append(f"the patient shared a feeling{f' ({word})' if word else ''}")
-    moves = [MOVE_WORDS.get(m, m.replace("_", " ")) for m in turn.moves]
+    # What the trainee did, in the words of the turn's codes (the chips' reading).
+    done = turn_moves(turn)
+    moves = list(dict.fromkeys(MOVE_WORDS.get(m, m.replace("_", " ")) for m in done))
     if moves:
-        parts.append("you " + " and ".join(moves[:2]))
-    if any(m in _POOR_MOVES for m in turn.moves):
+        parts.append("you " + _and_list(moves[:MAX_MOVES]))
+    if any(m in _POOR_MOVES for m in done):
         tone_score -= 0.5
     a0, a1 = float(before.get("alliance", 0)), float(after.get("alliance", 0))
     if abs(a1 - a0) >= ALLIANCE_STEP:
@@ -200,185 +209,16 @@ def _moment(
     )
 
 
-def _feeling_word(text: str) -> str:
-    """The first feeling word the patient used ("ashamed"), for the moment's line."""
-    return next((w for w in lexicon.words(text) if w in lexicon.FEELING_WORDS), "")
+def turn_moves(turn: TurnRecord) -> tuple[str, ...]:
+    """The turn's moves as the report words them: from its annotation (corrected or
+    not), plus what only the patient engine can tell (`turn_moves.reported_moves`)."""
+    annotation = turn.annotation.model_dump() if turn.annotation is not None else None
+    return reported_moves(annotation, turn.moves)
 
 
-def practice_targets(
-    scores: SessionScores, turns: Sequence[TurnRecord], *, limit: int = 3
-) -> list[Target]:
-    """Two or three concrete things to practise, each with an example from the session."""
-    if scores.too_short:
-        return []
-    ordered = sorted(turns, key=lambda t: t.index)
-    trainee = [t for t in ordered if t.speaker == "trainee"]
-    patient_before = _patient_lines(ordered)
-    weak = sorted(
-        (s for s in scores.skills if s.score is not None and s.score < s.good),
-        key=lambda s: s.score if s.score is not None else 0.0,
-    )
-    # Weakest skill first; each target quotes a turn no earlier target quoted, so
-    # three targets show three moments of the session where there are three.
-    used: set[int] = set()
-    targets: list[Target] = []
-    for skill in weak:
-        if len(targets) >= limit:
-            break
-        target = _target_for(skill.key, scores, trainee, used, patient_before)
-        if target is not None:
-            targets.append(target)
-            if target.example_turn is not None:
-                used.add(target.example_turn)
-    return targets
-
-
-def _patient_lines(ordered: Sequence[TurnRecord]) -> dict[int, str]:
-    """For each trainee turn, the patient's words just before it."""
-    out: dict[int, str] = {}
-    last = ""
-    for t in ordered:
-        if t.speaker == "patient":
-            last = t.text
-        else:
-            out[t.index] = last
-    return out
-
-
-def _find(
-    trainee: Sequence[TurnRecord], predicate: Any, used: set[int] | None = None
-) -> TurnRecord | None:
-    """The first matching turn not quoted yet, else the first matching turn."""
-    matches = [t for t in trainee if t.annotation is not None and predicate(t)]
-    fresh = [t for t in matches if not used or t.index not in used]
-    chosen = fresh or matches
-    return chosen[0] if chosen else None
-
-
-_TARGETS: dict[str, tuple[str, str, str]] = {
-    # skill: (title, why, rewrite used when the annotator gave no suggestion)
-    "reflective_listening": (
-        "Reflect before you ask",
-        "More of your messages were questions than reflections. A reflection shows "
-        "you heard the patient and lets them go deeper without being asked.",
-        "It sounds like that left you feeling you'd let everyone down.",
-    ),
-    "questioning": (
-        "Turn closed questions into open ones",
-        "Closed or leading questions get short answers and steer the patient.",
-        "What was going through your mind when that happened?",
-    ),
-    "guided_discovery": (
-        "Let the patient find the new view",
-        "Gather evidence with questions, summarise it in their words, then ask them "
-        "what they make of it, instead of supplying the alternative yourself.",
-        "Putting those two meetings side by side, how does that fit with 'I always fail'?",
-    ),
-    "empathy": (
-        "Stay with the feeling before solving",
-        "When the patient shares a feeling, name it and check it before moving to "
-        "solutions.",
-        "That sounds really painful. What was the hardest part of it for you?",
-    ),
-    "collaboration": (
-        "Ask before advising",
-        "Advice without permission tends to bring 'yes, but'. Asking first keeps the "
-        "patient in charge.",
-        "Would it be okay if I shared something that has helped other people? "
-        "You'd know best whether it fits.",
-    ),
-}
-
-_INVITE = (
-    "Invite the patient's view",
-    "Ask what the patient makes of things and what they want from the session; "
-    "seeking collaboration and emphasising their choice build partnership.",
-    "What feels most important for us to look at today? It's your call.",
-)
-
-
-def _target_for(
-    skill: str,
-    scores: SessionScores,
-    trainee: Sequence[TurnRecord],
-    used: set[int] | None = None,
-    patient_before: Mapping[int, str] | None = None,
-) -> Target | None:
-    title, why, fallback = _TARGETS[skill]
-    example: TurnRecord | None = None
-    if skill == "reflective_listening":
-        example = _find(
-            trainee,
-            lambda t: t.annotation.n_questions and not t.annotation.n_reflections,
-            used,
-        )
-    elif skill == "questioning":
-        example = _find(
-            trainee,
-            lambda t: (
-                "leading_question" in t.annotation.flags
-                or t.annotation.question_kind == "closed"
-            ),
-            used,
-        )
-    elif skill == "guided_discovery":
-        example = _find(
-            trainee,
-            lambda t: (
-                t.annotation.mi_non_adherent or "leading_question" in t.annotation.flags
-            ),
-            used,
-        ) or _find(trainee, lambda t: t.annotation.question_kind == "closed", used)
-    elif skill == "empathy":
-        example = _find(
-            trainee,
-            lambda t: "problem_solving_after_disclosure" in t.annotation.flags,
-            used,
-        ) or _find(
-            trainee,
-            lambda t: not t.annotation.n_reflections and not t.annotation.explorations,
-            used,
-        )
-    elif skill == "collaboration":
-        example = _find(
-            trainee,
-            lambda t: t.annotation.count("persuade") or t.annotation.count("confront"),
-            used,
-        )
-        if example is None:
-            # Nothing non-adherent: the gap is partnership, not advice.
-            title, why, fallback = _INVITE
-    patient = (
-        (patient_before or {}).get(example.index, "") if example is not None else ""
-    )
-    rewrite = _personal_rewrite(skill, patient) or fallback
-    return Target(
-        skill=skill,
-        title=title,
-        why=why,
-        example_turn=example.index if example else None,
-        example_text=example.text if example else "",
-        rewrite=rewrite,
-    )
-
-
-def _personal_rewrite(skill: str, patient: str) -> str:
-    """The skill's better response, built from the patient's line before the turn."""
-    if not patient:
-        return ""
-    if skill == "reflective_listening":
-        return rewrite_lib.reflect(patient)
-    if skill == "questioning":
-        return rewrite_lib.open_question(patient)
-    if skill == "guided_discovery":
-        return rewrite_lib.synthesising_question(patient) or rewrite_lib.open_question(
-            patient
-        )
-    if skill == "empathy":
-        return rewrite_lib.validate_then_ask(patient) or rewrite_lib.reflect(patient)
-    if skill == "collaboration":
-        return rewrite_lib.ask_first(patient)
-    return ""
+def _and_list(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 class ReportModel(_Out):

@@ -59,8 +59,13 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
     before = {
         t.skill: t for t in report_data(session, score_for(session))["report"].targets
     }
-    assert before["collaboration"].title == "Ask before advising"
-    assert before["collaboration"].example_turn == advice.index
+    # Advice straight after "I felt so ashamed." is coached as staying with the
+    # feeling (the more specific lesson), and no other target quotes it.
+    assert before["empathy"].title == "Stay with the feeling before solving"
+    assert before["empathy"].example_turn == advice.index
+    assert [t.skill for t in before.values() if t.example_turn == advice.index] == [
+        "empathy"
+    ]
     comment = "Try reflecting the shame before suggesting anything."
 
     def scenario(page: Any) -> None:
@@ -125,8 +130,7 @@ def test_a_supervisor_overrides_comments_and_marks_reviewed(
         assert mine.get_attribute("data-flags") == ""
         assert "Corrected by your supervisor" in mine.inner_text()
         assert page.locator('#scores[data-supervisor-corrected="true"]').count() == 1
-        # Before the correction "Ask before advising" quoted the advice; now there is
-        # no advice left to quote.
+        # After the correction there is no advice left to coach as advice.
         collaboration = page.locator('[data-target="collaboration"]').inner_text()
         assert "Ask before advising" not in collaboration
         assert "You should just talk to your boss" not in collaboration

@@ -47,10 +47,12 @@ def play_case(settings: Any, django_capture_on_commit_callbacks: Any) -> Any:
     # same id to another case: start from an empty cache.
     _spec_for_version_id.cache_clear()
 
-    def run(trainee: Any, case: Any, lines: list[str]) -> PracticeSession:
+    def run(
+        trainee: Any, case: Any, lines: list[str], replies: list[str] | None = None
+    ) -> PracticeSession:
         session = services.start_session(trainee=trainee, case=case)
         with django_capture_on_commit_callbacks(execute=True):
-            for text in lines:
+            for i, text in enumerate(lines):
                 sub = services.submit_trainee_turn(
                     session_id=session.pk,
                     user_id=trainee.pk,
@@ -60,7 +62,9 @@ def play_case(settings: Any, django_capture_on_commit_callbacks: Any) -> Any:
                 assert sub.patient_turn is not None
                 services.complete_patient_turn(
                     turn_id=sub.patient_turn.pk,
-                    text="Some nights I wish I didn't wake up.",
+                    text=replies[i]
+                    if replies
+                    else "Some nights I wish I didn't wake up.",
                     responder="test",
                     usage=None,
                 )
@@ -82,6 +86,52 @@ def test_a_disclosure_puts_a_risk_section_on_the_report(
     asked = {t.key for t in page.context["risk"].asked}
     assert {"frequency", "support"} <= asked
     assert 'data-risk-topic="means" data-asked="false"' in html
+
+
+def test_the_report_targets_quote_distinct_turns_and_list_the_direct_question(
+    trainee: Any, risk_case: Any, cohort: Any, play_case: Any
+) -> None:
+    lines = [
+        "What brings you in today?",
+        "You should join a walking group.",
+        "You're right, you did drive him away.",
+        "It sounds like you miss him terribly, and the evenings are the hardest.",
+        "That sounds so lonely. It makes sense you feel low.",
+        "Sometimes when people feel this low they think about ending their life. "
+        "Are you having thoughts of ending your life?",
+        "How often do these thoughts come?",
+    ]
+    replies = [
+        "My brother moved to Canada in June. I feel so alone now.",
+        "I should have been a better sister. It's my fault he left.",
+        "Yes. I know.",
+        "The evenings are awful.",
+        "I do.",
+        "Sometimes I wish I didn't wake up.",
+        "Most nights.",
+    ]
+    session = play_case(trainee, risk_case, lines, replies)
+    page = client_for(trainee).get(f"/practice/sessions/{session.uuid}/report/")
+    html = page.content.decode()
+    targets = page.context["report"].targets
+    quoted = [t.example_turn for t in targets if t.example_turn is not None]
+    assert quoted and len(quoted) == len(set(quoted))
+    for t in targets:
+        assert (
+            f'data-kind="{t.kind}" data-example-turn="{t.example_turn or ""}"' in html
+        )
+        if t.patient_text:  # the rewrite answers the patient, never pastes them
+            assert not t.rewrite.startswith(t.patient_text.split(".")[0])
+    # The turn that agreed with "it's my fault" is coached for that, first.
+    assert targets[0].example_turn == 5 and targets[0].kind == "collusion"
+    assert "part of you keeps saying" in targets[0].rewrite
+    assert all(t.kind != "advice" for t in targets if t.example_turn == 5)
+    # The risk questions are not coached as closed questions.
+    assert {11, 13}.isdisjoint(quoted)
+    # The direct question is listed as asked, at its own turn.
+    assert 'data-risk-topic="direct" data-asked="true"' in html
+    asked = {a.key: a.turn for a in page.context["risk"].asked}
+    assert asked["direct"] == 11 and asked["frequency"] == 13
 
 
 def test_no_risk_section_without_a_disclosure(

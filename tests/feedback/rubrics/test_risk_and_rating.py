@@ -69,7 +69,7 @@ def test_it_lists_what_was_asked_and_missed_after_a_disclosure() -> None:
     review = review_risk(turns, flags=["Passive thoughts of death"])
     assert review is not None
     assert review.disclosed_turn == 3
-    assert [a.key for a in review.asked] == ["frequency", "plan", "support"]
+    assert [a.key for a in review.asked] == ["direct", "frequency", "plan", "support"]
     assert [key for key, _ in review.missed] == [
         "intent",
         "means",
@@ -77,6 +77,35 @@ def test_it_lists_what_was_asked_and_missed_after_a_disclosure() -> None:
         "protective",
     ]
     assert review.flags == ("Passive thoughts of death",)
+
+
+def test_a_direct_question_before_the_disclosure_is_listed_as_asked() -> None:
+    # The direct question drew a denial; the patient disclosed two turns later.
+    turns = session(
+        [
+            ("Do you ever think about killing yourself?", ("closed_question",)),
+            ("Okay. What has the last week been like?", ("open_question",)),
+            ("Is there anything you're looking forward to?", ("closed_question",)),
+        ],
+        [state(0.5), state(0.5), state(0.5), state(0.52, risk=True)],
+        replies=["No, nothing like that.", "Long. Empty.", "Not really. Not anymore."],
+    )
+    review = review_risk(turns)
+    assert review is not None
+    assert review.disclosed_turn == 5
+    asked = {a.key: a.turn for a in review.asked}
+    assert asked == {"direct": 1, "protective": 5}
+    assert review.total == 8 and len(review.missed) == 6
+
+
+def test_a_disclosure_without_a_direct_question_misses_it() -> None:
+    turns = session(
+        [("What has been hardest this week?", ("open_question",))],
+        [state(0.5), state(0.5, risk=True)],
+    )
+    review = review_risk(turns)
+    assert review is not None
+    assert ("direct", "Asking directly about suicidal thoughts") in review.missed
 
 
 def test_it_has_no_risk_review_without_a_disclosure() -> None:
