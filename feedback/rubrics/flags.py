@@ -26,6 +26,7 @@ from . import lexicon as lx
 from . import rewrite
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
 from .collusion import collusive_utterances
+from .lexicon_advice_more import ADVICE_QUESTION_2026_12, ADVICE_STATEMENT_2026_12
 from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 
@@ -81,6 +82,8 @@ def is_emotional_disclosure(text: str) -> bool:
     if not text:
         return False
     if lx.DISCLOSURE_PHRASES.search(text) or lx.RISK_CUE.search(text):
+        return True
+    if ff.DISCLOSED_MORE.search(text):
         return True
     if lx.DISCLOSING_DISTORTION.search(text) or _bare_feeling(text):
         return True
@@ -204,6 +207,12 @@ _VALIDATING = re.compile(
 
 
 def _validates(u: UtteranceCode) -> bool:
+    # 2026.12-1: "you shouldn't feel guilty" argues the feeling away, and "I hear
+    # how anxious you feel" holds it, whatever code either sentence got.
+    if ff.FEELING_ARGUED_AWAY.search(u.text):
+        return False
+    if ff.HEARS_FEELING.search(u.text) and _names_feeling(u):
+        return True
     if {"affirm", "support"} & set(u.codes):
         return True
     if not u.is_reflection:
@@ -235,7 +244,9 @@ def find_flags(
     caller already has them."""
     flags: list[Flag] = []
     patient = last_patient_text(ctx)
-    codes = {c for u in utterances for c in u.codes}
+    # 2026.12-1: asking leave to inform ("Would it be OK if I told you a bit about
+    # how health anxiety works?") gives no advice yet.
+    codes = {c for u in utterances if not _asks_leave(u) for c in u.codes}
     # 2026.11-8: advice in its everyday forms counts whatever code the sentence got
     # ("Have you sat down and made a budget?" is a question, "I'd just send him a
     # text" is not always coded Persuade); such a sentence validates nothing.
@@ -288,9 +299,30 @@ def find_flags(
     # dead, self-neglect, harm to others) in the patient's last line, and a stricter
     # reading of what takes a cue up (below).
     veiled = bool(patient and ff.RISK_CUE_MORE.search(patient))
+    veiled = veiled or bool(patient and ff.RISK_CUE_2026_12.search(patient))
     if (risk or veiled) and not _takes_up_risk(ctx, utterances):
         flags.append("missed_risk_cue")
+        # 2026.12-1: advice after a risk cue is the missed cue (the labellers flag it
+        # alone on 42 of 59 such turns) unless the patient also named a feeling.
+        if flags[0] == "problem_solving_after_disclosure" and not _names_own_feeling(
+            patient
+        ):
+            flags.pop(0)
     return flags
+
+
+def _names_own_feeling(patient: str) -> bool:
+    named = any(w in lx.FEELING_WORDS for w in felt_words(patient))
+    return named or _bare_feeling(patient) or bool(ff.DISCLOSED_MORE.search(patient))
+
+
+def _asks_leave(u: UtteranceCode) -> bool:
+    return (
+        u.is_question
+        and "seek_collaboration" in u.codes
+        and "persuade" not in u.codes
+        and not _advises(u)
+    )
 
 
 def leads(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
@@ -315,6 +347,8 @@ def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> boo
     without you?"."""
     if ff.RISK_STRONG_RESPONSE.search(ctx.trainee_text):
         return True
+    if ff.RISK_RESPONSE_2026_12.search(ctx.trainee_text):
+        return True
     return any(
         (u.is_question or u.tag_question)
         and not _leading(u)
@@ -326,10 +360,12 @@ def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> boo
 def _advises(u: UtteranceCode) -> bool:
     """A suggestion question anywhere, an imperative or recommendation in a
     statement (`flag_forms.ADVICE_QUESTION`, `ADVICE_STATEMENT`)."""
-    if ff.ADVICE_QUESTION.search(u.text):
+    if ff.ADVICE_QUESTION.search(u.text) or ADVICE_QUESTION_2026_12.search(u.text):
         return True
     statement = not u.is_question or not u.text.rstrip().endswith("?")
-    return statement and bool(ff.ADVICE_STATEMENT.search(u.text))
+    return statement and bool(
+        ff.ADVICE_STATEMENT.search(u.text) or ADVICE_STATEMENT_2026_12.search(u.text)
+    )
 
 
 def _names_feeling(u: UtteranceCode) -> bool:
@@ -433,6 +469,8 @@ def _leading(u: UtteranceCode) -> bool:
     if u.is_question and _leading_form(text):
         return True
     if (u.is_question or u.tag_question) and _LEADING_ANYWHERE.search(text):
+        return True
+    if (u.is_question or u.tag_question) and ff.LEADING_2026_12.search(text):
         return True
     if (u.is_question or u.tag_question) and ff.YOU_KNOW_RIGHT.search(text):
         return True

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from . import flag_forms as ff
 from . import lexicon as lx
 from . import lexicon_advice as la
+from .lexicon_advice_more import ADVICE_QUESTION_2026_12, ADVICE_STATEMENT_2026_12
 from .lexicon_confront import confronts_everyday
 from .lexicon_moves import AFFIRM_MORE
 from .questions import SECOND_PERSON
@@ -30,7 +31,11 @@ def statement_advice(core: str) -> bool:
         # would just...") discloses; MITI codes the advice only when it is aimed at
         # the client.
         return False
-    return bool(la.ADVICE_STATEMENT.search(core) or la.SOFT_IMPERATIVE.match(core))
+    return bool(
+        la.ADVICE_STATEMENT.search(core)
+        or la.SOFT_IMPERATIVE.match(core)
+        or ADVICE_STATEMENT_2026_12.search(core)
+    )
 
 
 def advice_form(core: str) -> AdviceForm | None:
@@ -52,7 +57,11 @@ def advice_form(core: str) -> AdviceForm | None:
 def advice_question_more(core: str) -> bool:
     """Advice put as a question: someone else's help proposed ("could Ed take her for
     an afternoon?"), "could you <do>", "are you getting enough sleep?"."""
-    return bool(la.SUGGEST_QUESTION.search(core) or la.WORTH_AND_GOOD.search(core))
+    return bool(
+        la.SUGGEST_QUESTION.search(core)
+        or la.WORTH_AND_GOOD.search(core)
+        or ADVICE_QUESTION_2026_12.search(core)
+    )
 
 
 def offers_choice(core: str) -> str | None:
