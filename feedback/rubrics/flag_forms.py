@@ -340,6 +340,9 @@ ARGUED_RIGHT = re.compile(
 # their family.
 EXTRA_FEELINGS: dict[str, str] = {
     "resent": "angry",
+    # 2026.12-1: feelings students attribute as adjectives of the event.
+    "humiliating": "ashamed",
+    "heartbreaking": "sad",
     "resented": "angry",
     "resenting": "angry",
     "resentment": "angry",

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 
 from . import flag_forms as ff
 from . import lexicon as lx
-from . import rewrite
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
 from .collusion import collusive_utterances
 from .lexicon_advice_more import ADVICE_QUESTION_2026_12, ADVICE_STATEMENT_2026_12
@@ -40,13 +39,17 @@ _TENTATIVE = re.compile(
 )
 # 2026.11-8: only an explicit check makes a feeling tentative (`flag_forms.CHECKED`).
 _TENTATIVE_NOW = ff.CHECKED
+# 2026.12-1: "youre" typed without the apostrophe, a feeling as a quantity ("a lot
+# of shame", "so much jealousy"), "there's some grief", "brought up", "I hear".
 _ASSERTED_FEELING = re.compile(
-    r"\b(?:you(?:'re| are)|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
+    r"\b(?:you(?:'re| are)|youre|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
     r"you(?:'ve| have) been|if you (?:felt|feel|were)|you (?:sound|seem|look)|must "
-    r"have felt|feeling|(?:sounds?|seems?|looks?) (?:a bit |kind of )?like(?! you)|"
-    r"underneath (?:that|it|all that),? you(?:'re| are))\s+(?:(?:so|really|very|"
-    r"quite|clearly|obviously|just|feeling|pretty|deeply|incredibly|like|such|a|an|"
-    r"bit|little|kind of|sort of|actually|more|even|totally) )*(\w+)",
+    r"have (?:felt|brought up|stirred up)|feeling|(?:sounds?|seems?|looks?) (?:a bit "
+    r"|kind of )?like(?! you)|there(?:'s| is|s) (?:some|a lot of|alot of|so much)|i "
+    r"(?:can )?hear|underneath (?:that|it|all that|the \w+),? (?:you(?:'re| are)|i "
+    r"hear))\s+(?:(?:so|really|very|quite|clearly|obviously|just|feeling|pretty|"
+    r"deeply|incredibly|like|such|a|an|bit|little|kind of|sort of|actually|more|even|"
+    r"totally|lot of|alot of|much|some|real) )*(\w+)",
     re.IGNORECASE,
 )
 # The counsellor announcing what they perceive ("I'm picking up a lot of sadness").
@@ -189,8 +192,10 @@ _ASKS_MORE = re.compile(
 )
 # Words for distress in general, not one particular feeling: after a disclosure of
 # distress they reflect it rather than read in a new feeling.
+# 2026.12-1: tiredness and pressure too ("you're so exhausted", "so much pressure").
 _GENERIC_DISTRESS = frozenset(
     {"upset", "hurt", "hurting", "down", "low", "overwhelmed", "pain", "painful"}
+    | {"exhausted", "tired", "worn", "drained", "pressure", "stress", "stressed"}
 )
 # "I'm fine" denies the negative feelings a counsellor might read in.
 _DENIED_BY_FINE = ("sad", "anxious", "angry")
@@ -244,16 +249,22 @@ def find_flags(
     caller already has them."""
     flags: list[Flag] = []
     patient = last_patient_text(ctx)
-    # 2026.12-1: asking leave to inform ("Would it be OK if I told you a bit about
-    # how health anxiety works?") gives no advice yet.
-    codes = {c for u in utterances if not _asks_leave(u) for c in u.codes}
     # 2026.11-8: advice in its everyday forms counts whatever code the sentence got
     # ("Have you sat down and made a budget?" is a question, "I'd just send him a
     # text" is not always coded Persuade); such a sentence validates nothing.
     advising = {i for i, u in enumerate(utterances) if _advises(u)}
-    gives_advice = bool(codes & {"persuade", "persuade_with_permission"} or advising)
     if collusive is None:
         collusive = set(collusive_utterances(ctx, utterances))
+    # 2026.12-1: asking leave to inform ("Would it be OK if I told you a bit about
+    # how health anxiety works?") gives no advice yet, and advice that only endorses
+    # the avoidance ("back roads are a perfectly good option") is the collusion.
+    advice_at = advising | {
+        i
+        for i, u in enumerate(utterances)
+        if {"persuade", "persuade_with_permission"} & set(u.codes)
+        and not _asks_leave(u)
+    }
+    gives_advice = bool(advice_at - collusive)
     # Agreeing with the distortion is not validating the feeling.
     validates = any(
         _validates(u)
@@ -521,77 +532,3 @@ _CANONICAL_TAG = re.compile(
 
 def _core(text: str) -> str:
     return lx.LEADING_MARKERS.sub("", text).strip() or text
-
-
-_SUGGESTIONS: dict[str, str] = {
-    "missed_risk_cue": (
-        "Stop and ask about safety directly, for example: \"You said you don't see the "
-        'point any more. Are you having thoughts of ending your life?"'
-    ),
-    "problem_solving_after_disclosure": (
-        'Reflect the feeling before offering ideas, for example: "It sounds like this '
-        'has left you feeling really worn down." Then ask what they would find helpful.'
-    ),
-    "collusion": (
-        'Acknowledge the feeling without endorsing the belief, for example: "It feels '
-        "like you're failing at everything right now. What makes it feel that way?\""
-    ),
-    "leading_question": (
-        "Ask an open question that leaves the conclusion to the patient, for example: "
-        '"How do you see it?" instead of "Don\'t you think...?"'
-    ),
-    "unexpressed_feeling": (
-        'Offer the feeling tentatively and check it, for example: "I wonder if part of '
-        'you feels angry about that. Does that fit?"'
-    ),
-}
-
-
-_LEADS: dict[str, str] = {
-    "missed_risk_cue": "Stop and ask about safety directly, for example",
-    "problem_solving_after_disclosure": (
-        "Reflect the feeling before offering ideas, for example"
-    ),
-    "collusion": "Acknowledge the feeling without endorsing the belief, for example",
-    "leading_question": (
-        "Ask an open question that leaves the conclusion to the patient, for example"
-    ),
-    "unexpressed_feeling": "Offer the feeling tentatively and check it, for example",
-}
-
-
-def _personal_example(flag: str, patient_text: str) -> str:
-    """An example built from the patient's own words ("" when there is too little)."""
-    if not patient_text:
-        return ""
-    if flag == "missed_risk_cue":
-        return rewrite.safety_question(patient_text)
-    if flag == "problem_solving_after_disclosure":
-        return rewrite.reflect(patient_text)
-    if flag == "collusion":
-        return rewrite.hold_the_thought(patient_text)
-    if flag == "leading_question":
-        return rewrite.open_question(patient_text)
-    if flag == "unexpressed_feeling":
-        return rewrite.tentative_feeling(patient_text)
-    return ""
-
-
-def suggestion_for(flags: Sequence[Flag], patient_text: str = "") -> str | None:
-    """A better-response hint for the most serious flag (risk first).
-
-    With the patient's last words, the example is built from them (their feeling,
-    their situation, their thought); otherwise it is the generic example.
-    """
-    for key in _SUGGESTIONS:
-        if key in flags:
-            example = _personal_example(key, patient_text)
-            if example:
-                tail = (
-                    " Then ask what they would find helpful."
-                    if key == "problem_solving_after_disclosure"
-                    else ""
-                )
-                return f'{_LEADS[key]}: "{example}"{tail}'
-            return _SUGGESTIONS[key]
-    return None
