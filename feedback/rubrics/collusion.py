@@ -198,7 +198,9 @@ _REJECTION = lx.rx(
 )
 # The sentence keeps the belief at a distance or disagrees with it.
 _DISAGREES = re.compile(
-    r"\b(?:(?:you|that|it|this)(?:'re| are| is|'s)? (?:not|n't|never)|(?:don'?t|doesn'?t|"
+    # 2026.12-1: "its not a sign youre a bad person", "not everyone is out to get you"
+    r"\b(?:(?:you|that|it|this)(?:'re| are| is|'s|re|s)? (?:not|n't|never)|not "
+    r"(?:everyone|everybody|all of them)|(?:don'?t|doesn'?t|"
     r"didn'?t) (?:make|mean|prove)|not (?:true|fair on yourself|the whole)|no way|"
     r"(?:isn'?t|aren'?t|wasn'?t) (?:a|an|the|your) (?:failure|idiot|burden|loser)|"
     r"(?:'s|'re| is| are) (?:probably |really |just |maybe )?not|"
@@ -218,7 +220,9 @@ _FRAMED = re.compile(
     r"sure|blaming)|(?:it|that) (?:feels|felt) (?:like|as if)|part of you|your mind|"
     r"the thought|in your (?:head|eyes)|seems to you|the story|the voice|you'?ve been "
     r"telling|(?:left|leaves|leaving|makes|made|making) you (?:feel|feeling|think)|"
-    r"calling yourself|call yourself|that feeling|belief|the sense that|the fear)\b",
+    r"calling yourself|call yourself|that feeling|belief|the sense that|the fear|"
+    # 2026.12-1: "Feeling pushed aside after all that must be hard."
+    r"^(?:and |so )?feeling)\b",
     re.IGNORECASE,
 )
 _PRAISE = re.compile(

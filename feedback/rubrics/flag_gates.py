@@ -75,4 +75,12 @@ def rubric_allows(flag: str, ctx: TurnContext) -> bool:
         return is_emotional_disclosure(patient) and not _invited(patient)
     if flag == "unexpressed_feeling":
         return _reads_in(ctx)
+    if flag == "missed_risk_cue":
+        # 2026.12-1: not when the turn asks after the thoughts, the means or a
+        # safety plan (the rules' strongest signs that the cue was taken up).
+        text = ctx.trainee_text
+        return not (
+            ff.RISK_STRONG_RESPONSE.search(text)
+            or ff.RISK_RESPONSE_2026_12.search(text)
+        )
     return True

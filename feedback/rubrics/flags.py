@@ -263,6 +263,7 @@ def find_flags(
         for i, u in enumerate(utterances)
         if {"persuade", "persuade_with_permission"} & set(u.codes)
         and not _asks_leave(u)
+        and not ff.RISK_RESPONSE_2026_12.search(u.text)
     }
     gives_advice = bool(advice_at - collusive)
     # Agreeing with the distortion is not validating the feeling.
@@ -370,7 +371,10 @@ def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> boo
 
 def _advises(u: UtteranceCode) -> bool:
     """A suggestion question anywhere, an imperative or recommendation in a
-    statement (`flag_forms.ADVICE_QUESTION`, `ADVICE_STATEMENT`)."""
+    statement (`flag_forms.ADVICE_QUESTION`, `ADVICE_STATEMENT`); not a risk
+    assessment (2026.12-1)."""
+    if ff.RISK_RESPONSE_2026_12.search(u.text):
+        return False
     if ff.ADVICE_QUESTION.search(u.text) or ADVICE_QUESTION_2026_12.search(u.text):
         return True
     statement = not u.is_question or not u.text.rstrip().endswith("?")

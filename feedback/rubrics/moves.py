@@ -54,6 +54,22 @@ def advice_form(core: str) -> AdviceForm | None:
     return None
 
 
+def advice_question(core: str) -> bool:
+    """Advice put as a question, in any of the lexicons' forms; 2026.12-1: not a
+    risk assessment ("have you ever tried before?", "anything at home you could
+    use?"), whose words are advice's."""
+    return bool(
+        lx.ADVICE_QUESTION.search(core)
+        or lx.ADVICE_QUESTION_MORE.search(core)
+        or _WHAT_ABOUT_DOING.search(core)
+        or advice_question_more(core)
+    ) and not ff.RISK_RESPONSE_2026_12.search(core)
+
+
+# "What about writing to her instead?" proposes an action (2026.11-6).
+_WHAT_ABOUT_DOING = re.compile(r"\bwhat about (?:maybe |just )?\w+ing\b", re.I)
+
+
 def advice_question_more(core: str) -> bool:
     """Advice put as a question: someone else's help proposed ("could Ed take her for
     an afternoon?"), "could you <do>", "are you getting enough sleep?"."""
