@@ -112,7 +112,9 @@ _SAFETY_RULE = lx.rx(
     r"the only way|make sure nothing|just in case|(?:somebody|someone) has to|"
     r"can'?t (?:risk|take the risk|let (?:my guard|it) )|i(?:'d| would) never let|"
     r"stay on top of|(?:have|need) to (?:check|be sure|be certain|keep an eye)|"
-    r"(?:three|four|five|ten|\d+) times|check(?:ing)? (?:it |them |everything )?"
+    # 2026.12-1: counted repeats of a check, not "up three times in the night".
+    r"(?:check\w*|read|go over|went over|gone over|look\w*)\b[^.?!]{0,25}\b(?:three|"
+    r"four|five|ten|\d+) times|check(?:ing)? (?:it |them |everything )?"
     r"(?:again|every)",
 )
 

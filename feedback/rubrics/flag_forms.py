@@ -450,17 +450,25 @@ DISCLOSED_MORE = rx(r"gutted|(?:just|feel(?:ing)?|felt|so|really|pretty|bit) fla
 # a yes ("do you think its fair on your parents...?", "do you think gaming till 4 is
 # helping...?"), a negative "you don't see how...?", a rhetorical "why are you being
 # so...?", a forced "what's more important, X or Y?", "how much can X really...?".
-LEADING_2026_12 = rx(
+# The first three also carry disapproval: MITI codes them Confront too.
+VERDICT_QUESTION = rx(
     r"do you (?:really |honestly |actually |seriously |genuinely )?(?:think|reckon|"
     r"believe|feel) (?:that )?(?:it'?s|its|that'?s|thats|this is|(?:\w+ ){1,5}?(?:is|"
     r"was|are|were|would be|will be)) (?:really |actually |honestly |even |still )?"
-    r"(?:fair|right|the right (?:thing|choice|call|move|decision)|wise|healthy|"
+    r"(?:fair|the right (?:thing|choice|call|move|decision)|wise|healthy|"
     r"helping|helpful|gonna help|going to help|a good (?:idea|look))",
     r"you (?:don'?t|dont|do not|can'?t|cant|cannot) (?:see|realise|realize|get) "
     r"(?:how|that|why)",
-    r"why (?:are|were) you being so",
     r"what'?s (?:more|most) important(?: to you)?,? (?:\w+ ){1,5}or",
-    r"how (?:much|far|well) (?:can|could|does|do|would) (?:\w+ ){1,6}really",
+)
+LEADING_2026_12 = re.compile(
+    VERDICT_QUESTION.pattern
+    + "|"
+    + rx(
+        r"why (?:are|were) you being so",
+        r"how (?:much|far|well) (?:can|could|does|do|would) (?:\w+ ){1,6}really",
+    ).pattern,
+    re.IGNORECASE,
 )
 # More veiled risk cues: one's own things given away or put in order ("gave ... my
 # good jewellery to Claire's girls", "written down where everything is for

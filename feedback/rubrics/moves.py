@@ -213,6 +213,7 @@ def confronts(core: str, raw: str = "") -> bool:
         or lx.CHALLENGE.search(raw or core)
         or lx.CONFRONT_MORE.search(raw or core)
         or confronts_everyday(raw or core)
+        or ff.VERDICT_QUESTION.search(core)
     )
 
 
