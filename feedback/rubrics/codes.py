@@ -348,6 +348,11 @@ def code_utterance(
             # A first-person sentence right after the trainee's own story continues
             # it ("It took me ages to see it wasn't all on me").
             codes.append("self_disclosure")
+        if not codes and mv.heard_reflection(core):
+            reflection = "complex"
+            codes.append("complex_reflection")
+        elif not codes and mv.SORRY.match(core):
+            codes.append("support")
         if (
             not codes
             and not tag

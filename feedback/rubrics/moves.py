@@ -80,6 +80,31 @@ def advice_question_more(core: str) -> bool:
     )
 
 
+# 2026.12-1: the patient's experience said in the counsellor's first person ("I can
+# hear how empty the days feel", "underneath the fury i hear alot of grief"), or
+# recalled ("youve also told me the midwife said...", "so the thought is '...'"),
+# or pictured ("Finding those must have been like being back in that week"): complex
+# reflections that the first-person fallback coded as information. "I'm so sorry"
+# said to the patient is sympathy (MISC support), not information.
+_HEARD = re.compile(
+    r"^\W*(?:(?:and|so|oh|ok|okay|yeah)\W+)*(?:\w+,?\s+)?(?:i (?:can )?(?:hear|sense)|"
+    r"i'?m hearing|im hearing)\b(?!\s+you\W*$)|\b(?:you'?ve|youve|you have) (?:also )?"
+    r"(?:told|said to) me\b|^\W*(?:(?:and|so)\s+)?the thought (?:is|was)\b|\bmust have "
+    r"(?:been|felt) like\b|^\W*(?:\w+\s+){0,3}i (?:can )?hear (?:a lot|alot|so much)\b",
+    re.IGNORECASE,
+)
+SORRY = re.compile(
+    r"^\W*(?:oh,?\s+)?(?:\w+,?\s+)?(?:i'?m|im|i am) (?:so |really |very )*sorry"
+    r"(?: (?:about that|for your loss|to hear (?:that|it)))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def heard_reflection(core: str) -> bool:
+    """Whether a first-person sentence reflects what the patient feels or said."""
+    return bool(_HEARD.search(core))
+
+
 def offers_choice(core: str) -> str | None:
     """How a question lets the patient choose what happens next (MITI Seek):
     "options" when it offers alternatives (then a "would it help to..." inside it is
