@@ -25,6 +25,7 @@ from . import flag_forms as ff
 from . import lexicon as lx
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
 from .collusion import collusive_utterances
+from .collusion_forms import SAFETY_LOGIC, SAFETY_MORE
 from .lexicon_advice_more import ADVICE_QUESTION_2026_12, ADVICE_STATEMENT_2026_12
 from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
@@ -265,7 +266,8 @@ def find_flags(
         and not _asks_leave(u)
         and not ff.RISK_RESPONSE_2026_12.search(u.text)
     }
-    gives_advice = bool(advice_at - collusive)
+    avoids = SAFETY_LOGIC.search(patient) or SAFETY_MORE.search(patient)
+    gives_advice = bool(advice_at - collusive if avoids else advice_at)
     # Agreeing with the distortion is not validating the feeling.
     validates = any(
         _validates(u)
