@@ -127,12 +127,13 @@ APPROVES_MORE = rx(
     r"(?:i'?d|id|i would) be \w+ing (?:\w+ ){0,4}too",
     r"you(?:'re| are|re) (?:probably |quite |definitely )?right that|can'?t be trusted|"
     r"(?:it'?s|it is|its) (?:quite |very |entirely )?possible (?:that )?(?:she|he|they) "
-    r"(?:was|were|is|are|did|just)",
+    r"(?:was|were|is|are|did|just)|(?:is|can be) (?:a )?(?:really |so |pretty )?(?:hard|"
+    r"tough|difficult) (?:city|place|town|age) to",
 )
 # The sentence holds the thought as the patient's or disputes it.
 _HELD = re.compile(
     r"\b(?:part of you|it feels like|feels like|the thought|you (?:think|thought|"
-    r"believe|worry|fear|tell yourself)|your mind|i wonder|what if|evidence|i don'?t "
+    r"believe|worry|fear|tell yourself)|your mind(?! at rest)|i wonder|what if|evidence|i don'?t "
     r"know (?:yet|that)|not sure|doesn'?t (?:mean|make)|isn'?t (?:true|fair))\b",
     re.IGNORECASE,
 )
