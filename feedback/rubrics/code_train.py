@@ -450,7 +450,7 @@ def labeller_report(everything: Sequence[GoldTurn], args: argparse.Namespace) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABEHI", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABEHIJK", out=WEIGHTS_PATH
     )
     parser.add_argument("--min-precision", type=float, default=0.7)
     parser.add_argument("--min-adds", type=int, default=3)

@@ -368,7 +368,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABDEFHI", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABDEFHIJK", out=WEIGHTS_PATH
     )
     parser.add_argument("--max-false", type=float, default=0.005)
     parser.add_argument("--max-lost", type=float, default=0.03)
