@@ -18,6 +18,9 @@ all the others) and averages the weak codes' precision and recall over labellers
 the figure to decide by. `--cross` prints the older figures: trained on one labeller only (thresholds from
 folds inside that labeller), the other labeller's per-code precision and recall,
 rules alone against rules + model, through the real annotator.
+
+Shipped since 2026.12-1: trained on labellers A, B, E, H, I, J and K
+(`--labellers ABEHIJK`, the default).
 """
 
 from __future__ import annotations
