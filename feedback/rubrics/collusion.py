@@ -215,7 +215,7 @@ _DISAGREES = re.compile(
 )
 # Feeling and belief frames spoken to the patient. "I'd feel like an idiot too" is
 # the speaker's own agreement, so first-person "feel like" is not a frame here.
-_FRAMED = re.compile(
+FRAMED = re.compile(
     r"\b(?:you (?:feel|felt|think|thought|believe|worry|fear|wonder|tell yourself|"
     r"said|mentioned|keep (?:thinking|telling))|you(?:'re| are) (?:feeling|thinking|"
     r"worried|afraid|scared|telling yourself|wondering|frightened|terrified|convinced|"
@@ -302,7 +302,7 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         if u.is_question and not u.tag_question:
             continue
         text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
-        if _FRAMED.search(text):
+        if FRAMED.search(text):
             continue
         if _PRESUMES.search(text) and (
             _VERDICT.search(text) or (others_judged and _REJECTION.search(text))
@@ -419,11 +419,7 @@ def _emphatic_verdicts(utterances: Sequence[UtteranceCode]) -> list[int]:
         if u.is_question:
             continue
         text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
-        if (
-            _FRAMED.search(text)
-            or _DISAGREES.search(text)
-            or not _EMPHATIC.search(text)
-        ):
+        if FRAMED.search(text) or _DISAGREES.search(text) or not _EMPHATIC.search(text):
             continue
         rest = _EMPHATIC.sub(" ", text)
         if _REJECTION.search(rest) or (_VERDICT.search(rest) and _ABOUT.search(rest)):
