@@ -16,7 +16,8 @@ from .codes import code_turn
 from .collusion import collusive_utterances
 from .empathy import empathy_levels
 from .flag_model import revise
-from .flags import find_flags, suggestion_for
+from .flag_suggestions import suggestion_for
+from .flags import find_flags
 from .moves import informs
 from .schema import (
     RUBRIC_VERSION,

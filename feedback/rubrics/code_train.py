@@ -18,6 +18,9 @@ all the others) and averages the weak codes' precision and recall over labellers
 the figure to decide by. `--cross` prints the older figures: trained on one labeller only (thresholds from
 folds inside that labeller), the other labeller's per-code precision and recall,
 rules alone against rules + model, through the real annotator.
+
+Shipped since 2026.12-1: trained on labellers A, B, E, H, I, J and K
+(`--labellers ABEHIJK`, the default).
 """
 
 from __future__ import annotations
@@ -450,7 +453,7 @@ def labeller_report(everything: Sequence[GoldTurn], args: argparse.Namespace) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABEHI", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABEHIJK", out=WEIGHTS_PATH
     )
     parser.add_argument("--min-precision", type=float, default=0.7)
     parser.add_argument("--min-adds", type=int, default=3)

@@ -42,6 +42,7 @@ from . import lexicon as lx
 from . import moves as mv
 from .denial import contradicts_denial
 from .moves import advice_form as _advice_form
+from .moves import advice_question as _advice_question
 from .moves import confronts as _confronts
 from .moves import infers as _infers
 from .moves import relational_moves as _relational_moves
@@ -347,6 +348,11 @@ def code_utterance(
             # A first-person sentence right after the trainee's own story continues
             # it ("It took me ages to see it wasn't all on me").
             codes.append("self_disclosure")
+        if not codes and mv.heard_reflection(core):
+            reflection = "complex"
+            codes.append("complex_reflection")
+        elif not codes and mv.SORRY.match(core):
+            codes.append("support")
         if (
             not codes
             and not tag
@@ -445,19 +451,6 @@ def _leaves_choice(text: str) -> bool:
         or lx.AUTONOMY_MORE.search(text)
         or lx.LEAVE.search(text)
     )
-
-
-def _advice_question(core: str) -> bool:
-    return bool(
-        lx.ADVICE_QUESTION.search(core)
-        or lx.ADVICE_QUESTION_MORE.search(core)
-        or _WHAT_ABOUT_DOING.search(core)
-        or mv.advice_question_more(core)
-    )
-
-
-# "What about writing to her instead?" proposes an action (2026.11-6).
-_WHAT_ABOUT_DOING = re.compile(r"\bwhat about (?:maybe |just )?\w+ing\b", re.I)
 
 
 def _inquires(codes: Sequence[str], core: str) -> bool:

@@ -112,7 +112,9 @@ _SAFETY_RULE = lx.rx(
     r"the only way|make sure nothing|just in case|(?:somebody|someone) has to|"
     r"can'?t (?:risk|take the risk|let (?:my guard|it) )|i(?:'d| would) never let|"
     r"stay on top of|(?:have|need) to (?:check|be sure|be certain|keep an eye)|"
-    r"(?:three|four|five|ten|\d+) times|check(?:ing)? (?:it |them |everything )?"
+    # 2026.12-1: counted repeats of a check, not "up three times in the night".
+    r"(?:check\w*|read|go over|went over|gone over|look\w*)\b[^.?!]{0,25}\b(?:three|"
+    r"four|five|ten|\d+) times|check(?:ing)? (?:it |them |everything )?"
     r"(?:again|every)",
 )
 
@@ -198,7 +200,9 @@ _REJECTION = lx.rx(
 )
 # The sentence keeps the belief at a distance or disagrees with it.
 _DISAGREES = re.compile(
-    r"\b(?:(?:you|that|it|this)(?:'re| are| is|'s)? (?:not|n't|never)|(?:don'?t|doesn'?t|"
+    # 2026.12-1: "its not a sign youre a bad person", "not everyone is out to get you"
+    r"\b(?:(?:you|that|it|this)(?:'re| are| is|'s|re|s)? (?:not|n't|never)|not "
+    r"(?:everyone|everybody|all of them)|(?:don'?t|doesn'?t|"
     r"didn'?t) (?:make|mean|prove)|not (?:true|fair on yourself|the whole)|no way|"
     r"(?:isn'?t|aren'?t|wasn'?t) (?:a|an|the|your) (?:failure|idiot|burden|loser)|"
     r"(?:'s|'re| is| are) (?:probably |really |just |maybe )?not|"
@@ -211,14 +215,16 @@ _DISAGREES = re.compile(
 )
 # Feeling and belief frames spoken to the patient. "I'd feel like an idiot too" is
 # the speaker's own agreement, so first-person "feel like" is not a frame here.
-_FRAMED = re.compile(
+FRAMED = re.compile(
     r"\b(?:you (?:feel|felt|think|thought|believe|worry|fear|wonder|tell yourself|"
     r"said|mentioned|keep (?:thinking|telling))|you(?:'re| are) (?:feeling|thinking|"
     r"worried|afraid|scared|telling yourself|wondering|frightened|terrified|convinced|"
     r"sure|blaming)|(?:it|that) (?:feels|felt) (?:like|as if)|part of you|your mind|"
     r"the thought|in your (?:head|eyes)|seems to you|the story|the voice|you'?ve been "
     r"telling|(?:left|leaves|leaving|makes|made|making) you (?:feel|feeling|think)|"
-    r"calling yourself|call yourself|that feeling|belief|the sense that|the fear)\b",
+    r"calling yourself|call yourself|that feeling|belief|the sense that|the fear|"
+    # 2026.12-1: "Feeling pushed aside after all that must be hard."
+    r"^(?:and |so )?feeling)\b",
     re.IGNORECASE,
 )
 _PRAISE = re.compile(
@@ -296,7 +302,7 @@ def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]
         if u.is_question and not u.tag_question:
             continue
         text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
-        if _FRAMED.search(text):
+        if FRAMED.search(text):
             continue
         if _PRESUMES.search(text) and (
             _VERDICT.search(text) or (others_judged and _REJECTION.search(text))
@@ -413,11 +419,7 @@ def _emphatic_verdicts(utterances: Sequence[UtteranceCode]) -> list[int]:
         if u.is_question:
             continue
         text = normalize(lx.LEADING_MARKERS.sub("", u.text).strip() or u.text).lower()
-        if (
-            _FRAMED.search(text)
-            or _DISAGREES.search(text)
-            or not _EMPHATIC.search(text)
-        ):
+        if FRAMED.search(text) or _DISAGREES.search(text) or not _EMPHATIC.search(text):
             continue
         rest = _EMPHATIC.sub(" ", text)
         if _REJECTION.search(rest) or (_VERDICT.search(rest) and _ABOUT.search(rest)):

@@ -97,10 +97,43 @@ KEEPS_SAFE = re.compile(
     r"protect(?:s|ing)) you\b",
     re.IGNORECASE,
 )
+# 2026.12-1, read by class on labellers J and K: more avoidance and reassurance
+# seeking on the patient's side ("Pulled onto the hard shoulder.", "I'm not going
+# near a motorway again.", "book another scan, just to rule it out"), more beliefs
+# ("they only do it out of pity", "I'm bound to be alone", "he's getting ready to
+# leave"), and on the counsellor's side the avoidance prescribed "for now", the
+# compulsion renamed a virtue ("that's just being conscientious"), the reassurance
+# endorsed ("peace of mind is so important"), the counsellor doing the same ("id be
+# watching my back too"), and the belief granted ("you're probably right that...",
+# "it is possible she was rushing you", "employers can't be trusted").
+SAFETY_MORE = rx(
+    r"pulled (?:onto|over|in)|hard shoulder|(?:not|never) going (?:near|back|anywhere "
+    r"near)|just to (?:rule|make sure|be sure|check)|rule it out|then i can relax",
+)
+BELIEF_MORE = rx(
+    r"out of pity|bound to (?:be|end up|fail|get)|(?:getting|going) (?:ready )?to leave "
+    r"me|get(?:ting)? ready to leave|(?:trying|want) to get rid of me|not worth the "
+    r"effort|(?:doesn'?t|don'?t) (?:really )?care about me",
+)
+APPROVES_MORE = rx(
+    r"(?:avoid|skip|stay away from|steer clear of|keep (?:it|this|things) (?:between|to "
+    r"yourself|in the family|quiet)|hold off|give it|wait|leave it|stick to)\b[^.?!]{0,40}"
+    r"\b(?:for now|for the time being|until you feel|(?:a few|some|a couple of|another) "
+    r"(?:more )?(?:months|weeks))|(?:there'?s|theres|there is) no (?:rule|law) (?:that "
+    r")?(?:says )?you (?:have|need) to|perfectly (?:good|fine|reasonable) (?:option|"
+    r"choice|way)|things can wait|peace of mind is (?:so |really )?important|put your "
+    r"mind at rest|(?:that'?s|thats|its|it'?s) (?:just )?being (?:conscientious|careful|"
+    r"thorough|responsible|sensible|cautious|prudent)|lucky to have someone so|"
+    r"(?:i'?d|id|i would) be \w+ing (?:\w+ ){0,4}too",
+    r"you(?:'re| are|re) (?:probably |quite |definitely )?right that|can'?t be trusted|"
+    r"(?:it'?s|it is|its) (?:quite |very |entirely )?possible (?:that )?(?:she|he|they) "
+    r"(?:was|were|is|are|did|just)|(?:is|can be) (?:a )?(?:really |so |pretty )?(?:hard|"
+    r"tough|difficult) (?:city|place|town|age) to",
+)
 # The sentence holds the thought as the patient's or disputes it.
 _HELD = re.compile(
     r"\b(?:part of you|it feels like|feels like|the thought|you (?:think|thought|"
-    r"believe|worry|fear|tell yourself)|your mind|i wonder|what if|evidence|i don'?t "
+    r"believe|worry|fear|tell yourself)|your mind(?! at rest)|i wonder|what if|evidence|i don'?t "
     r"know (?:yet|that)|not sure|doesn'?t (?:mean|make)|isn'?t (?:true|fair))\b",
     re.IGNORECASE,
 )
@@ -112,7 +145,8 @@ def collusive_forms(
     """Indexes of the sentences that side with the belief in the forms above.
 
     `belief` is `collusion.patient_belief(patient)` (passed in, not recomputed)."""
-    safety = bool(SAFETY_LOGIC.search(patient))
+    safety = bool(SAFETY_LOGIC.search(patient) or SAFETY_MORE.search(patient))
+    belief = belief or bool(BELIEF_MORE.search(patient))
     if not (belief or safety):
         return []
     out = []
@@ -124,7 +158,11 @@ def collusive_forms(
             continue
         # Approving the behaviour needs only its justification; the other forms
         # need the belief itself.
-        approves = bool(APPROVES.search(text) or KEEPS_SAFE.search(text))
+        approves = bool(
+            APPROVES.search(text)
+            or KEEPS_SAFE.search(text)
+            or APPROVES_MORE.search(text)
+        )
         sides = belief and bool(
             NORMALISES_THOUGHT.search(text)
             or CONFIRMS_FEAR.search(text)

@@ -340,6 +340,9 @@ ARGUED_RIGHT = re.compile(
 # their family.
 EXTRA_FEELINGS: dict[str, str] = {
     "resent": "angry",
+    # 2026.12-1: feelings students attribute as adjectives of the event.
+    "humiliating": "ashamed",
+    "heartbreaking": "sad",
     "resented": "angry",
     "resenting": "angry",
     "resentment": "angry",
@@ -429,3 +432,70 @@ IMPLIED_EXTRA: dict[str, re.Pattern[str]] = {
         r"didn'?t (?:open|look at|answer)",
     ),
 }
+
+# --- 2026.12-1: classes read on labellers J and K (docs/annotation.md) ---------------
+
+# A feeling named only to be argued away ("you shouldnt feel guilty!! just tell
+# them"): it does not validate the disclosure the advice then follows.
+FEELING_ARGUED_AWAY = rx(
+    r"(?:shouldn'?t|should not|don'?t need to|dont need to|no need to|don'?t have to) "
+    r"(?:\w+ )?feel",
+)
+# The counsellor saying they hear the feeling ("i hear how anxious and guilty you
+# feel"): a validation, whatever code the sentence got.
+HEARS_FEELING = rx(r"i (?:can )?(?:hear|see|sense) (?:just |really )?(?:how|that)")
+# More bare disclosures: "Gutted, honestly. Just flat." ("flat" alone is a home).
+DISCLOSED_MORE = rx(r"gutted|(?:just|feel(?:ing)?|felt|so|really|pretty|bit) flat")
+# Leading questions with the verdict built in: the counsellor's evaluation put up for
+# a yes ("do you think its fair on your parents...?", "do you think gaming till 4 is
+# helping...?"), a negative "you don't see how...?", a rhetorical "why are you being
+# so...?", a forced "what's more important, X or Y?", "how much can X really...?".
+# The first three also carry disapproval: MITI codes them Confront too.
+VERDICT_QUESTION = rx(
+    r"do you (?:really |honestly |actually |seriously |genuinely )?(?:think|reckon|"
+    r"believe|feel) (?:that )?(?:it'?s|its|that'?s|thats|this is|(?:\w+ ){1,5}?(?:is|"
+    r"was|are|were|would be|will be)) (?:really |actually |honestly |even |still )?"
+    r"(?:fair|the right (?:thing|choice|call|move|decision)|wise|healthy|"
+    r"helping|helpful|gonna help|going to help|a good (?:idea|look))",
+    r"you (?:don'?t|dont|do not|can'?t|cant|cannot) (?:see|realise|realize|get) "
+    r"(?:how|that|why)",
+    r"what'?s (?:more|most) important(?: to you)?,? (?:\w+ ){1,5}or",
+)
+LEADING_2026_12 = re.compile(
+    VERDICT_QUESTION.pattern
+    + "|"
+    + rx(
+        r"why (?:are|were) you being so",
+        r"how (?:much|far|well) (?:can|could|does|do|would) (?:\w+ ){1,6}really",
+    ).pattern,
+    re.IGNORECASE,
+)
+# More veiled risk cues: one's own things given away or put in order ("gave ... my
+# good jewellery to Claire's girls", "written down where everything is for
+# Michael"), no future ("I don't really see a future", "what's left for me", "I
+# don't see how any of this gets better"), regret at waking, others better off said
+# bare ("Joana'd be better off."), not caring after risky acts, drinking that rises.
+RISK_CUE_2026_12 = rx(
+    r"(?:gave|given|giving|give) (?:away )?[^.?!]{0,40}\bmy (?:good |best |old |"
+    r"favourite )?\w+ (?:to|away)|better (?:they|he|she) (?:have|has|get) (?:them|it) "
+    r"now|(?:put(?:ting)?|got|getting|sort(?:ed|ing)?) (?:\w+ ){0,2}(?:affairs|things|"
+    r"paperwork) in order|written down where everything is|(?:made|updated|sorted) my "
+    r"will",
+    r"(?:don'?t|do not|can'?t|cannot) (?:really )?see (?:a|any) future|nothing ahead|"
+    r"what'?s left for me|(?:don'?t|can'?t) see how (?:any of )?(?:this|it|things) "
+    r"(?:gets|will get|is going to get|can get|could get) better",
+    r"wish(?:ing|ed)? i (?:hadn'?t|didn'?t|hadnt|didnt) (?:woken|wake)",
+    r"\w+(?:'d| would) (?:probably )?be better off(?= *[.!]| *$| without me)",
+    r"(?:drove|driving|drive)\b[^.?!]{0,40}\b(?:didn'?t|don'?t|dont|didnt) (?:much |"
+    r"really )?care|(?:don'?t|dont) much care(?: any ?more)?",
+    r"drinking more than|more (?:beers|drinks|wine) (?:\w+ ){0,3}than i used to",
+)
+# A risk cue taken up by asking about method, means, past attempts or a safety plan
+# ("have you thought about how?", "anything at home you could use?", "can we make a
+# plan together for the times when those thoughts get stronger?"), or by asking how
+# often the wish comes.
+RISK_RESPONSE_2026_12 = rx(
+    r"have you thought about how|anything (?:at home )?(?:that )?you could use|have "
+    r"you (?:ever )?tried before|(?:make|made|making) a plan (?:together )?for|those "
+    r"thoughts|that wish|(?:ending|end) (?:their|his|her|your) (?:own )?life",
+)

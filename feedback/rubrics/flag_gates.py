@@ -19,15 +19,24 @@ import re
 from . import flag_forms as ff
 from . import lexicon as lx
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
+from .collusion import FRAMED
 from .flags import (
     asks_for_ideas,
     felt_words,
     is_emotional_disclosure,
     reading_in_families,
 )
+from .normalize import normalize
 from .schema import TurnContext, last_patient_text
 
 __all__ = ["rubric_allows"]
+
+_SIDES = re.compile(
+    r"\b(?:you'?re (?:right|not wrong)|fair enough|(?:totally|to be) fair|no wonder|"
+    r"i (?:can )?(?:see|get|understand) why|understandabl\w*|fine|safe\w*|wise|no "
+    r"point|trust your gut|right to|unfair|hurtful|(?:yeah|honestly|i mean|totally|"
+    r"well yeah)\b)",
+)
 
 _TENTATIVE = re.compile(
     r"\b(?:i wonder|maybe|perhaps|might|could it be|i guess|i imagine|"
@@ -75,4 +84,20 @@ def rubric_allows(flag: str, ctx: TurnContext) -> bool:
         return is_emotional_disclosure(patient) and not _invited(patient)
     if flag == "unexpressed_feeling":
         return _reads_in(ctx)
+    if flag == "collusion":
+        # 2026.12-1: not a turn that frames the belief as the patient's feeling or
+        # thought ("it's hard when you feel you're not good enough"), the rules'
+        # own exception.
+        # Unless the turn also sides with it ("I can see why you feel...", "no
+        # wonder you feel...", "fair enough"): framed collusion is still collusion.
+        text = normalize(ctx.trainee_text).lower()
+        return not FRAMED.search(text) or bool(_SIDES.search(text))
+    if flag == "missed_risk_cue":
+        # 2026.12-1: not when the turn asks after the thoughts, the means or a
+        # safety plan (the rules' strongest signs that the cue was taken up).
+        text = ctx.trainee_text
+        return not (
+            ff.RISK_STRONG_RESPONSE.search(text)
+            or ff.RISK_RESPONSE_2026_12.search(text)
+        )
     return True

@@ -23,9 +23,10 @@ from collections.abc import Sequence
 
 from . import flag_forms as ff
 from . import lexicon as lx
-from . import rewrite
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
 from .collusion import collusive_utterances
+from .collusion_forms import SAFETY_LOGIC, SAFETY_MORE
+from .lexicon_advice_more import ADVICE_QUESTION_2026_12, ADVICE_STATEMENT_2026_12
 from .normalize import normalize
 from .schema import Flag, TurnContext, UtteranceCode, last_patient_text
 
@@ -39,13 +40,17 @@ _TENTATIVE = re.compile(
 )
 # 2026.11-8: only an explicit check makes a feeling tentative (`flag_forms.CHECKED`).
 _TENTATIVE_NOW = ff.CHECKED
+# 2026.12-1: "youre" typed without the apostrophe, a feeling as a quantity ("a lot
+# of shame", "so much jealousy"), "there's some grief", "brought up", "I hear".
 _ASSERTED_FEELING = re.compile(
-    r"\b(?:you(?:'re| are)|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
+    r"\b(?:you(?:'re| are)|youre|you (?:feel|felt|must (?:be|feel|have felt)|were)|"
     r"you(?:'ve| have) been|if you (?:felt|feel|were)|you (?:sound|seem|look)|must "
-    r"have felt|feeling|(?:sounds?|seems?|looks?) (?:a bit |kind of )?like(?! you)|"
-    r"underneath (?:that|it|all that),? you(?:'re| are))\s+(?:(?:so|really|very|"
-    r"quite|clearly|obviously|just|feeling|pretty|deeply|incredibly|like|such|a|an|"
-    r"bit|little|kind of|sort of|actually|more|even|totally) )*(\w+)",
+    r"have (?:felt|brought up|stirred up)|feeling|(?:sounds?|seems?|looks?) (?:a bit "
+    r"|kind of )?like(?! you)|there(?:'s| is|s) (?:some|a lot of|alot of|so much)|i "
+    r"(?:can )?hear|underneath (?:that|it|all that|the \w+),? (?:you(?:'re| are)|i "
+    r"hear))\s+(?:(?:so|really|very|quite|clearly|obviously|just|feeling|pretty|"
+    r"deeply|incredibly|like|such|a|an|bit|little|kind of|sort of|actually|more|even|"
+    r"totally|lot of|alot of|much|some|real) )*(\w+)",
     re.IGNORECASE,
 )
 # The counsellor announcing what they perceive ("I'm picking up a lot of sadness").
@@ -81,6 +86,8 @@ def is_emotional_disclosure(text: str) -> bool:
     if not text:
         return False
     if lx.DISCLOSURE_PHRASES.search(text) or lx.RISK_CUE.search(text):
+        return True
+    if ff.DISCLOSED_MORE.search(text):
         return True
     if lx.DISCLOSING_DISTORTION.search(text) or _bare_feeling(text):
         return True
@@ -186,8 +193,10 @@ _ASKS_MORE = re.compile(
 )
 # Words for distress in general, not one particular feeling: after a disclosure of
 # distress they reflect it rather than read in a new feeling.
+# 2026.12-1: tiredness and pressure too ("you're so exhausted", "so much pressure").
 _GENERIC_DISTRESS = frozenset(
     {"upset", "hurt", "hurting", "down", "low", "overwhelmed", "pain", "painful"}
+    | {"exhausted", "tired", "worn", "drained", "pressure", "stress", "stressed"}
 )
 # "I'm fine" denies the negative feelings a counsellor might read in.
 _DENIED_BY_FINE = ("sad", "anxious", "angry")
@@ -204,6 +213,12 @@ _VALIDATING = re.compile(
 
 
 def _validates(u: UtteranceCode) -> bool:
+    # 2026.12-1: "you shouldn't feel guilty" argues the feeling away, and "I hear
+    # how anxious you feel" holds it, whatever code either sentence got.
+    if ff.FEELING_ARGUED_AWAY.search(u.text):
+        return False
+    if ff.HEARS_FEELING.search(u.text) and _names_feeling(u):
+        return True
     if {"affirm", "support"} & set(u.codes):
         return True
     if not u.is_reflection:
@@ -235,14 +250,24 @@ def find_flags(
     caller already has them."""
     flags: list[Flag] = []
     patient = last_patient_text(ctx)
-    codes = {c for u in utterances for c in u.codes}
     # 2026.11-8: advice in its everyday forms counts whatever code the sentence got
     # ("Have you sat down and made a budget?" is a question, "I'd just send him a
     # text" is not always coded Persuade); such a sentence validates nothing.
     advising = {i for i, u in enumerate(utterances) if _advises(u)}
-    gives_advice = bool(codes & {"persuade", "persuade_with_permission"} or advising)
     if collusive is None:
         collusive = set(collusive_utterances(ctx, utterances))
+    # 2026.12-1: asking leave to inform ("Would it be OK if I told you a bit about
+    # how health anxiety works?") gives no advice yet, and advice that only endorses
+    # the avoidance ("back roads are a perfectly good option") is the collusion.
+    advice_at = advising | {
+        i
+        for i, u in enumerate(utterances)
+        if {"persuade", "persuade_with_permission"} & set(u.codes)
+        and not _asks_leave(u)
+        and not ff.RISK_RESPONSE_2026_12.search(u.text)
+    }
+    avoids = SAFETY_LOGIC.search(patient) or SAFETY_MORE.search(patient)
+    gives_advice = bool(advice_at - collusive if avoids else advice_at)
     # Agreeing with the distortion is not validating the feeling.
     validates = any(
         _validates(u)
@@ -288,9 +313,30 @@ def find_flags(
     # dead, self-neglect, harm to others) in the patient's last line, and a stricter
     # reading of what takes a cue up (below).
     veiled = bool(patient and ff.RISK_CUE_MORE.search(patient))
+    veiled = veiled or bool(patient and ff.RISK_CUE_2026_12.search(patient))
     if (risk or veiled) and not _takes_up_risk(ctx, utterances):
         flags.append("missed_risk_cue")
+        # 2026.12-1: advice after a risk cue is the missed cue (the labellers flag it
+        # alone on 42 of 59 such turns) unless the patient also named a feeling.
+        if flags[0] == "problem_solving_after_disclosure" and not _names_own_feeling(
+            patient
+        ):
+            flags.pop(0)
     return flags
+
+
+def _names_own_feeling(patient: str) -> bool:
+    named = any(w in lx.FEELING_WORDS for w in felt_words(patient))
+    return named or _bare_feeling(patient) or bool(ff.DISCLOSED_MORE.search(patient))
+
+
+def _asks_leave(u: UtteranceCode) -> bool:
+    return (
+        u.is_question
+        and "seek_collaboration" in u.codes
+        and "persuade" not in u.codes
+        and not _advises(u)
+    )
 
 
 def leads(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> bool:
@@ -315,6 +361,8 @@ def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> boo
     without you?"."""
     if ff.RISK_STRONG_RESPONSE.search(ctx.trainee_text):
         return True
+    if ff.RISK_RESPONSE_2026_12.search(ctx.trainee_text):
+        return True
     return any(
         (u.is_question or u.tag_question)
         and not _leading(u)
@@ -325,11 +373,16 @@ def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> boo
 
 def _advises(u: UtteranceCode) -> bool:
     """A suggestion question anywhere, an imperative or recommendation in a
-    statement (`flag_forms.ADVICE_QUESTION`, `ADVICE_STATEMENT`)."""
-    if ff.ADVICE_QUESTION.search(u.text):
+    statement (`flag_forms.ADVICE_QUESTION`, `ADVICE_STATEMENT`); not a risk
+    assessment (2026.12-1)."""
+    if ff.RISK_RESPONSE_2026_12.search(u.text):
+        return False
+    if ff.ADVICE_QUESTION.search(u.text) or ADVICE_QUESTION_2026_12.search(u.text):
         return True
     statement = not u.is_question or not u.text.rstrip().endswith("?")
-    return statement and bool(ff.ADVICE_STATEMENT.search(u.text))
+    return statement and bool(
+        ff.ADVICE_STATEMENT.search(u.text) or ADVICE_STATEMENT_2026_12.search(u.text)
+    )
 
 
 def _names_feeling(u: UtteranceCode) -> bool:
@@ -434,6 +487,8 @@ def _leading(u: UtteranceCode) -> bool:
         return True
     if (u.is_question or u.tag_question) and _LEADING_ANYWHERE.search(text):
         return True
+    if (u.is_question or u.tag_question) and ff.LEADING_2026_12.search(text):
+        return True
     if (u.is_question or u.tag_question) and ff.YOU_KNOW_RIGHT.search(text):
         return True
     if u.is_question and ff.INCREDULOUS.search(u.text) and not _WH_QUESTION.match(text):
@@ -483,77 +538,3 @@ _CANONICAL_TAG = re.compile(
 
 def _core(text: str) -> str:
     return lx.LEADING_MARKERS.sub("", text).strip() or text
-
-
-_SUGGESTIONS: dict[str, str] = {
-    "missed_risk_cue": (
-        "Stop and ask about safety directly, for example: \"You said you don't see the "
-        'point any more. Are you having thoughts of ending your life?"'
-    ),
-    "problem_solving_after_disclosure": (
-        'Reflect the feeling before offering ideas, for example: "It sounds like this '
-        'has left you feeling really worn down." Then ask what they would find helpful.'
-    ),
-    "collusion": (
-        'Acknowledge the feeling without endorsing the belief, for example: "It feels '
-        "like you're failing at everything right now. What makes it feel that way?\""
-    ),
-    "leading_question": (
-        "Ask an open question that leaves the conclusion to the patient, for example: "
-        '"How do you see it?" instead of "Don\'t you think...?"'
-    ),
-    "unexpressed_feeling": (
-        'Offer the feeling tentatively and check it, for example: "I wonder if part of '
-        'you feels angry about that. Does that fit?"'
-    ),
-}
-
-
-_LEADS: dict[str, str] = {
-    "missed_risk_cue": "Stop and ask about safety directly, for example",
-    "problem_solving_after_disclosure": (
-        "Reflect the feeling before offering ideas, for example"
-    ),
-    "collusion": "Acknowledge the feeling without endorsing the belief, for example",
-    "leading_question": (
-        "Ask an open question that leaves the conclusion to the patient, for example"
-    ),
-    "unexpressed_feeling": "Offer the feeling tentatively and check it, for example",
-}
-
-
-def _personal_example(flag: str, patient_text: str) -> str:
-    """An example built from the patient's own words ("" when there is too little)."""
-    if not patient_text:
-        return ""
-    if flag == "missed_risk_cue":
-        return rewrite.safety_question(patient_text)
-    if flag == "problem_solving_after_disclosure":
-        return rewrite.reflect(patient_text)
-    if flag == "collusion":
-        return rewrite.hold_the_thought(patient_text)
-    if flag == "leading_question":
-        return rewrite.open_question(patient_text)
-    if flag == "unexpressed_feeling":
-        return rewrite.tentative_feeling(patient_text)
-    return ""
-
-
-def suggestion_for(flags: Sequence[Flag], patient_text: str = "") -> str | None:
-    """A better-response hint for the most serious flag (risk first).
-
-    With the patient's last words, the example is built from them (their feeling,
-    their situation, their thought); otherwise it is the generic example.
-    """
-    for key in _SUGGESTIONS:
-        if key in flags:
-            example = _personal_example(key, patient_text)
-            if example:
-                tail = (
-                    " Then ask what they would find helpful."
-                    if key == "problem_solving_after_disclosure"
-                    else ""
-                )
-                return f'{_LEADS[key]}: "{example}"{tail}'
-            return _SUGGESTIONS[key]
-    return None

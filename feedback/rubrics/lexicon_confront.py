@@ -213,9 +213,27 @@ DOUBTING = re.compile(
 )
 
 
+# 2026.12-1, read by class on labellers J and K: the wrong named bluntly ("so you
+# lied to your manager", "so you picked a report over your partner"), the patient's
+# need weighed against others' ("taking appointments from people who actually need
+# them"), the other side's case taken ("he must have some reason for thinking
+# that"), a motive of punishment ("how you punish him"), and the bleak outcome of
+# carrying on ("if you keep sitting on the couch all day then nothing is going to
+# change").
+CONFRONT_2026_12 = re.compile(
+    r"\byou (?:just )?lied\b|\byou (?:just )?(?:picked|chose|put) (?:a |the |your )?"
+    r"\w+(?: \w+)? over (?:your|him|her|them|a|the)\b|\bfrom (?:people|someone|others|"
+    r"those) who (?:actually|really|genuinely) need\b|\b(?:he|she|they) must (?:have )?"
+    r"(?:had )?(?:some|a|good|their) reasons?\b|\bhow you punish\b|\byou(?:'re| are)? "
+    r"(?:just )?punish(?:ing)? (?:him|her|them)\b|\bif you (?:just )?keep \w+ing\b"
+    r"[^.?!]{0,40}\bnothing(?:'s| is)? (?:going to|gonna|will) change",
+    re.IGNORECASE,
+)
+
+
 def confronts_everyday(text: str) -> bool:
     """Whether a sentence confronts in one of the everyday forms above."""
-    if SARCASM.search(text) or DOUBTING.search(text):
+    if SARCASM.search(text) or DOUBTING.search(text) or CONFRONT_2026_12.search(text):
         return True
     found = CONFRONT_EVERYDAY.search(text)
     if not found or NOT_JUDGING.search(text):

@@ -177,7 +177,14 @@ AFFIRM_MORE = re.compile(
     r"(?:doing|explaining|handling|coping|managing|putting (?:it|things)) (?:\w+ )?"
     r"(?:really |so |incredibly )?(?:well|brilliantly|clearly)|you were (?:just )?"
     r"(?:looking out for|protecting|trying to (?:help|protect|do right by)|doing your "
-    r"best (?:for|by))|that was (?:all )?you\b)",
+    r"best (?:for|by))|that was (?:all )?you\b"
+    # 2026.12-1: a strength named in everyday words ("it took something to say
+    # that", "youre running on empty and still showing up for her", "you are way
+    # more capable than you think", "what a beautiful thing to do for him").
+    r"|(?:it|that) took (?:something|guts|courage|a lot|real \w+) to\b|still "
+    r"(?:showing up|turning up|keeping going|holding it together)\b|(?:more|so much "
+    r"more) (?:capable|resilient|competent) than you (?:think|give yourself)|what a "
+    r"(?:beautiful|lovely|kind|brave|loving|generous) thing to)",
     re.IGNORECASE,
 )
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from . import flag_forms as ff
 from . import lexicon as lx
 from . import lexicon_advice as la
+from .lexicon_advice_more import ADVICE_QUESTION_2026_12, ADVICE_STATEMENT_2026_12
 from .lexicon_confront import confronts_everyday
 from .lexicon_moves import AFFIRM_MORE
 from .questions import SECOND_PERSON
@@ -30,7 +31,11 @@ def statement_advice(core: str) -> bool:
         # would just...") discloses; MITI codes the advice only when it is aimed at
         # the client.
         return False
-    return bool(la.ADVICE_STATEMENT.search(core) or la.SOFT_IMPERATIVE.match(core))
+    return bool(
+        la.ADVICE_STATEMENT.search(core)
+        or la.SOFT_IMPERATIVE.match(core)
+        or ADVICE_STATEMENT_2026_12.search(core)
+    )
 
 
 def advice_form(core: str) -> AdviceForm | None:
@@ -49,10 +54,55 @@ def advice_form(core: str) -> AdviceForm | None:
     return None
 
 
+def advice_question(core: str) -> bool:
+    """Advice put as a question, in any of the lexicons' forms; 2026.12-1: not a
+    risk assessment ("have you ever tried before?", "anything at home you could
+    use?"), whose words are advice's."""
+    return bool(
+        lx.ADVICE_QUESTION.search(core)
+        or lx.ADVICE_QUESTION_MORE.search(core)
+        or _WHAT_ABOUT_DOING.search(core)
+        or advice_question_more(core)
+    ) and not ff.RISK_RESPONSE_2026_12.search(core)
+
+
+# "What about writing to her instead?" proposes an action (2026.11-6).
+_WHAT_ABOUT_DOING = re.compile(r"\bwhat about (?:maybe |just )?\w+ing\b", re.I)
+
+
 def advice_question_more(core: str) -> bool:
     """Advice put as a question: someone else's help proposed ("could Ed take her for
     an afternoon?"), "could you <do>", "are you getting enough sleep?"."""
-    return bool(la.SUGGEST_QUESTION.search(core) or la.WORTH_AND_GOOD.search(core))
+    return bool(
+        la.SUGGEST_QUESTION.search(core)
+        or la.WORTH_AND_GOOD.search(core)
+        or ADVICE_QUESTION_2026_12.search(core)
+    )
+
+
+# 2026.12-1: the patient's experience said in the counsellor's first person ("I can
+# hear how empty the days feel", "underneath the fury i hear alot of grief"), or
+# recalled ("youve also told me the midwife said...", "so the thought is '...'"),
+# or pictured ("Finding those must have been like being back in that week"): complex
+# reflections that the first-person fallback coded as information. "I'm so sorry"
+# said to the patient is sympathy (MISC support), not information.
+_HEARD = re.compile(
+    r"^\W*(?:(?:and|so|oh|ok|okay|yeah)\W+)*(?:\w+,?\s+)?(?:i (?:can )?(?:hear|sense)|"
+    r"i'?m hearing|im hearing)\b(?!\s+you\W*$)|\b(?:you'?ve|youve|you have) (?:also )?"
+    r"(?:told|said to) me\b|^\W*(?:(?:and|so)\s+)?the thought (?:is|was)\b|\bmust have "
+    r"(?:been|felt) like\b|^\W*(?:\w+\s+){0,3}i (?:can )?hear (?:a lot|alot|so much)\b",
+    re.IGNORECASE,
+)
+SORRY = re.compile(
+    r"^\W*(?:oh,?\s+)?(?:\w+,?\s+)?(?:i'?m|im|i am) (?:so |really |very )*sorry"
+    r"(?: (?:about that|for your loss|to hear (?:that|it)))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def heard_reflection(core: str) -> bool:
+    """Whether a first-person sentence reflects what the patient feels or said."""
+    return bool(_HEARD.search(core))
 
 
 def offers_choice(core: str) -> str | None:
@@ -188,6 +238,7 @@ def confronts(core: str, raw: str = "") -> bool:
         or lx.CHALLENGE.search(raw or core)
         or lx.CONFRONT_MORE.search(raw or core)
         or confronts_everyday(raw or core)
+        or ff.VERDICT_QUESTION.search(core)
     )
 
 
