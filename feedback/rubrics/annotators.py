@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -96,6 +97,12 @@ class OfflineAnnotator:
 
 
 _BARE_INPUT = frozenset({"giving_information", "other"})
+# A verdict on what the patient did ("you should have known", "you could've
+# stopped it"): about the past, so no advice.
+_PAST_VERDICT = re.compile(
+    r"\b(?:should|shouldn'?t|could|couldn'?t|ought to|must) ?(?:have|'ve)\b",
+    re.IGNORECASE,
+)
 
 
 def _without_collusive_reflections(
@@ -136,6 +143,16 @@ def _without_collusive_reflections(
             # hiring") stays information.
             kept = [c for c in u.codes if c == "giving_information" and informs(u.text)]
             u = u.model_copy(update={"codes": [*kept, "support"]})
+        elif (
+            i in collusive
+            and set(u.codes) == {"persuade"}
+            and not u.is_question
+            and _PAST_VERDICT.search(u.text)
+        ):
+            # 2026.12-1: "you're right, you should have known" judges what the
+            # patient did, it urges nothing: no advice chip ("Ask before advising"
+            # would coach the wrong thing), the same misplaced support as above.
+            u = u.model_copy(update={"codes": ["support"]})
         out.append(u)
     return out
 

@@ -283,7 +283,53 @@ def collusive_utterances(
         set(_general(ctx, utterances))
         | set(_lexical_collusive(ctx, utterances))
         | set(forms)
+        | set(_earlier_belief(ctx, patient, utterances))
     )
+
+
+# How many patient lines before the last one may still hold the belief a trainee
+# agrees with: a patient voices the thought, then answers a reflection with a detail
+# ("There was a packet of his antacids in the drawer."), and the trainee's "you're
+# right, you should have known" answers the thought, not the detail.
+EARLIER_PATIENT_LINES = 2
+
+
+def earlier_patient_lines(ctx: TurnContext, last: str) -> list[str]:
+    """The patient's lines before `last`, newest first, at most EARLIER_PATIENT_LINES."""
+    lines = [u.text for u in ctx.history if u.speaker == "patient"]
+    if lines and lines[-1] == last:
+        lines.pop()
+    return lines[::-1][:EARLIER_PATIENT_LINES]
+
+
+def _earlier_belief(
+    ctx: TurnContext, last: str, utterances: Sequence[UtteranceCode]
+) -> list[int]:
+    """Agreement with a belief the patient voiced a line or two before the last.
+
+    Only when the last line voices none of its own (else the rules above read that
+    one), and only a sentence that the general rule finds collusive against the
+    earlier line and that says the belief's own words again: an earlier line is
+    weaker evidence of what "you're right" answers than the last one.
+    """
+    if not last or patient_belief(last) or _SAFETY_RULE.search(last):
+        return []
+    for earlier in earlier_patient_lines(ctx, last):
+        if not patient_belief(earlier):
+            continue
+        key = _key_words(earlier)
+        moved = TurnContext(
+            trainee_text=ctx.trainee_text,
+            previous_patient_text=earlier,
+            history=ctx.history,
+            case_has_risk=ctx.case_has_risk,
+        )
+        return [
+            i
+            for i in _general(moved, utterances)
+            if _restates(normalize(utterances[i].text).lower(), key)
+        ]
+    return []
 
 
 def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]:
