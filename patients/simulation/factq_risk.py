@@ -282,9 +282,14 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_past_attempts",
         _rx(
-            r"\b(?:ever|before|previously|in the past)\b.{0,40}\b(?:tried|attempt"
-            r"\w*|acted on|did try)",
+            r"\b(?:ever|before|previously|in the past|at any (?:point|time|stage)|"
+            r"in your life)\b.{0,40}\b(?:tried|attempt\w*|acted on|did try)",
             r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
+            # The act named as the object: "have you attempted suicide?", "tried
+            # suicide before?", "attempted anything?"; not "tried anything to
+            # help you sleep" or "tried something like counselling".
+            r"\b(?:tried|try|attempt|attempted) (?:suicide|anything|something)\b"
+            r"(?!\s+(?:to|for|like|with|else|new|different|that|which|out|such)\b)",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
             r"\boverdose\w*",
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
