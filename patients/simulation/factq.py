@@ -26,6 +26,7 @@ from patients.simulation.factq_everyday import (
     SET_ASIDE,
     SPECIFIC,
     FactQuestion,
+    about_named,
     domain_hits,
     everyday,
 )
@@ -222,7 +223,11 @@ def _fact_question(
     for question in reversed(questions):
         found = everyday(question, facts)
         if found is not None:
-            return found
+            return about_named(found, question, questions, facts)
+    them = about_named(None, last, questions, facts)
+    if them is not None:
+        # "And Michael? Does he visit?"
+        return them
     if risk_context and _POINTS_BACK.search(last):
         # Still about the thoughts just disclosed: restate the sheet's answer
         # (never a hedge that could read as "yes" to a plan).

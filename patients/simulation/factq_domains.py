@@ -83,6 +83,10 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bdrop of\b|\bsherry\b|\bwhisk(?:e)?y\b|\bvodka\b|\bspirits\b|"
             r"\btipple\b|\bnightcap\b|\bhang ?overs?\b|\bhungover\b|\btinnies\b|"
             r"\btins\b|\bbevv(?:y|ies)\b|\bsesh\b|\balch\w*ol\b|\balcohal\b",
+            # "hitting the grog", "on the sauce", "turned to the bottle", "a bender".
+            r"\bgrog\b|\b(?:hit\w*|on|off|turn\w* to|reach\w* for) the (?:bottle|sauce|"
+            r"piss|turps|drink)\b|\bliquor\b|\blager\b|\bcider\b|\bgin\b|\brum\b|"
+            r"\bbenders?\b|\bplastered\b|\bsloshed\b|\btipsy\b",
         ),
     ),
     (
@@ -143,6 +147,10 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"child| kid| baby|$)|\b(?:older|younger) ones\b",
             r"\byour (?:lad|lads|boy|boys|girl|girls|lass|nipper|youngsters?|teenagers?|"
             r"young ones?)\b",
+            # "your little girl", "the wee one", "how's the toddler?"
+            r"\b(?:your|the|my) (?:little|wee|baby|new|eldest|oldest|youngest|middle) "
+            r"(?:girl|boy|lad|lass|man|one|ones|daughter|son)s?\b|\bbairns?\b|"
+            r"\btoddlers?\b|\bnewborn\b|\binfant\b|\bwee ones?\b",
         ),
     ),
     (

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from patients.simulation.factq_domains import DOMAIN_PATTERNS
-from patients.simulation.factq_turn import CLOSED, core
+from patients.simulation.factq_turn import CLOSED, NEGATIVE_TAG, core
 from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.text import STOPWORDS
@@ -46,7 +46,11 @@ _WHO_IS = re.compile(
     r"stay|come|visit|over)|how much do you see|"
     r"what happened (?:to|with)|how do you know|how did you (?:meet|get to know)|"
     r"how often do you (?:see|talk to|speak to|hear from|call|ring)|"
-    r"does \w+ (?:know|help|live|visit|work)|what does \w+ do|"
+    r"does \w+ (?:know|help|live|visit|work)|what (?:does|do) (?:your )?\w+ do|"
+    # "What's Kate's role?", "how is Wei related to you?", "what's Jean to you?"
+    r"what(?:'?s| is| was) \w+(?:'s|s'|') (?:role|position|job|title|relationship|"
+    r"connection|part|place|story|situation)|how (?:is|are|was|were) \w+ (?:related|"
+    r"connected) to you|what(?:'?s| is| was) \w+ to you|"
     r"what(?:'?s| is) (?:your )?\w+?'?s? name|what (?:was|were|is) (?:your )?\w+ like|"
     r"what'?s (?:he|she) (?:up to|doing)|how'?s (?:he|she) (?:doing|getting on|taking)|"
     r"what (?:does|did) (?:he|she) do|where(?:'?s| is| does) \w+ (?:live|living|"
@@ -180,7 +184,21 @@ def _detail(question: str) -> str | None:
 
 # The domain a person belongs to by their relation.
 _RELATION_DOMAIN = {"son": "children", "daughter": "children", "child": "children"}
-_SYNONYMS = {"mother": "mum|mom|mother", "father": "dad|father", "partner": "partner"}
+_SYNONYMS = {
+    "mother": "mum|mom|mother|parents|folks|mum and dad",
+    "father": "dad|father|parents|folks",
+    "partner": "partner",
+}
+# A named person's own view, asked about: "How does Chris feel about the
+# hours?", "what do your parents think of the course?". The feeling or the
+# thought is theirs, so the question is about the person, not a CCD layer.
+_THEIR_VIEW = re.compile(
+    r"\b(?:how|what) (?:does|did|do|would|will|might) (?!you\b)(?:your \w+|"
+    r"(?-i:[A-Z][a-z]+)|he|she|they)(?: \w+)? (?:feel|felt|think|thought|make of|"
+    r"say|reckon)\b|\bwhat(?:'?s| is) (?:your \w+(?:'s)?|(?-i:[A-Z][a-z]+)'s) "
+    r"(?:take|view|opinion)\b",
+    re.IGNORECASE,
+)
 # Specific domains win over broad ones named in the same question ("Has your GP
 # given you anything, like tablets?" is about medication, not health).
 SPECIFIC = frozenset(
@@ -308,7 +326,16 @@ _TAGGED = re.compile(
     r"^(?P<said>.{6,}?)(?:,|\s+-+|\s*[\u2013\u2014])\s*(?:is that (?:right|correct|true|"
     r"so)|am i right|have i got that right|did i get that right|right|yeah|yes|"
     r"correct|true|no|is it|isn'?t it|was it|wasn'?t it|do you|don'?t you|are you|"
-    r"aren'?t you|have you|haven'?t you|did you|didn'?t you)\s*\??\s*$",
+    r"aren'?t you|have you|haven'?t you|did you|didn'?t you|"
+    rf"{NEGATIVE_TAG})\s*\??\s*$",
+    re.IGNORECASE,
+)
+# The same typed without the comma: "mai's living abroad now isn't she",
+# "you're still at the bank right". Only a tag that cannot be the end of the
+# statement itself.
+_BARE_TAG = re.compile(
+    rf"^(?P<said>.{{6,}}?)\s+(?:{NEGATIVE_TAG}|innit|right|yeah|eh|aye|is that "
+    r"(?:right|correct|true|so))\s*\??\s*$",
     re.IGNORECASE,
 )
 # A setting set before what is said or asked, with no comma to mark it: "since
@@ -331,15 +358,18 @@ _DOMAIN_WISE = re.compile(
 
 
 def everyday(last: str, facts: FactSheet) -> FactQuestion | None:
-    tagged = _TAGGED.match(last.strip())
+    tagged = _TAGGED.match(last.strip()) or _BARE_TAG.match(last.strip())
     if tagged:
         said = tagged["said"]
         setting = _SETTING.match(said)
         found = _everyday(said[setting.end() :] if setting else said, facts, True)
         # A person read from the statement alone ("Chris is your other half,
-        # right?") is left to the whole question, tag and all.
+        # right?") is left to the whole question, tag and all, when that
+        # reads as anything.
         if found is not None and found.domain != "people":
             return found
+        whole = _everyday(last, facts, False)
+        return whole if whole is not None else found
     return _everyday(last, facts, False)
 
 
@@ -392,7 +422,8 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
     if job and _job_words(job[0]) & _job_words(facts.work.say):
         # "you're a nurse, right?", "you run a shop?": the sheet's own job.
         return FactQuestion("work")
-    if focus not in {"emotion", "thought"}:
+    their_view = bool(_THEIR_VIEW.search(asked))
+    if focus not in {"emotion", "thought"} or their_view:
         # "Who's Jean?", "What happened to your brother?": the person, not a layer.
         for person in facts.people:
             first = person.name.split()[0]
@@ -441,7 +472,7 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
             # no "you" in the question, and what it asks is something a person
             # has (a job, a home, a partner, children), so it is theirs.
             theirs = bool(besides) and besides <= _THEIRS and not about_you
-            if named and (_WHO_IS.search(last) or closed or theirs):
+            if named and (_WHO_IS.search(last) or closed or theirs or their_view):
                 own = _RELATION_DOMAIN.get(relation)
                 if named_domains and (
                     _YOU_ASKED.match(last)
@@ -458,7 +489,12 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
                     # child's siblings are the children; someone who stays with
                     # them is where they live), not the person.
                     break
-                return FactQuestion("people", person=person.name, detail=_detail(last))
+                return FactQuestion(
+                    "people",
+                    person=person.name,
+                    # Their view of the patient's work is not their job.
+                    detail=None if their_view else _detail(last),
+                )
     if _HOW_LONG_FEELING.search(last):
         # "How long have you been worrying about your health like this?" asks
         # when the problem began, not about health.
@@ -510,3 +546,40 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
     if hits:
         return FactQuestion(min(hits)[2])
     return None
+
+
+# A question about "he", "she" or "they" after a question about a person: "What
+# do your parents do? Do they work?" asks both about the parents.
+_THEY_ASKED = re.compile(
+    r"^(?:(?:and|so|but|also)[,.]?\s+)*(?:(?:do|does|did|is|are|was|were|has|have|"
+    r"had|can|could|would|will)(?:n'?t)? )?(?:he|she|they)\b",
+    re.IGNORECASE,
+)
+
+
+def about_named(
+    found: FactQuestion | None, question: str, questions: list[str], facts: FactSheet
+) -> FactQuestion | None:
+    """`found` (read from `question` alone), or the person an earlier question
+    in the turn named when `question` asks about them as he, she or they."""
+    if (found is not None and found.person) or not _THEY_ASKED.match(
+        core(question).strip()
+    ):
+        return found
+    for earlier in reversed(questions[: questions.index(question)]):
+        hit = everyday(earlier, facts)
+        person = hit.person if hit is not None else None
+        if person is None:
+            # "And Michael? Does he visit?": named, and nothing more asked.
+            person = next(
+                (
+                    p.name
+                    for p in facts.people
+                    if re.search(rf"\b{re.escape(p.name.split()[0])}\b", earlier)
+                ),
+                None,
+            )
+        if person is not None:
+            detail = _detail(question) or (hit.detail if hit else None)
+            return FactQuestion("people", person=person, detail=detail)
+    return found

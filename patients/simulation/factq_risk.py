@@ -42,6 +42,14 @@ _PHYSICAL_VERBS = (
     r"(?:hurt|harm|hit|beat|kick|slap|punch|push|shove|grab|choke|strangle|attack|"
     r"abuse|threaten|bully|intimidate|assault|rape)"
 )
+# What is "hit" in a figure of speech, not in a blow: "hitting the grog",
+# "hit the sack", "hit a wall", "hit a low".
+_NOT_HIT_IDIOM = (
+    r"(?!(?:bottle|grog|booze|drink|sauce|piss|turps|pub|bars?|gym|road|sack|hay|"
+    r"shops|books|roof|wall|brick wall|ground|ceiling|jackpot|nail|low|rough patch|"
+    r"snag|bump|deadline|target|spot|button|panic button|limit|breaking point|"
+    r"rock bottom|point)\b)"
+)
 # Screening: checked first, on every question, in this order.
 SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -144,7 +152,7 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother|punch)"
             rf"(?:t?ing)? {_WHO}\b",
             r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
-            r"a|an|his|her|their) \w+",
+            rf"a|an|his|her|their) {_NOT_HIT_IDIOM}\w+",
             rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
             r"\bthoughts? (?:of|about) (?:hurting|harming|killing|violence)\b"
             r"(?! (?:yourself|your ?self))",
@@ -201,6 +209,13 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:hear|hearing|see|seeing) things\b|\bsee or hear\b|\bhear or see\b|"
             r"\b(?:isn'?t|aren'?t|wasn'?t|weren'?t) (?:really )?there\b|"
             r"\bsending (?:you )?(?:messages|signals)\b|\bmind'?s? (?:is )?being read\b|"
+            # Someone gone, heard or sensed: "hear him moving about the house",
+            # "sense her in the room", "feel his presence".
+            r"\b(?:hear|hearing|heard|sense|sensing|sensed)\b (?:him|her|them|"
+            r"(?-i:[A-Z][a-z]+))\b.{0,25}\b(?:talking|moving|calling|speaking|walking|"
+            r"whisper\w*|in the (?:house|room|hall|kitchen|bedroom|garden)|about the "
+            r"house|around the house|around you|near you)\b|"
+            r"\b(?:his|her|their|a|\w+'s) presence\b|"
             r"\bread(?:ing)? your (?:mind|thoughts)\b",
         ),
     ),
@@ -264,6 +279,8 @@ SUICIDAL = _rx(
     r"carry on)\b",
     r"\bthoughts? (?:of|about) (?:death|dying|not being here|not waking up|"
     r"ending)\b",
+    r"\blife(?:'s| is|'s not| isn'?t| was| wasn'?t)? (?:not |no longer )?worth"
+    r"(?: living| it| going on)\b|\b(?:not|isn'?t|no longer) worth living\b|"
     r"\blife (?:is|isn'?t|was|wasn'?t) (?:not )?worth\b|\bnot (?:be|being) "
     r"(?:here|around|alive)\b",
     r"\bno longer (?:be )?(?:here|alive|around)\b|\bgive up on life\b",
@@ -276,6 +293,7 @@ SUICIDAL = _rx(
     r"\bnot to be (?:here|around|alive)\b|\bbetter off without (?:you|them|me|him|"
     r"her)\b",
 )
+_NOT_OUR_PLAN = r"(?<!safety )(?<!crisis )(?<!care )(?<!treatment )(?<!support )"
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
 # context ("Have you made a plan to end your life?").
 SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -305,7 +323,9 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_plan",
         _rx(
-            r"\bplan(?:s|ned|ning)?\b",
+            # "a safety plan together", "your care plan" are the counsellor's
+            # plans, not a plan to die.
+            rf"\b{_NOT_OUR_PLAN}plan(?:s|ned|ning)?\b",
             # The how, the when or the where thought about, however the
             # thoughts got there: "thinking about when?", "do the thoughts ever
             # include how?", "the specifics".
@@ -380,6 +400,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
             r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
+            # "what matters enough to hold you here?", "what ties you to life?"
+            r"\b(?:holds?|holding|ties?|tying|keeps?|keeping) you (?:here|to (?:life|"
+            r"this world)|alive|in the world)\b|\bmatters? (?:enough|most)\b|"
+            r"\bworth (?:staying|living|sticking|hanging|carrying|being|going|holding)"
+            r"(?: \w+)? for\b",
             # Asked back about a "no": "what makes you sure of that?", "what
             # makes you think you couldn't?" ask for the reasons, not whether.
             r"\bwhat makes you (?:so )?(?:sure|certain|confident)\b|\bwhat makes you "
@@ -391,7 +416,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_support",
         _rx(
             r"\bwho (?:could|would|can|might|do) you (?:tell|talk|call|turn|reach|go|"
-            r"speak|ring)\b",
+            r"speak|ring|contact|phone|text|message)\b",
+            # "who are the people you could contact?"
+            r"\b(?:people|person|anyone|someone|somebody|anybody|who)\b.{0,20}\byou "
+            r"(?:could|can|would|might) (?:contact|call|ring|phone|text|message|tell|"
+            r"talk to|turn to|reach out to|lean on)\b",
             r"\b(?:anyone|someone|somebody|anybody) (?:you(?:'?d| could| can| would| "
             r"trust)|to (?:talk|tell|call|turn))\b",
             r"\b(?:does|do) (?:anyone|anybody|your family|your (?:son|daughter|"

@@ -2,7 +2,13 @@
 each tested in wordings written for the test, not the set's own.
 
 A past attempt asked with the act as the object ("attempted suicide") or
-dated by a phrase other than "ever" ("at any point", "in your life").
+dated by a phrase other than "ever" ("at any point", "in your life"); drink in
+slang ("hitting the grog") and "hit" in an idiom; a child by an everyday name;
+"life's not worth living"; someone who died heard about the house; what holds
+them here; the counsellor's safety plan; a named person's view, role or
+place; parents, and a person asked about as "they" after being named; work
+said on another person's line; a tag without a comma or question mark; "come
+on" as the onset.
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ import pytest
 
 from patients.simulation import bundled_cases
 from patients.simulation.factq import fact_question
+from patients.simulation.facts import person_line
+from patients.simulation.probe.runner import Session
 
 BY_SLUG = {c.slug: c for c in bundled_cases()}
 
@@ -43,3 +51,116 @@ def test_a_past_attempt_asked_with_the_act_as_object(question: str, risk: bool) 
 )
 def test_trying_something_for_a_purpose_is_no_attempt(question: str) -> None:
     assert _domain("ruth-grief", question) != "si_past_attempts"
+
+
+@pytest.mark.parametrize(
+    ("slug", "question", "domain"),
+    [
+        # Drink in slang, and "hit" in an idiom is no blow.
+        (
+            "marcus-job-loss",
+            "been hitting the bottle since the depot let you go?",
+            "alcohol",
+        ),
+        ("abe-reference", "you on the sauce much these days?", "alcohol"),
+        (
+            "owen-workplace-conflict",
+            "Have you ever hit your team lead?",
+            "harm_to_others",
+        ),
+        # A child by an everyday name.
+        (
+            "leo-panic-driving",
+            "how's your little man getting on at school?",
+            "children",
+        ),
+        # "life's not worth living" with the contraction.
+        (
+            "tom-health-anxiety",
+            "Do you ever get to feeling life's not worth it any more?",
+            "suicidal_thoughts",
+        ),
+        # Someone who died, heard or sensed about the house.
+        (
+            "ruth-grief",
+            "Do you ever hear him moving around the house at night?",
+            "voices",
+        ),
+        ("ruth-grief", "Some widows feel their husband's presence. Do you?", "voices"),
+    ],
+)
+def test_screening_and_everyday_forms(slug: str, question: str, domain: str) -> None:
+    assert _domain(slug, question) == domain
+
+
+@pytest.mark.parametrize(
+    ("question", "domain"),
+    [
+        ("What matters enough to keep you here?", "si_protective"),
+        ("what is worth staying around for, for you?", "si_protective"),
+        # The counsellor's safety plan is no plan to die.
+        ("Could we put a safety plan in place? Who would you call?", "si_support"),
+        ("who are the people you can ring when it gets bad", "si_support"),
+    ],
+)
+def test_risk_follow_ups_in_their_own_words(question: str, domain: str) -> None:
+    assert _domain("ruth-grief", question, risk=True) == domain
+
+
+def _fact(slug: str, question: str) -> tuple[str | None, str | None, str | None]:
+    found = fact_question(question, BY_SLUG[slug].facts)
+    return (found.domain, found.person, found.detail) if found else (None, None, None)
+
+
+def test_a_named_persons_view_is_about_them_not_a_feeling() -> None:
+    assert _fact("daniel-perfectionism", "what does Chris make of the late nights?")[
+        :2
+    ] == (
+        "people",
+        "Chris",
+    )
+    # The patient's own feeling about them is still a feeling.
+    assert _fact("daniel-perfectionism", "How do you feel when Chris says that?")[
+        0
+    ] != ("people")
+
+
+def test_a_persons_place_in_the_patients_life() -> None:
+    assert _fact("ruth-grief", "What's Jean's connection to you?")[:2] == (
+        "people",
+        "Jean",
+    )
+
+
+def test_parents_and_the_person_asked_about_as_they() -> None:
+    assert _fact(
+        "jamal-failing-course", "what do your folks do? are they working?"
+    ) == (
+        "people",
+        "Mum",
+        "work",
+    )
+    assert _fact("hannah-new-parent", "And Ed? Is he back at work?")[:2] == (
+        "people",
+        "Ed",
+    )
+
+
+def test_work_said_on_another_persons_line() -> None:
+    jamal = BY_SLUG["jamal-failing-course"]
+    dad = next(p for p in jamal.facts.people if p.name == "Dad")
+    line = person_line(dad, "work", jamal.facts.people)
+    assert "Mum and Dad run a grocery shop" in line
+
+
+def test_a_tag_without_a_comma_or_question_mark() -> None:
+    assert _fact("ruth-grief", "claire's out in canada now isn't she")[:2] == (
+        "people",
+        "Claire",
+    )
+
+
+def test_come_on_as_the_onset_is_no_confrontation() -> None:
+    s = Session(BY_SLUG["leo-panic-driving"], 0)
+    reply = s.say("Did it come on straight after the accident or later?")
+    assert "lorry" in reply or "months" in reply
