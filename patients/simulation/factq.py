@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import re
 
+from patients.simulation.factq_domains import FactQuestion, domain_hits
 from patients.simulation.factq_everyday import (
     CCD_FOCUS,
     EVERYDAY,
     FOR_YOU,
     SET_ASIDE,
     SPECIFIC,
-    FactQuestion,
     about_named,
-    domain_hits,
     everyday,
 )
 from patients.simulation.factq_model import classify
+from patients.simulation.factq_people import SOMEONE_ELSES
 from patients.simulation.factq_risk import (
     INTENT,
     MEANS,
@@ -301,6 +301,10 @@ def _second_opinion(text: str, found: FactQuestion, facts: FactSheet) -> FactQue
         if (hit := everyday(q, facts)) is not None and hit.domain == found.domain
     ]
     if not asked:
+        return found
+    if SOMEONE_ELSES.search(asked[-1]):
+        # "what's your boy up to, is he working?": his work, not the
+        # patient's, whatever the words lean to.
         return found
     label, probability = classify(asked[-1])
     if label in _WEAK[found.domain] and probability >= MODEL_OVERRULE_PROBABILITY:

@@ -15,6 +15,19 @@ Pure regular expressions, no Django.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class FactQuestion:
+    domain: str
+    person: str | None = None
+    # What about the person: "age" ("How old is Kayla now?") or "work" ("What
+    # does Ed do?"); None for the person in general.
+    detail: str | None = None
+    # A second everyday domain asked in the same turn ("How are you sleeping,
+    # and are you eating ok?"): both are answered, briefly, in the order asked.
+    also: str | None = None
 
 
 def _rx(*patterns: str) -> re.Pattern[str]:
@@ -194,6 +207,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"depot|call cent(?:re|er)|building site)\b|\buniversity\b|\bcollege\b|"
             r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b",
             r"\bfor a crust\b|\bline of work\b|\bwhich (?:ward|department|team|firm)\b|"
+            # "what do you do?" on its own asks for the job.
+            r"^\W*(?:(?:so|and|ok|okay)[,.]?\s+)*what (?:is it )?(?:do|did) you do\W*$|"
             r"\bclock(?:s|ed|ing)? in\b|\bpart-?time\b|\bday job\b",
         ),
     ),
@@ -252,3 +267,14 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+
+
+def domain_hits(question: str, *, people: bool = False) -> list[tuple[int, int, str]]:
+    """(start, rank, domain) for each everyday domain a question names. The
+    domain named first is what the question is about: "Were you working before
+    the baby came?" asks about work."""
+    return [
+        (m.start(), rank, domain)
+        for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
+        if (people or domain != "people") and (m := pattern.search(question))
+    ]

@@ -142,7 +142,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"you\b|\b(?:handy|rough) with you\b|\bknock(?:s|ed|ing)? you (?:about|"
             r"around)\b|\brough(?:s|ed)? you up\b",
             r"\b(?:he|she|they|(?-i:[A-Z][a-z]+)(?<!Does)(?<!Did)) (?:ever |still )?"
-            r"gets? (?:rough|handy|heavy-handed)\b",
+            r"(?:gets?|got|turns?|turned) (?:rough|handy|heavy-handed|physical|violent)\b",
+            r"\b(?:laid|lay|lays|laying|tore|tear|tears|went|gone|go|goes|piled) into "
+            r"you\b|\bbeat(?:s|en)? you up\b|\bbeaten up\b",
         ),
     ),
     (
@@ -154,6 +156,11 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
             rf"a|an|his|her|their) {_NOT_HIT_IDIOM}\w+",
             rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
+            # "scary thoughts about the baby getting hurt": intrusive harm
+            # thoughts, however the harm is put.
+            r"\bthoughts?\b.{0,30}\b(?:the baby|your (?:baby|son|daughter|child|kids?|"
+            r"children)|him|her|them|someone)\b.{0,15}\b(?:getting|being|coming to) "
+            r"(?:hurt|harmed|harm)\b|"
             r"\bthoughts? (?:of|about) (?:hurting|harming|killing|violence)\b"
             r"(?! (?:yourself|your ?self))",
             r"\b(?:violent|violence|lash(?:ed|ing)? out physically|get(?:ting)? "
@@ -200,6 +207,12 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:things|experiences?)\b",
             r"\b(?:hear|hearing|heard)\b.{0,30}\b(?:names? called|call(?:ing|ed)? "
             r"(?:your|their|my) name)\b",
+            r"\bout to get (?:you|them)\b|\bpersecut\w*|\bconspir\w*|"
+            r"\bplots? against\b|"
+            r"\b(?:see|seeing|saw|seen|catch(?:ing)? sight of|caught sight of|glimps\w*)"
+            r" (?:him|her|them|(?-i:[A-Z][a-z]+))\b.{0,30}\b(?:still (?:there|here|around)"
+            r"|in the (?:house|room|hall|kitchen|chair|garden)|standing|sitting|at the "
+            r"(?:door|window)|out of the corner)\b|"
             r"\b(?:being watched|being followed|spied on|plotting against|"
             r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
             r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "
@@ -292,6 +305,8 @@ SUICIDAL = _rx(
     # "easier not to be around at all", "the family'd be better off without him".
     r"\bnot to be (?:here|around|alive)\b|\bbetter off without (?:you|them|me|him|"
     r"her)\b",
+    # "the family would manage better without you".
+    r"\b(?:manage|cope|do|get on|be)(?: \w+)? better without you\b",
 )
 _NOT_OUR_PLAN = r"(?<!safety )(?<!crisis )(?<!care )(?<!treatment )(?<!support )"
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
@@ -309,7 +324,8 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tried|try|attempt|attempted) (?:suicide|anything|something)\b"
             r"(?!\s+(?:to|for|like|with|else|new|different|that|which|out|such)\b)",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
-            r"\boverdose\w*",
+            r"\boverdose\w*|\btoo many (?:tablets|pills|painkillers|paracetamol)\b|"
+            r"\b(?:took|taken|take) (?:\w+ ){0,3}on purpose\b",
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
             r"ever|past)\b",
             r"\bever (?:acted|done anything)\b",
@@ -335,6 +351,7 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
             r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
+            r"\b(?:writ\w*|left|leave)\b.{0,30}\b(?:letters?|goodbyes?|a will)\b|"
             r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
             r"\blooked into\b",
             r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"
@@ -399,6 +416,9 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?: thoughts?| feelings?)? (?:from|back|in check)\b",
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
+            # "what gets you out of bed?", "what's kept you from acting on it?"
+            r"\bgets? you (?:out of bed|up in the morning|up each day)\b|"
+            r"\b(?:kept|keeps?|keeping|stopped|stops?|held|holds?) you (?:back )?from\b",
             r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
             # "what matters enough to hold you here?", "what ties you to life?"
             r"\b(?:holds?|holding|ties?|tying|keeps?|keeping) you (?:here|to (?:life|"
@@ -505,6 +525,9 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
             r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
+            # "Does Michael have any idea?", "would Claire guess?"
+            r"\b(?:does|do|did|would|has|have) (?!you\b)(?:\w+ ){1,2}(?:have (?:any|an) "
+            r"idea|know|realise|realize|suspect|guess|have a clue)\b",
             r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let|ring|call|"
             r"phone|text|reach out to|turn to|go to) "
             r"(?:anyone|anybody|someone|somebody|people|your|a friend|family|"

@@ -18,6 +18,7 @@ import pytest
 from patients.simulation import bundled_cases
 from patients.simulation.factq import fact_question
 from patients.simulation.facts import person_line
+from patients.simulation.probe.grader import grade_factual
 from patients.simulation.probe.runner import Session
 
 BY_SLUG = {c.slug: c for c in bundled_cases()}
@@ -164,3 +165,82 @@ def test_come_on_as_the_onset_is_no_confrontation() -> None:
     s = Session(BY_SLUG["leo-panic-driving"], 0)
     reply = s.say("Did it come on straight after the accident or later?")
     assert "lorry" in reply or "months" in reply
+
+
+@pytest.mark.parametrize(
+    ("slug", "question", "domain"),
+    [
+        (
+            "tom-health-anxiety",
+            "Did anyone ever lay into you when you were younger?",
+            "being_hurt",
+        ),
+        (
+            "sofia-relationship-conflict",
+            "In those rows has Luca turned physical?",
+            "being_hurt",
+        ),
+        (
+            "priya-social-anxiety",
+            "do you ever think there's a plot against you",
+            "voices",
+        ),
+        ("ruth-grief", "Have you ever glimpsed Alan sitting in his chair?", "voices"),
+        (
+            "hannah-new-parent",
+            "Some mums have frightening thoughts of the baby coming to harm. Any of that?",
+            "harm_to_others",
+        ),
+        (
+            "leo-panic-driving",
+            "Do you ever think Joana and your son would do better without you?",
+            "suicidal_thoughts",
+        ),
+        # Whoever is named first, living with the patient is where they live.
+        ("marcus-job-loss", "Is Kayla living with you full time?", "living_situation"),
+    ],
+)
+def test_more_screening_forms(slug: str, question: str, domain: str) -> None:
+    assert _domain(slug, question) == domain
+
+
+@pytest.mark.parametrize(
+    ("question", "domain"),
+    [
+        ("Have you ever swallowed too many pills?", "si_past_attempts"),
+        (
+            "What keeps you getting up each day? What gets you up in the morning?",
+            "si_protective",
+        ),
+        ("what's held you back from doing anything?", "si_protective"),
+        ("Would Claire have any idea?", "si_support"),
+        ("Have you left goodbye letters or anything like that?", "si_plan"),
+    ],
+)
+def test_more_risk_follow_ups(question: str, domain: str) -> None:
+    assert _domain("ruth-grief", question, risk=True) == domain
+
+
+def test_whose_view_is_asked_when_two_people_are_named() -> None:
+    assert _fact("owen-workplace-conflict", "How does Sian feel about Kate?")[:2] == (
+        "people",
+        "Sian",
+    )
+
+
+def test_the_patients_own_habit_named_with_a_person() -> None:
+    assert _fact("marcus-job-loss", "Has Denise said anything about your drinking?")[
+        0
+    ] == ("alcohol")
+
+
+def test_someone_elses_work_is_not_the_patients() -> None:
+    assert _fact("abe-reference", "your son, what's he doing now, does he work?")[
+        0
+    ] != ("work")
+
+
+def test_a_possessive_name_is_the_name_to_the_grader() -> None:
+    owen = BY_SLUG["owen-workplace-conflict"]
+    reply = "Sian's my wife. She hears all about work every evening."
+    assert grade_factual(owen, "Is Sian working?", "partner", reply)["answered"]
