@@ -30,7 +30,7 @@ from patients.simulation.factq_everyday import (
     everyday,
 )
 from patients.simulation.factq_model import classify
-from patients.simulation.factq_people import SOMEONE_ELSES
+from patients.simulation.factq_people import SOMEONE_ELSES, person_by_note
 from patients.simulation.factq_risk import (
     INTENT,
     MEANS,
@@ -240,6 +240,8 @@ def _fact_question(
             if found is not None:
                 return found
     found = _elaborated(text, last, facts)
+    if found is None:
+        found = person_by_note(last, facts)
     return found if found is not None else _by_meaning(questions)
 
 

@@ -18,6 +18,8 @@ from patients.simulation.factq_domains import DOMAIN_PATTERNS, FactQuestion, dom
 from patients.simulation.factq_people import (
     SOMEONE_ELSES,
     detail_asked,
+    named_person,
+    person_by_note,
     person_question,
     relation_asked,
 )
@@ -331,7 +333,18 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
         # people line is for questions about no other domain.
         hits = [h for h in hits if h[2] != "people"]
     if hits:
-        return FactQuestion(min(hits)[2])
+        domain = min(hits)[2]
+        if domain == "people":
+            # "When did your mum move in?": the person named, if any, or
+            # the one whose line holds what is asked ("anyone in the family
+            # with Alzheimer's?").
+            person = named_person(last, facts)
+            if person is not None:
+                return FactQuestion("people", person=person, detail=detail_asked(last))
+            by_note = person_by_note(last, facts)
+            if by_note is not None:
+                return by_note
+        return FactQuestion(domain)
     return None
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 
 from patients.simulation.factq_domains import FactQuestion, domain_hits
-from patients.simulation.factq_turn import core
-from patients.simulation.facts import FactSheet
+from patients.simulation.factq_turn import CLOSED, core
+from patients.simulation.facts import SIMPLE_DOMAINS, FactSheet
+from patients.simulation.text import content_words
 
 _WHO_IS = re.compile(
     r"\b(?:who(?:'s| is| was)|tell me (?:a bit |more )?about|how old is|how is|"
@@ -39,6 +40,9 @@ _WHO_IS = re.compile(
     r"connected) to you|what(?:'?s| is| was) \w+ to you|"
     r"what(?:'?s| is) (?:your )?\w+?'?s? name|what (?:was|were|is) (?:your )?\w+ like|"
     r"what'?s (?:he|she) (?:up to|doing)|how'?s (?:he|she) (?:doing|getting on|taking)|"
+    # "How did Alan die?", "when did your mum move in?"
+    r"how did \w+ (?:die|pass|go)|when did (?:your )?\w+ (?:die|pass|move|leave|"
+    r"start|get|come|go)|"
     r"what (?:does|did) (?:he|she) do|where(?:'?s| is| does) \w+ (?:live|living|"
     r"stay|staying|based|work|working))\b",
     re.IGNORECASE,
@@ -137,6 +141,10 @@ _THEIR_VIEW = re.compile(
     r"(?:take|view|opinion)\b",
     re.IGNORECASE,
 )
+# "Does Ryan know you're worried about your health?" asks what Ryan knows.
+_AWARE = re.compile(
+    r"\b(?:know|knows|knew|aware|noticed|realis\w*|realiz\w*|any idea)\b", re.I
+)
 # Someone else as the subject: "is he working?", "does she work?".
 SOMEONE_ELSES = re.compile(
     r"\b(?:is|are|was|were|does|do|did|has|have) (?:he|she|they)\b", re.IGNORECASE
@@ -173,6 +181,78 @@ _ASKED_AFTER = re.compile(
     r"had|any)\b)",
     re.IGNORECASE,
 )
+
+
+def named_person(text: str, facts: FactSheet) -> str | None:
+    """The first person on the sheet `text` names, by name or as "your
+    <relation>"."""
+    for person in facts.people:
+        first = person.name.split()[0]
+        relation = person.relation.split()[-1].lower()
+        words = _SYNONYMS.get(relation, re.escape(relation))
+        if re.search(rf"\b{re.escape(first)}\b", text) or re.search(
+            rf"\byour (?:{words})(?:'?s)?\b", text, re.IGNORECASE
+        ):
+            return person.name
+    return None
+
+
+_NOTE_WORDS: dict[int, tuple[FactSheet, dict[str, str]]] = {}
+# Words a line about anyone may use ("always", "evening", "moved"): what a
+# question shares with a person's line must be a thing of theirs (the choir,
+# Canada, mountain biking), not these.
+_EVERYDAY_WORDS = frozenset(
+    "always never enough really every evening evenings morning mornings night "
+    "nights again about being doing keeps keeping asking moved lives lived living "
+    "sends visits visit month months years weeks hours called calls nothing "
+    "something anything everything thing things wanted wants proud together away "
+    "before after still later close first last since there their where other "
+    "people family friend friends talks talking told tells phone phones good great "
+    "little while around today tonight week weekend weekends well wrong hears "
+    "applied covering works working twice heard really ever talk says once year "
+    "much nice back into work said same some even came went come does done keep "
+    "call made make more most only over home late long".split()
+)
+
+
+def _note_words(facts: FactSheet) -> dict[str, str]:
+    """Word -> person, for the words only one person's line on the sheet uses
+    ("choir" on Jean's, "Canada" on Claire's) and no domain's answer does."""
+    cached = _NOTE_WORDS.get(id(facts))
+    if cached is not None and cached[0] is facts:
+        return cached[1]
+    elsewhere = {w for d in SIMPLE_DOMAINS for w in content_words(facts.fact(d).say)}
+    owners: dict[str, set[str]] = {}
+    for person in facts.people:
+        for said in content_words(person.note):
+            # "Alzheimer's" is Alzheimer; "she's", "haven't" are no things.
+            word = said.removesuffix("'s")
+            if (
+                len(word) >= 4
+                and "'" not in word
+                and word not in elsewhere
+                and word not in _EVERYDAY_WORDS
+            ):
+                owners.setdefault(word, set()).add(person.name)
+    words = {w: next(iter(names)) for w, names in owners.items() if len(names) == 1}
+    _NOTE_WORDS[id(facts)] = (facts, words)
+    return words
+
+
+def person_by_note(question: str, facts: FactSheet) -> FactQuestion | None:
+    """A closed question about something only one person's line holds, the
+    person unnamed: "Did you used to sing in a choir?" (Jean's line: "She's
+    from the choir")."""
+    if not CLOSED.match(core(question)):
+        return None
+    words = _note_words(facts)
+    found = {words.get(w.removesuffix("'s")) for w in content_words(question)}
+    found.discard(None)
+    if len(found) != 1:
+        # Nobody, or two people's lines at once ("a school trip": Denise's
+        # school, Kayla's trip): not a question about one of them.
+        return None
+    return FactQuestion("people", person=found.pop())
 
 
 def relation_asked(last: str, facts: FactSheet) -> FactQuestion | None:
@@ -273,7 +353,7 @@ def person_question(
                     or named_domains & (_BODY | {own})
                     or (about_you and "living_situation" in named_domains)
                     or _YOU_AND.search(last)
-                    or _YOUR_OWN.search(last)
+                    or (_YOUR_OWN.search(last) and not _AWARE.search(last))
                 ):
                     # "Do you and Luca have kids?", "You and Luca - any kids?",
                     # "Does Denise cook for you?",

@@ -324,6 +324,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tried|try|attempt|attempted) (?:suicide|anything|something)\b"
             r"(?!\s+(?:to|for|like|with|else|new|different|that|which|out|such)\b)",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
+            # "has it ever got to the point where you did something?"
+            r"\bever\b.{0,40}\byou (?:did|have done|actually did|went and did) "
+            r"(?:something|anything)\b(?! (?:to help|for|like|else|nice|different|about "
+            r"(?:work|money|the|your)))|"
             r"\boverdose\w*|\btoo many (?:tablets|pills|painkillers|paracetamol)\b|"
             r"\b(?:took|taken|take) (?:\w+ ){0,3}on purpose\b",
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
@@ -352,6 +356,9 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
             r"\b(?:writ\w*|left|leave)\b.{0,30}\b(?:letters?|goodbyes?|a will)\b|"
+            # "looked up ways to do it", "searched online for how".
+            r"\blook(?:ed|ing)? up\b|\bways? (?:of|to) (?:do(?:ing)? it|go about it)\b|"
+            r"\bresearch\w*|\bgoogl\w*|\bsearch(?:ed|ing)? (?:online|the internet|for)\b|"
             r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
             r"\blooked into\b",
             r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"

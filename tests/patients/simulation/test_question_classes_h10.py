@@ -244,3 +244,34 @@ def test_a_possessive_name_is_the_name_to_the_grader() -> None:
     owen = BY_SLUG["owen-workplace-conflict"]
     reply = "Sian's my wife. She hears all about work every evening."
     assert grade_factual(owen, "Is Sian working?", "partner", reply)["answered"]
+
+
+def test_a_person_named_in_a_question_about_when() -> None:
+    assert _fact("ruth-grief", "When did your husband pass?")[:2] == ("people", "Alan")
+    assert _fact("tom-health-anxiety", "How did Patrick die?")[:2] == (
+        "people",
+        "Patrick",
+    )
+
+
+def test_a_thing_only_one_persons_line_holds() -> None:
+    assert _fact("tom-health-anxiety", "Is anyone in the family into mountain biking?")[
+        :2
+    ] in {("people", "Ryan"), ("people", None)}
+    assert _fact(
+        "mei-caregiver-burnout", "Does anyone in your family have Alzheimer's?"
+    )[:2] == ("people", "Lan")
+    # Two people's lines at once, or words anyone's line might use: no one.
+    assert _fact("marcus-job-loss", "Was there a school trip recently?")[1] is None
+    assert _fact("abe-reference", "Was it always like this?")[0] != "people"
+
+
+@pytest.mark.parametrize(
+    ("question", "domain"),
+    [
+        ("Did it ever go so far that you did something?", "si_past_attempts"),
+        ("Have you searched online for how?", "si_plan"),
+    ],
+)
+def test_past_acts_and_searching(question: str, domain: str) -> None:
+    assert _domain("ruth-grief", question, risk=True) == domain
