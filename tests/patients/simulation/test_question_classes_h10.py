@@ -275,3 +275,22 @@ def test_a_thing_only_one_persons_line_holds() -> None:
 )
 def test_past_acts_and_searching(question: str, domain: str) -> None:
     assert _domain("ruth-grief", question, risk=True) == domain
+
+
+def test_one_restating_lead_a_reply_and_flourishes_once() -> None:
+    # Agreeing with Daniel's thought turn after turn: his replies restate it,
+    # but never stack "As I said ... Well, like I said ..." in one reply, and
+    # "Sorry, I'm going on a bit." is said at most once a session.
+    s = Session(BY_SLUG["daniel-perfectionism"], 0)
+    s.say("What's been happening for you lately?")
+    s.say("What went through your mind right then?")
+    for line in (
+        "You're right, they probably do think you're not up to it.",
+        "Yes, one slip like that and people notice.",
+        "I agree, it does sound like you're not good enough.",
+        "True, if you stopped checking it would all fall apart.",
+    ):
+        reply = s.say(line).lower()
+        assert reply.count("like i said") + reply.count("as i said") <= 1, reply
+    going_on = sum("going on a bit" in r.lower() for r in s.replies)
+    assert going_on <= 1
