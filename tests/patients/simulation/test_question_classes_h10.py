@@ -334,3 +334,21 @@ def test_off_task_returns_to_their_own_concern(slug: str) -> None:
     case = BY_SLUG[slug]
     reply = Session(case, 0).say("Any good films out at the moment you'd recommend?")
     assert not is_generic(case, reply), reply
+
+
+def test_agreement_leaves_room_for_the_patients_own_thought() -> None:
+    # An upset patient's two sentences: agreeing with her thought, the reply
+    # still carries something of hers, not "Exactly. That's what I keep
+    # telling myself." alone.
+    case = BY_SLUG["sofia-relationship-conflict"]
+    s = Session(case, 0)
+    for line in (
+        "What's been happening for you lately?",
+        "Can you tell me about a recent time when it was really hard?",
+        "What went through your mind right then?",
+    ):
+        s.say(line)
+    reply = s.say(
+        "You're right, it does sound like he doesn't care about you any more."
+    )
+    assert not is_generic(case, reply), reply

@@ -105,12 +105,10 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         ):
             out.append(pk.pick(case.voice.tangent or GENERIC_TANGENTS))
             return out
-        lines = REDIRECT.get(kind, REDIRECT["meta"])
-        if min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap) <= 2:
-            # Room for two sentences: a one-sentence reaction, so the way back
-            # to their concern is not the part cut off.
-            lines = tuple(x for x in lines if len(split_sentences(x)) == 1) or lines
-        out.append(pk.pick(lines))
+        # A one-sentence reaction where there is room for two, so the way back
+        # to their concern is not the part cut off.
+        reactions = _one_line_if_tight(ctx, REDIRECT.get(kind, REDIRECT["meta"]))
+        out.append(pk.pick(reactions))
         # Back to their own concern, in its own words ("The bills came up in
         # my head..."), not a generic "Can we get back to it?".
         return out + (
@@ -307,7 +305,10 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         thought = ensure_period(unquote(situation.auto_thought))
         return [f'{pk.pick(STILL_BELIEVE)} "{thought}"']
     if reason == "collusion":
-        out = [pk.pick(COLLUSION)]
+        # Short where there is room for two: the patient's own thought is what
+        # must not be cut ("Exactly. That's what I keep telling myself." alone
+        # agrees with nothing of theirs).
+        out = [pk.pick(_one_line_if_tight(ctx, COLLUSION))]
         if d.allowed_layer >= 2:
             # The thought confirmed in the patient's own words; told before, it
             # comes back as a repeat ("Like I said, ...") rather than dropping
@@ -346,3 +347,12 @@ def _back_to_concern(
     if restate:
         return [pk.restate(concern, case_names(ctx.case))]
     return []
+
+
+def _one_line_if_tight(ctx: ReplyContext, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The one-sentence `lines` when the reply has room for two sentences or
+    fewer (a reserved or upset patient), so the line after them fits."""
+    d, case = ctx.direction, ctx.case
+    if min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap) > 2:
+        return lines
+    return tuple(x for x in lines if len(split_sentences(x)) == 1) or lines
