@@ -133,7 +133,7 @@ def fact_text(case: CaseSpec, content: dict[str, str]) -> str:
     if domain == "people" and content.get("person"):
         person = case.facts.person(content["person"].split()[0])
         if person is not None:
-            return person_line(person, content.get("detail"))
+            return person_line(person, content.get("detail"), case.facts.people)
     fact = case.facts.fact(domain)
     if domain == "suicidal_thoughts" and fact.present and not fact.say:
         return case.voice.risk[0] if case.voice.risk else fact.answer(domain)

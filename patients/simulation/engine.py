@@ -98,6 +98,10 @@ _NOT_CONFRONTING = re.compile(
     r"\bwho\b.{0,40}\bbe (?:honest|open|straight) with\b|\bbe (?:honest|open|straight) "
     r"with (?:someone|somebody|anyone|anybody|him|her|them|your|(?-i:[A-Z][a-z]+))\b|"
     r"\b(?:do|does|did|they|it|thoughts?|feelings?|urges?)\b(?: \w+){0,2} come on\b|"
+    # The onset: "has it come on since the job?", "it came on slowly".
+    r"\b(?:has|have|had|it|they|this|that|panic|anxiety|worry)\b(?: \w+){0,2} "
+    r"(?:come|came|comes|coming) on\b|\b(?:come|came|comes|coming) on (?:since|after|"
+    r"before|when|gradually|suddenly|slowly|at|in|over|all of a sudden|out of)\b|"
     r"\blying (?:there|down|awake|in bed)\b",
     re.IGNORECASE,
 )
@@ -198,6 +202,11 @@ def advance(
             # with nothing else pressing it still asks for the fact, as a
             # checked fact does above.
             set(moves) & _PRESSING == {"leading_question"}
+            # "has it come on since the job?": the verb, not "Come on!".
+            or (
+                set(moves) & _PRESSING == {"confrontation"}
+                and bool(_NOT_CONFRONTING.search(trainee_text))
+            )
             or asked_plainly(trainee_text, history, classifier)
             or (set(moves) & _PRESSING == {"advice"} and _habit(trainee_text))
             or (set(moves) & _PRESSING == {"advice"} and _TELL_ME.search(trainee_text))

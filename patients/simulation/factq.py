@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import re
 
+from patients.simulation.factq_domains import FactQuestion, domain_hits
 from patients.simulation.factq_everyday import (
     CCD_FOCUS,
     EVERYDAY,
     FOR_YOU,
     SET_ASIDE,
     SPECIFIC,
-    FactQuestion,
-    domain_hits,
+    about_named,
     everyday,
 )
 from patients.simulation.factq_model import classify
+from patients.simulation.factq_people import SOMEONE_ELSES, person_by_note
 from patients.simulation.factq_risk import (
     INTENT,
     MEANS,
@@ -222,7 +223,11 @@ def _fact_question(
     for question in reversed(questions):
         found = everyday(question, facts)
         if found is not None:
-            return found
+            return about_named(found, question, questions, facts)
+    them = about_named(None, last, questions, facts)
+    if them is not None:
+        # "And Michael? Does he visit?"
+        return them
     if risk_context and _POINTS_BACK.search(last):
         # Still about the thoughts just disclosed: restate the sheet's answer
         # (never a hedge that could read as "yes" to a plan).
@@ -235,6 +240,8 @@ def _fact_question(
             if found is not None:
                 return found
     found = _elaborated(text, last, facts)
+    if found is None:
+        found = person_by_note(last, facts)
     return found if found is not None else _by_meaning(questions)
 
 
@@ -296,6 +303,10 @@ def _second_opinion(text: str, found: FactQuestion, facts: FactSheet) -> FactQue
         if (hit := everyday(q, facts)) is not None and hit.domain == found.domain
     ]
     if not asked:
+        return found
+    if SOMEONE_ELSES.search(asked[-1]):
+        # "what's your boy up to, is he working?": his work, not the
+        # patient's, whatever the words lean to.
         return found
     label, probability = classify(asked[-1])
     if label in _WEAK[found.domain] and probability >= MODEL_OVERRULE_PROBABILITY:

@@ -15,6 +15,19 @@ Pure regular expressions, no Django.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class FactQuestion:
+    domain: str
+    person: str | None = None
+    # What about the person: "age" ("How old is Kayla now?") or "work" ("What
+    # does Ed do?"); None for the person in general.
+    detail: str | None = None
+    # A second everyday domain asked in the same turn ("How are you sleeping,
+    # and are you eating ok?"): both are answered, briefly, in the order asked.
+    also: str | None = None
 
 
 def _rx(*patterns: str) -> re.Pattern[str]:
@@ -83,6 +96,10 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bdrop of\b|\bsherry\b|\bwhisk(?:e)?y\b|\bvodka\b|\bspirits\b|"
             r"\btipple\b|\bnightcap\b|\bhang ?overs?\b|\bhungover\b|\btinnies\b|"
             r"\btins\b|\bbevv(?:y|ies)\b|\bsesh\b|\balch\w*ol\b|\balcohal\b",
+            # "hitting the grog", "on the sauce", "turned to the bottle", "a bender".
+            r"\bgrog\b|\b(?:hit\w*|on|off|turn\w* to|reach\w* for) the (?:bottle|sauce|"
+            r"piss|turps|drink)\b|\bliquor\b|\blager\b|\bcider\b|\bgin\b|\brum\b|"
+            r"\bbenders?\b|\bplastered\b|\bsloshed\b|\btipsy\b",
         ),
     ),
     (
@@ -143,6 +160,10 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"child| kid| baby|$)|\b(?:older|younger) ones\b",
             r"\byour (?:lad|lads|boy|boys|girl|girls|lass|nipper|youngsters?|teenagers?|"
             r"young ones?)\b",
+            # "your little girl", "the wee one", "how's the toddler?"
+            r"\b(?:your|the|my) (?:little|wee|baby|new|eldest|oldest|youngest|middle) "
+            r"(?:girl|boy|lad|lass|man|one|ones|daughter|son)s?\b|\bbairns?\b|"
+            r"\btoddlers?\b|\bnewborn\b|\binfant\b|\bwee ones?\b",
         ),
     ),
     (
@@ -186,6 +207,8 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"depot|call cent(?:re|er)|building site)\b|\buniversity\b|\bcollege\b|"
             r"\bcourse\b|\bfor a living\b|\boccupation\b|\bprofession\b",
             r"\bfor a crust\b|\bline of work\b|\bwhich (?:ward|department|team|firm)\b|"
+            # "what do you do?" on its own asks for the job.
+            r"^\W*(?:(?:so|and|ok|okay)[,.]?\s+)*what (?:is it )?(?:do|did) you do\W*$|"
             r"\bclock(?:s|ed|ing)? in\b|\bpart-?time\b|\bday job\b",
         ),
     ),
@@ -244,3 +267,14 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+
+
+def domain_hits(question: str, *, people: bool = False) -> list[tuple[int, int, str]]:
+    """(start, rank, domain) for each everyday domain a question names. The
+    domain named first is what the question is about: "Were you working before
+    the baby came?" asks about work."""
+    return [
+        (m.start(), rank, domain)
+        for rank, (domain, pattern) in enumerate(DOMAIN_PATTERNS)
+        if (people or domain != "people") and (m := pattern.search(question))
+    ]

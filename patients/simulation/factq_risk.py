@@ -42,6 +42,14 @@ _PHYSICAL_VERBS = (
     r"(?:hurt|harm|hit|beat|kick|slap|punch|push|shove|grab|choke|strangle|attack|"
     r"abuse|threaten|bully|intimidate|assault|rape)"
 )
+# What is "hit" in a figure of speech, not in a blow: "hitting the grog",
+# "hit the sack", "hit a wall", "hit a low".
+_NOT_HIT_IDIOM = (
+    r"(?!(?:bottle|grog|booze|drink|sauce|piss|turps|pub|bars?|gym|road|sack|hay|"
+    r"shops|books|roof|wall|brick wall|ground|ceiling|jackpot|nail|low|rough patch|"
+    r"snag|bump|deadline|target|spot|button|panic button|limit|breaking point|"
+    r"rock bottom|point)\b)"
+)
 # Screening: checked first, on every question, in this order.
 SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -134,7 +142,9 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"you\b|\b(?:handy|rough) with you\b|\bknock(?:s|ed|ing)? you (?:about|"
             r"around)\b|\brough(?:s|ed)? you up\b",
             r"\b(?:he|she|they|(?-i:[A-Z][a-z]+)(?<!Does)(?<!Did)) (?:ever |still )?"
-            r"gets? (?:rough|handy|heavy-handed)\b",
+            r"(?:gets?|got|turns?|turned) (?:rough|handy|heavy-handed|physical|violent)\b",
+            r"\b(?:laid|lay|lays|laying|tore|tear|tears|went|gone|go|goes|piled) into "
+            r"you\b|\bbeat(?:s|en)? you up\b|\bbeaten up\b",
         ),
     ),
     (
@@ -144,8 +154,13 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             rf"\b(?:hurt|harm|kill|hit|attack|injure|shake|strangle|smother|punch)"
             rf"(?:t?ing)? {_WHO}\b",
             r"\b(?:hurt|harm|kill|hit|attack|injure|punch)(?:t?ing)? (?:the|that|this|"
-            r"a|an|his|her|their) \w+",
+            rf"a|an|his|her|their) {_NOT_HIT_IDIOM}\w+",
             rf"\b(?:hurt|harm|kill|hit|attack|injure)(?:ing)? {_ANYONE}\b",
+            # "scary thoughts about the baby getting hurt": intrusive harm
+            # thoughts, however the harm is put.
+            r"\bthoughts?\b.{0,30}\b(?:the baby|your (?:baby|son|daughter|child|kids?|"
+            r"children)|him|her|them|someone)\b.{0,15}\b(?:getting|being|coming to) "
+            r"(?:hurt|harmed|harm)\b|"
             r"\bthoughts? (?:of|about) (?:hurting|harming|killing|violence)\b"
             r"(?! (?:yourself|your ?self))",
             r"\b(?:violent|violence|lash(?:ed|ing)? out physically|get(?:ting)? "
@@ -192,6 +207,12 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:things|experiences?)\b",
             r"\b(?:hear|hearing|heard)\b.{0,30}\b(?:names? called|call(?:ing|ed)? "
             r"(?:your|their|my) name)\b",
+            r"\bout to get (?:you|them)\b|\bpersecut\w*|\bconspir\w*|"
+            r"\bplots? against\b|"
+            r"\b(?:see|seeing|saw|seen|catch(?:ing)? sight of|caught sight of|glimps\w*)"
+            r" (?:him|her|them|(?-i:[A-Z][a-z]+))\b.{0,30}\b(?:still (?:there|here|around)"
+            r"|in the (?:house|room|hall|kitchen|chair|garden)|standing|sitting|at the "
+            r"(?:door|window)|out of the corner)\b|"
             r"\b(?:being watched|being followed|spied on|plotting against|"
             r"messages? (?:from|on) the (?:tv|radio)|special messages?)\b",
             r"\bmind playing tricks\b|\bthoughts? (?:being )?(?:put|inserted) "
@@ -201,6 +222,13 @@ SCREENING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:hear|hearing|see|seeing) things\b|\bsee or hear\b|\bhear or see\b|"
             r"\b(?:isn'?t|aren'?t|wasn'?t|weren'?t) (?:really )?there\b|"
             r"\bsending (?:you )?(?:messages|signals)\b|\bmind'?s? (?:is )?being read\b|"
+            # Someone gone, heard or sensed: "hear him moving about the house",
+            # "sense her in the room", "feel his presence".
+            r"\b(?:hear|hearing|heard|sense|sensing|sensed)\b (?:him|her|them|"
+            r"(?-i:[A-Z][a-z]+))\b.{0,25}\b(?:talking|moving|calling|speaking|walking|"
+            r"whisper\w*|in the (?:house|room|hall|kitchen|bedroom|garden)|about the "
+            r"house|around the house|around you|near you)\b|"
+            r"\b(?:his|her|their|a|\w+'s) presence\b|"
             r"\bread(?:ing)? your (?:mind|thoughts)\b",
         ),
     ),
@@ -264,6 +292,8 @@ SUICIDAL = _rx(
     r"carry on)\b",
     r"\bthoughts? (?:of|about) (?:death|dying|not being here|not waking up|"
     r"ending)\b",
+    r"\blife(?:'s| is|'s not| isn'?t| was| wasn'?t)? (?:not |no longer )?worth"
+    r"(?: living| it| going on)\b|\b(?:not|isn'?t|no longer) worth living\b|"
     r"\blife (?:is|isn'?t|was|wasn'?t) (?:not )?worth\b|\bnot (?:be|being) "
     r"(?:here|around|alive)\b",
     r"\bno longer (?:be )?(?:here|alive|around)\b|\bgive up on life\b",
@@ -275,18 +305,31 @@ SUICIDAL = _rx(
     # "easier not to be around at all", "the family'd be better off without him".
     r"\bnot to be (?:here|around|alive)\b|\bbetter off without (?:you|them|me|him|"
     r"her)\b",
+    # "the family would manage better without you".
+    r"\b(?:manage|cope|do|get on|be)(?: \w+)? better without you\b",
 )
+_NOT_OUR_PLAN = r"(?<!safety )(?<!crisis )(?<!care )(?<!treatment )(?<!support )"
 # Follow-ups; `SI_WORDS` marks a question as about the thoughts even without
 # context ("Have you made a plan to end your life?").
 SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_past_attempts",
         _rx(
-            r"\b(?:ever|before|previously|in the past)\b.{0,40}\b(?:tried|attempt"
-            r"\w*|acted on|did try)",
+            r"\b(?:ever|before|previously|in the past|at any (?:point|time|stage)|"
+            r"in your life)\b.{0,40}\b(?:tried|attempt\w*|acted on|did try)",
             r"\b(?:tried|attempted) (?:to )?(?:end|take|kill|hurt|do something)\b",
+            # The act named as the object: "have you attempted suicide?", "tried
+            # suicide before?", "attempted anything?"; not "tried anything to
+            # help you sleep" or "tried something like counselling".
+            r"\b(?:tried|try|attempt|attempted) (?:suicide|anything|something)\b"
+            r"(?!\s+(?:to|for|like|with|else|new|different|that|which|out|such)\b)",
             r"\b(?:past|previous|prior|earlier) (?:attempts?|suicide attempts?)\b",
-            r"\boverdose\w*",
+            # "has it ever got to the point where you did something?"
+            r"\bever\b.{0,40}\byou (?:did|have done|actually did|went and did) "
+            r"(?:something|anything)\b(?! (?:to help|for|like|else|nice|different|about "
+            r"(?:work|money|the|your)))|"
+            r"\boverdose\w*|\btoo many (?:tablets|pills|painkillers|paracetamol)\b|"
+            r"\b(?:took|taken|take) (?:\w+ ){0,3}on purpose\b",
             r"\bacted on (?:them|these|those|it|that|the thoughts?)\b.{0,20}\b(?:before|"
             r"ever|past)\b",
             r"\bever (?:acted|done anything)\b",
@@ -300,7 +343,9 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "si_plan",
         _rx(
-            r"\bplan(?:s|ned|ning)?\b",
+            # "a safety plan together", "your care plan" are the counsellor's
+            # plans, not a plan to die.
+            rf"\b{_NOT_OUR_PLAN}plan(?:s|ned|ning)?\b",
             # The how, the when or the where thought about, however the
             # thoughts got there: "thinking about when?", "do the thoughts ever
             # include how?", "the specifics".
@@ -310,6 +355,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bthought (?:about|through) how\b|\bhow you (?:would|might|could) (?:do|end)\b|"
             r"\bhow (?:would|might|could) you (?:do|end)\b",
             r"\bprepar\w*|\bwritten a note\b|\b(?:a|any) note\b|\baffairs in order\b|"
+            r"\b(?:writ\w*|left|leave)\b.{0,30}\b(?:letters?|goodbyes?|a will)\b|"
+            # "looked up ways to do it", "searched online for how".
+            r"\blook(?:ed|ing)? up\b|\bways? (?:of|to) (?:do(?:ing)? it|go about it)\b|"
+            r"\bresearch\w*|\bgoogl\w*|\bsearch(?:ed|ing)? (?:online|the internet|for)\b|"
             r"\bwhen or where\b|\bhow or when\b|\bways (?:of|to) (?:dying|die|end|kill)\b|"
             r"\blooked into\b",
             r"\bworked out (?:how|a way)\b|\bspecific (?:way|method|idea)\b|"
@@ -374,7 +423,15 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?: thoughts?| feelings?)? (?:from|back|in check)\b",
             r"\breasons? (?:to|for) (?:live|living|keep going|stay|carry on)\b",
             r"\bwhat (?:helps|gets you through|makes (?:it|life) worth)\b",
+            # "what gets you out of bed?", "what's kept you from acting on it?"
+            r"\bgets? you (?:out of bed|up in the morning|up each day)\b|"
+            r"\b(?:kept|keeps?|keeping|stopped|stops?|held|holds?) you (?:back )?from\b",
             r"\bprotect\w*\b|\bhold(?:s|ing)? on\b|\banchors? you\b",
+            # "what matters enough to hold you here?", "what ties you to life?"
+            r"\b(?:holds?|holding|ties?|tying|keeps?|keeping) you (?:here|to (?:life|"
+            r"this world)|alive|in the world)\b|\bmatters? (?:enough|most)\b|"
+            r"\bworth (?:staying|living|sticking|hanging|carrying|being|going|holding)"
+            r"(?: \w+)? for\b",
             # Asked back about a "no": "what makes you sure of that?", "what
             # makes you think you couldn't?" ask for the reasons, not whether.
             r"\bwhat makes you (?:so )?(?:sure|certain|confident)\b|\bwhat makes you "
@@ -386,7 +443,11 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "si_support",
         _rx(
             r"\bwho (?:could|would|can|might|do) you (?:tell|talk|call|turn|reach|go|"
-            r"speak|ring)\b",
+            r"speak|ring|contact|phone|text|message)\b",
+            # "who are the people you could contact?"
+            r"\b(?:people|person|anyone|someone|somebody|anybody|who)\b.{0,20}\byou "
+            r"(?:could|can|would|might) (?:contact|call|ring|phone|text|message|tell|"
+            r"talk to|turn to|reach out to|lean on)\b",
             r"\b(?:anyone|someone|somebody|anybody) (?:you(?:'?d| could| can| would| "
             r"trust)|to (?:talk|tell|call|turn))\b",
             r"\b(?:does|do) (?:anyone|anybody|your family|your (?:son|daughter|"
@@ -471,6 +532,9 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
         _rx(
             r"\b(?:anyone|anybody|someone|somebody|people|family|friends?|your \w+)\b"
             r".{0,30}\b(?:know|knows|knew|aware|told|noticed)\b",
+            # "Does Michael have any idea?", "would Claire guess?"
+            r"\b(?:does|do|did|would|has|have) (?!you\b)(?:\w+ ){1,2}(?:have (?:any|an) "
+            r"idea|know|realise|realize|suspect|guess|have a clue)\b",
             r"\b(?:told|tell|talked to|talk to|spoken to|confided in|let|ring|call|"
             r"phone|text|reach out to|turn to|go to) "
             r"(?:anyone|anybody|someone|somebody|people|your|a friend|family|"

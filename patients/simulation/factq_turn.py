@@ -51,7 +51,10 @@ WH = re.compile(
     re.IGNORECASE,
 )
 ANAPHORA = re.compile(
-    r"\b(?:like that|like this|such|those|these|that|this|it|anything|ever)\b",
+    r"\b(?:like that|like this|such|those|these|that|this|it|anything|ever)\b"
+    # Elliptical: "Some people feel that. Do you?", "And you?"
+    r"|^\W*(?:and |what about |how about )?(?:(?:do|does|have|has|did|are|were|would|"
+    r"could|can|is) )?you(?: too| at all| ever| yourself| as well)?\W*$",
     re.IGNORECASE,
 )
 
@@ -96,10 +99,25 @@ def telegraphic(sentence: str) -> bool:
     return bool(_TELEGRAPHIC.match(sentence.strip()))
 
 
+# "isn't she", "doesn't he", "haven't they", "wasn't it".
+NEGATIVE_TAG = (
+    r"(?:is|was|are|were|do|does|did|has|have|had|can|could|would|will|wo|should)"
+    r"n'?t (?:it|you|he|she|they|we|there)"
+)
+# A statement checked back with a tag and no question mark: "mai's living
+# abroad now isn't she", "you're at the bank, right".
+_TAG_END = re.compile(
+    rf"(?:,\s*|\s+)(?:{NEGATIVE_TAG}|right|innit|is that (?:right|correct|true|so)|"
+    r"am i right|have i got that right)\s*$",
+    re.IGNORECASE,
+)
+
+
 def asks(sentence: str) -> bool:
     """Whether a sentence typed without a question mark still asks something."""
     if (
         CLOSED.match(sentence)
+        or _TAG_END.search(sentence)
         or WH.match(sentence)
         or INDIRECT.search(sentence)
         or ELLIPTICAL.match(sentence)

@@ -20,6 +20,7 @@ them, for import; `check_fact_sheet` finds the errors that reject a case.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -211,7 +212,8 @@ class FactSheet(_Model):
 
 _WORK_WORDS = re.compile(
     r"\b(?:work\w*|job|retired|school|college|uni\w*|nurse|teacher|office|shifts?|"
-    r"business|company|campaign|boss|manager|lead|colleague)\b",
+    r"business|company|campaign|boss|manager|lead|colleague|shop|store|farm|"
+    r"restaurant|runs?|ran)\b",
     re.IGNORECASE,
 )
 _ADULT = re.compile(
@@ -224,12 +226,35 @@ _ADULT = re.compile(
 _AGE_SAID = re.compile(r"\b(?:months?|years?|weeks?) old\b|\baged? \d", re.IGNORECASE)
 
 
-def person_line(p: Person, detail: str | None = None) -> str:
+_SUBJECT_PRONOUN = re.compile(r"^(?:She|He|They)\b")
+
+
+def _said_with_someone(p: Person, others: Sequence[Person]) -> str:
+    """What another person's line says of this one's work ("She and Dad run a
+    grocery shop." on Mum's line answers what Dad does), with the pronoun that
+    stood for the other person made their name: "Mum and Dad run a grocery shop."."""
+    first = p.name.split()[0]
+    for other in others:
+        if other is p:
+            continue
+        for sentence in re.split(r"(?<=[.!?])\s+", other.note):
+            if re.search(rf"\b{re.escape(first)}\b", sentence) and _WORK_WORDS.search(
+                sentence
+            ):
+                return _SUBJECT_PRONOUN.sub(other.name.split()[0], sentence, count=1)
+    return ""
+
+
+def person_line(
+    p: Person, detail: str | None = None, others: Sequence[Person] = ()
+) -> str:
     """The patient's line about a person; asked about their age or their work,
-    that first. Where the sheet has no such detail, a vague answer in character
-    that invents nothing serious ("She works, yeah. Long days.") and only for
-    adults whose relation makes working ordinary; no age on the sheet is "I'm
-    not sure, to be honest" before their line."""
+    that first. Where the person's own line has no work, another person's line
+    may ("She and Dad run a grocery shop."). Where the sheet has no such
+    detail, a vague answer in character that invents nothing serious ("She
+    works, yeah. Long days.") and only for adults whose relation makes working
+    ordinary; no age on the sheet is "I'm not sure, to be honest" before their
+    line."""
     age = f", {p.age}" if p.age else ""
     first = f"{p.name}'s my {p.relation}{age}."
     line = f"{first} {p.note}".strip()
@@ -245,6 +270,9 @@ def person_line(p: Person, detail: str | None = None) -> str:
         # The sheet gives no age: an honest "not sure" in character, then
         # what the patient does say about them, never an invented number.
         return f"I'm not sure, to be honest. {line}"
+    shared = _said_with_someone(p, others) if detail == "work" else ""
+    if shared:
+        return f"{first} {shared} {p.note}".strip()
     if (
         detail == "work"
         and not _WORK_WORDS.search(p.note)

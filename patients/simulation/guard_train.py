@@ -5,8 +5,12 @@ Data, all written by this project (never licensed data):
 - `guard_corpus/clean*.txt`: in-role replies, many of them chosen because they
   look suspicious (computers, acting, "you should", questions to the counsellor);
 - every sentence the offline patient says in the scripted sessions of every
-  bundled case (deterministic, so the weights are reproducible), and every
-  case's own voice lines (its opening line included).
+  bundled case, as a committed snapshot (`guard_offline.txt`,
+  rewritten by `--refresh-offline`): a change to the offline patient's wording
+  does not move the guard's thresholds until a guard round retrains on purpose
+  (`bench/guard_blind.py --offline` checks the current replies against the
+  guard meanwhile); and every case's own voice lines (its opening line
+  included).
 
 Two one-versus-rest logistic regressions (L2, stochastic gradient descent with
 a fixed shuffle), each read on the sentence as the guard reads it (comparisons
@@ -51,8 +55,18 @@ def read_corpus(name: str) -> list[str]:
     return [s.strip() for s in lines if s.strip() and not s.startswith("#")]
 
 
+# Beside the weights, not in `guard_corpus/` (whose words the fact reader's
+# lexicon reads): generated text, not authored.
+OFFLINE_SNAPSHOT = Path(__file__).with_name("guard_offline.txt")
+
+
 def offline_sentences() -> list[str]:
-    """Every sentence of the offline patient in the scripted sessions."""
+    """The offline patient's sentences the guard is trained on (the snapshot)."""
+    return OFFLINE_SNAPSHOT.read_text(encoding="utf-8").splitlines()
+
+
+def session_sentences() -> list[str]:
+    """Every sentence of the offline patient in the scripted sessions, now."""
     found: set[str] = set()
     for case in bundled_cases():
         for policy in sorted(POLICIES):
@@ -242,7 +256,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Features seen in fewer examples than this are dropped.
     parser.add_argument("--min-count", type=int, default=2)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    parser.add_argument(
+        "--refresh-offline",
+        action="store_true",
+        help="rewrite the offline patient's sentences from the scripted sessions first",
+    )
     args = parser.parse_args(argv)
+    if args.refresh_offline:
+        OFFLINE_SNAPSHOT.write_text(
+            "\n".join(session_sentences()) + "\n", encoding="utf-8"
+        )
 
     rows = dataset()
     labels = [label for _, label in rows]

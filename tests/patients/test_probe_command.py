@@ -72,6 +72,7 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "blind5",
         "holdout9",
         "holdout9b",
+        "holdout10",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 

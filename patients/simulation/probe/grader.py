@@ -96,7 +96,10 @@ CLAIMS: dict[str, re.Pattern[str]] = {
 
 
 def _stem(word: str) -> str:
-    return word[:5]
+    # "Sian's my wife" names the Sian of "I'm married to Sian": the possessive
+    # is no part of the word (a four-letter name kept its apostrophe in the
+    # first five letters, so the reply's name missed the sheet's).
+    return word.removesuffix("'s")[:5]
 
 
 @lru_cache(maxsize=1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from patients.simulation import parameters as P
 from patients.simulation.case import Situation
 from patients.simulation.direction import StageDirection, fact_text
 from patients.simulation.integrity import REACTIONS
@@ -93,14 +94,8 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         puzzled = [line for lines in REACTIONS.values() for line in lines]
         fresh = pk.fresh(kind_lines) or pk.fresh(puzzled)
         out.append(pk.pick(fresh or SHORT_PUZZLED))
-        concern = material(case, situation, 0)
-        if pk.fresh(concern):
-            out.append(pk.pick(concern))
-        elif pk.fresh(BACK_TO_IT):
-            out.append(pk.pick(BACK_TO_IT))
-        elif fresh:
-            out.append(pk.restate(concern, case_names(case)))
-        return out
+        back = _back_to_concern(ctx, pk, situation, restate=bool(fresh))
+        return out + back
     if act == "redirect":
         kind = d.content.get("kind", "meta")
         if (
@@ -110,9 +105,15 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         ):
             out.append(pk.pick(case.voice.tangent or GENERIC_TANGENTS))
             return out
-        out.append(pk.pick(REDIRECT.get(kind, REDIRECT["meta"])))
-        out.append(pk.pick(BACK_TO_IT))
-        return out
+        # A one-sentence reaction where there is room for two, so the way back
+        # to their concern is not the part cut off.
+        reactions = _one_line_if_tight(ctx, REDIRECT.get(kind, REDIRECT["meta"]))
+        out.append(pk.pick(reactions))
+        # Back to their own concern, in its own words ("The bills came up in
+        # my head..."), not a generic "Can we get back to it?".
+        return out + (
+            _back_to_concern(ctx, pk, situation, restate=False) or [pk.pick(BACK_TO_IT)]
+        )
     risk = d.content.get("risk")
     sheet = {"domain": d.content.get("domain", "suicidal_thoughts")}
     if risk == "disclose":
@@ -304,7 +305,10 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         thought = ensure_period(unquote(situation.auto_thought))
         return [f'{pk.pick(STILL_BELIEVE)} "{thought}"']
     if reason == "collusion":
-        out = [pk.pick(COLLUSION)]
+        # Short where there is room for two: the patient's own thought is what
+        # must not be cut ("Exactly. That's what I keep telling myself." alone
+        # agrees with nothing of theirs).
+        out = [pk.pick(_one_line_if_tight(ctx, COLLUSION))]
         if d.allowed_layer >= 2:
             # The thought confirmed in the patient's own words; told before, it
             # comes back as a repeat ("Like I said, ...") rather than dropping
@@ -327,3 +331,28 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         if fresh:
             return [lead, pk.pick(fresh)]
     return [lead, pk.pick(restate)] if restate else [lead]
+
+
+def _back_to_concern(
+    ctx: ReplyContext, pk: Picker, situation: Situation, *, restate: bool
+) -> list[str]:
+    """Back to why they came, after a puzzled or put-out reaction: the
+    concern in the case's own words while there is a fresh line of it, then a
+    plain way back, then (`restate`) the concern told again as a repeat."""
+    concern = material(ctx.case, situation, 0)
+    if pk.fresh(concern):
+        return [pk.pick(concern)]
+    if pk.fresh(BACK_TO_IT):
+        return [pk.pick(BACK_TO_IT)]
+    if restate:
+        return [pk.restate(concern, case_names(ctx.case))]
+    return []
+
+
+def _one_line_if_tight(ctx: ReplyContext, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The one-sentence `lines` when the reply has room for two sentences or
+    fewer (a reserved or upset patient), so the line after them fits."""
+    d, case = ctx.direction, ctx.case
+    if min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap) > 2:
+        return lines
+    return tuple(x for x in lines if len(split_sentences(x)) == 1) or lines

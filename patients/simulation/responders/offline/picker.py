@@ -46,6 +46,9 @@ class Picker:
         self.rng = rng
         self.said = said
         self.used: set[str] = set()
+        # One "Like I said," a reply: a second one stacked in the same reply
+        # ("As I said, ... Well, like I said, ...") reads as a loop.
+        self.restated = False
 
     def _stale(self, option: str, seen: set[str]) -> bool:
         return norm(option) in seen or any(x in seen for x in _sentence_norms(option))
@@ -84,6 +87,9 @@ class Picker:
         self.used.update(_sentence_norms(line))
 
     def _lead(self, line: str, names: frozenset[str]) -> str:
+        if self.restated:
+            return line
+        self.restated = True
         line = DISCOURSE_LEAD.sub("", line)
         return f"{self._pick(RESTATE_LEADS)} {ensure_period(lower_first(line, names))}"
 
@@ -91,7 +97,10 @@ class Picker:
         self, options: Sequence[str], names: frozenset[str] = frozenset()
     ) -> str | None:
         """A told one-sentence option behind a restating lead, in a combination
-        not said yet (a multi-sentence option would still repeat its tail)."""
+        not said yet (a multi-sentence option would still repeat its tail); none
+        once this reply has restated something."""
+        if self.restated:
+            return None
         combos = [
             f"{lead} {ensure_period(lower_first(DISCOURSE_LEAD.sub('', o), names))}"
             for o in options
@@ -107,6 +116,7 @@ class Picker:
             return None
         choice = self.rng.choice(unsaid)
         self._mark(choice)
+        self.restated = True
         return choice
 
     def chance(self, p: float) -> bool:

@@ -67,8 +67,9 @@ def add_style(
         if first[-1:] in "?!":
             first_line = first_line[:-1] + first[-1]
         sentences = [f"{lead} {first_line}", *sentences[1:]]
-        if ctx.state.alliance < 0.4 and d.act in {"answer", "deflect"}:
-            sentences.append(pk.pick(STYLE_MARKERS["upset_irritable"]))
+        irritable = pk.fresh(STYLE_MARKERS["upset_irritable"])
+        if ctx.state.alliance < 0.4 and d.act in {"answer", "deflect"} and irritable:
+            sentences.append(pk.pick(irritable))
     elif (
         style == "pleasing"
         and pk.chance(rate)
@@ -86,8 +87,13 @@ def add_style(
             extra = [t for t in pk.fresh(case.voice.tangent) if fits(t)]
             if extra:
                 sentences.append(pk.pick(extra))
-    elif style == "reserved" and pk.chance(rate * 0.6) and d.act != "redirect":
-        sentences.append(pk.pick(STYLE_MARKERS["reserved"]))
+    elif (
+        style == "reserved"
+        and pk.chance(rate * 0.6)
+        and d.act != "redirect"
+        and (markers := pk.fresh(STYLE_MARKERS["reserved"]))
+    ):
+        sentences.append(pk.pick(markers))
     elif (
         style == "tangent"
         and talkative
@@ -111,7 +117,12 @@ def add_style(
                 sentences.append(pk.pick(fresh))
             if len(sentences) >= 4:
                 break
-        sentences.append(pk.pick(STYLE_MARKERS["verbose"]))
-        if pk.chance(rate):
-            sentences.append(pk.pick(STYLE_MARKERS["verbose"]))
+        # A flourish at most once a session: said before, it is left out,
+        # never restated ("Like I said, sorry, I'm going on a bit.").
+        markers = pk.fresh(STYLE_MARKERS["verbose"])
+        if markers:
+            sentences.append(pk.pick(markers))
+        markers = pk.fresh(STYLE_MARKERS["verbose"])
+        if markers and pk.chance(rate):
+            sentences.append(pk.pick(markers))
     return sentences
