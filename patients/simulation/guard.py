@@ -42,6 +42,7 @@ from patients.simulation.guard_voice import (
     ADVICE,
     ROLE_REVERSAL,
     THERAPIST_SPEAK,
+    coaches_craft,
     counsellor_voice,
     mentioned,
     reread,
@@ -77,7 +78,12 @@ INSTRUCTION_LEAK = _rx(
     r"disclose|mention|share|let\s+on|accept|concede|come\s+round|crack|give\s+in|soften|"
     r"agree|see\s+it|break\s+down)\b[^.!?]{0,30}?\b(?:yet|by\s+the\s+end\b(?!\s+of\s+"
     r"(?!(?:the|this|our)\s+(?:session|chat|conversation)))|till\s+(?:you|the\s+end)|"
-    r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage))\b",
+    r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage)|"
+    # ... or on the listener's move: "I'm meant to say I'm fine for the first
+    # bit and only open up if you ask about Ed".
+    r"for\s+the\s+first\s+(?:bit|part|few|while|half|session|couple)|"
+    r"(?:only\s+)?(?:if|once|when|unless)\s+you\s+(?:\w+\s+)?(?:ask|push|press|probe|mention|"
+    r"bring|get\s+to|dig|earn|notice))\b",
     r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
     r"(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|dug|earn|earned|"
     r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
@@ -91,7 +97,22 @@ INSTRUCTION_LEAK = _rx(
     r"\b(?:my|your)\s+(?:case\s+)?(?:file|notes|profile|sheet|brief)\s+(?:will|must|would|"
     r"probably|already|should)\s+(?:\w+\s+)?(?:say|says|have|has|cover|list|tell)\b|"
     r"\b(?:i'?m|i\s+am)\s+(?:probably\s+)?(?:down|listed|written|described|put)\s+(?:in|on)\s+"
-    r"(?:your|my|the)\s+(?:notes|file|sheet|records?|profile)\s+as\b",
+    r"(?:your|my|the)\s+(?:notes|file|sheet|records?|profile)\s+as\b|"
+    # ... quoted as a source: "it says in my notes that he was a builder",
+    # "my profile says"; a GP's or a diary's notes are named as such.
+    r"\b(?:it\s+)?(?:says|said|states|put)\s+(?:here\s+)?(?:in|on)\s+(?:my|the|your)\s+(?:case\s+)?"
+    r"(?:notes|file|profile|sheet|brief|background|description|write-up)\b|"
+    r"\b(?:my|your|the)\s+(?:case\s+)?(?:file|profile|sheet|brief|write-up|case\s+notes)\s+"
+    r"(?:says|said|states|puts\s+it|has\s+(?:me|it)\s+(?:as|that))\b",
+    # The sheet's risk section read out in its own terms: "protective factors
+    # are Michael and Claire", "no plan, no intent, no means", "the risk part".
+    r"\bprotective\s+factors?\b|\b(?:passive|active|suicidal)\s+ideation\b|"
+    r"\bno\s+(?:plan|intent|means)\b[^.!?]{0,12}\bno\s+(?:plan|intent|means)\b|"
+    r"\bthe\s+risk\s+(?:part|section|bit|questions?\s+part)\b",
+    # A field of the sheet owned as the speaker's: "my situations are the
+    # bills, ...", "my core belief is".
+    r"\bmy\s+(?:situations|triggering\s+situations|key\s+situations|automatic\s+thoughts?|"
+    r"core\s+beliefs?|intermediate\s+beliefs?|coping\s+strateg(?:y|ies))\s+(?:are|is|include)\b",
     # The part's labels: "Presenting problem: ...", "Difficulty hard, style
     # upset", "Style: defensive"; a job's "difficulty" has no such word after it.
     r"\bpresenting\s+(?:problem|issue|complaint)s?\b|"
@@ -264,10 +285,14 @@ def check_reply(
         flags.append("therapist_speak")
     if ADVICE.search(heard):
         flags.append("advice")
-    if "therapist_voice" in meaning or (
-        "role_reversal" not in flags
-        and "advice" not in flags
-        and counsellor_voice(heard, text)
+    if (
+        "therapist_voice" in meaning
+        or coaches_craft(text)
+        or (
+            "role_reversal" not in flags
+            and "advice" not in flags
+            and counsellor_voice(heard, text)
+        )
     ):
         flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text) or recites_rules(text):

@@ -65,6 +65,12 @@ AI_ADMISSION = rx(
     r"(?:playing|pretending\s+to\s+be)\s+(?:(?:a|an|the|this)\s+(?:\w+\s+)?(?:character|"
     r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
     r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
+    # Any part played for the exercise: "I'm only playing a student for this
+    # exercise" ("playing a shepherd in the nativity" is a person's).
+    r"\bi'?m\s+(?:just\s+|only\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:playing|"
+    r"portraying|acting|pretending\s+to\s+be|being)\s+(?:a|an|the)\s+[^.!?]{0,30}?\b(?:for|in)\s+"
+    r"(?:this|the|your)\s+(?:exercise|training|role-?play|simulation|scenario|practice|"
+    r"session|drill|module|assessment)\b",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
     r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b"
     # "not a real person to them" is how others treat the speaker.
