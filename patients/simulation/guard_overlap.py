@@ -198,12 +198,45 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
     return frozenset(grams)
 
 
+# The history is the patient's own life: one clause of it retold in the first
+# person ("My dad left when I was nine and had a new family within a year", 13
+# words shared with the sheet's "Her father left when she was nine...") is
+# theirs. A recital copies a longer run (the dev sets' single copied history
+# sentences share 16-23 words), several runs, or the history's breadth, which
+# `guard_recital` reads.
+_HISTORY_CLAUSE = 14
+
+
+def _runs(text: str, shared: set[tuple[str, ...]]) -> list[int]:
+    """The lengths in words of the runs of the reply made of shared n-grams."""
+    runs: list[int] = []
+    for part in _SENTENCE_END.split(text.lower().replace("\u2019", "'")):
+        words = [_norm_word(w) for w in _TOKEN.findall(part)]
+        hits = 0
+        for i in range(len(words) - _NGRAM + 2):
+            if i <= len(words) - _NGRAM and tuple(words[i : i + _NGRAM]) in shared:
+                hits += 1
+            elif hits:
+                runs.append(hits + _NGRAM - 1)
+                hits = 0
+    return runs
+
+
+def _one_history_clause(
+    text: str, shared: set[tuple[str, ...]], case: CaseSpec
+) -> bool:
+    if not shared <= _ngrams(case.history, _NGRAM):
+        return False
+    runs = _runs(text, shared)
+    return len(runs) == 1 and runs[0] <= _HISTORY_CLAUSE
+
+
 def echoes(text: str, case: CaseSpec, index: frozenset[tuple[str, ...]]) -> bool:
     """The reply recites the prompt or the case file (`index` is `leak_sources`)."""
     shared = _ngrams(text, _NGRAM) & index
     # The case grams only when something is shared: most replies share none.
     return (
-        len(shared) >= _CASE_COPY
+        (len(shared) >= _CASE_COPY and not _one_history_clause(text, shared, case))
         or (bool(shared) and bool(shared - _case_grams(case)))
         or _recites_presenting(text, case)
     )
