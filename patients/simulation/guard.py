@@ -73,7 +73,7 @@ INSTRUCTION_LEAK = _rx(
     # A disclosure timed by the exercise: "I'm not meant to admit that till you
     # push", "the view I'm meant to get to by the end"; "I'm not supposed to
     # say this, but..." and "not meant to drive until June" are a person's.
-    r"\b(?:meant|supposed)\s+to\s+(?:\w+\s+){0,2}?(?:admit|reveal|say|tell|get\s+to|get\s+"
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+(?:\w+\s+){0,2}?(?:admit|reveal|say|tell|get\s+to|get\s+"
     r"there|reali[sz]e|reach|arrive\s+at|come\s+to|work\s+out|figure\s+out|open\s+up|"
     r"disclose|mention|share|let\s+on|accept|concede|come\s+round|crack|give\s+in|soften|"
     r"agree|see\s+it|break\s+down)\b[^.!?]{0,30}?\b(?:yet|by\s+the\s+end\b(?!\s+of\s+"
@@ -84,7 +84,7 @@ INSTRUCTION_LEAK = _rx(
     r"for\s+the\s+first\s+(?:bit|part|few|while|half|session|couple)|"
     r"(?:only\s+)?(?:if|once|when|unless)\s+you\s+(?:\w+\s+)?(?:ask|push|press|probe|mention|"
     r"bring|get\s+to|dig|earn|notice))\b",
-    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
     r"(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|dug|earn|earned|"
     r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
     # The document the part is written in, named: "according to my file",
@@ -102,17 +102,30 @@ INSTRUCTION_LEAK = _rx(
     # "my profile says"; a GP's or a diary's notes are named as such.
     r"\b(?:it\s+)?(?:says|said|states|put)\s+(?:here\s+)?(?:in|on)\s+(?:my|the|your)\s+(?:case\s+)?"
     r"(?:notes|file|profile|sheet|brief|background|description|write-up)\b|"
-    r"\b(?:my|your|the)\s+(?:case\s+)?(?:file|profile|sheet|brief|write-up|case\s+notes)\s+"
-    r"(?:says|said|states|puts\s+it|has\s+(?:me|it)\s+(?:as|that))\b",
+    r"\b(?:my|your|the)\s+(?:case\s+)?(?:file|profile|sheet|brief|write-up|case\s+notes|bio|"
+    r"blurb|character\s+summary)\s+(?:says|said|states|puts\s+it|has\s+(?:me|it)\s+(?:as|that)|"
+    r"describes\s+me|calls\s+me|lists)\b|"
+    # ... as what the speaker was handed: "the notes I was given put him as a
+    # builder", "the description they gave me says".
+    r"\b(?:notes|file|profile|sheet|brief|write-up|description|summary|details|background|"
+    r"bio|blurb|info|information)\s+(?:that\s+)?(?:i\s+was|i'?ve\s+been|they|you)\s+"
+    r"(?:given|handed|gave\s+me|handed\s+me|sent\s+me|passed\s+me)\b[^.!?]{0,20}?\b(?:says?|"
+    r"puts?|has|had|lists?|describes?|calls?|makes?|gives?)\b|"
+    r"\b(?:going\s+(?:by|off)|according\s+to|based\s+on)\s+(?:my|the|your)\s+(?:write-up|bio|"
+    r"blurb|character\s+summary|description)\b",
     # The sheet's risk section read out in its own terms: "protective factors
     # are Michael and Claire", "no plan, no intent, no means", "the risk part".
     r"\bprotective\s+factors?\b|\b(?:passive|active|suicidal)\s+ideation\b|"
-    r"\bno\s+(?:plan|intent|means)\b[^.!?]{0,12}\bno\s+(?:plan|intent|means)\b|"
-    r"\bthe\s+risk\s+(?:part|section|bit|questions?\s+part)\b",
+    r"\bno\s+(?:plans?|intent|intentions?|means)\b[^.!?]{0,12}\bno\s+(?:plans?|intent|"
+    r"intentions?|means)\b|\bthe\s+risk\s+(?:part|section|bit|questions?\s+part)\b|"
+    # ... and its level as a rating: "risk-wise, put me down as low".
+    r"\brisk[- ]wise\b|\b(?:put|mark|have|got|write|list)\s+me\s+down\s+as\s+(?:a\s+)?"
+    r"(?:low|medium|high|moderate|minimal)\b(?!\s+(?:income|earner|priority))",
     # A field of the sheet owned as the speaker's: "my situations are the
     # bills, ...", "my core belief is".
-    r"\bmy\s+(?:situations|triggering\s+situations|key\s+situations|automatic\s+thoughts?|"
-    r"core\s+beliefs?|intermediate\s+beliefs?|coping\s+strateg(?:y|ies))\s+(?:are|is|include)\b",
+    r"\bmy\s+(?:(?:two|three|main|key)\s+)?(?:situations|trigger(?:ing)?\s+situations|"
+    r"key\s+situations|automatic\s+thoughts?|"
+    r"core\s+beliefs?|intermediate\s+beliefs?|coping\s+strateg(?:y|ies))(?:\s+(?:are|is|include)\b|\s*[,:])",
     # The part's labels: "Presenting problem: ...", "Difficulty hard, style
     # upset", "Style: defensive"; a job's "difficulty" has no such word after it.
     r"\bpresenting\s+(?:problem|issue|complaint)s?\b|"

@@ -58,7 +58,7 @@ _REPORTED = re.compile(
     # says rest".
     r"|\bit\s+(?:always\s+|just\s+|only\s+|then\s+)*(?:ends?|ended|finishes|finished|"
     r"signs\s+off|comes\s+back|came\s+back)\s+(?:with|by\s+saying)\b"
-    r"|\bit\s+(?:always\s+|just\s+|only\s+|then\s+)*(?:says|said|tells\s+you|told\s+me)\b"
+    r"|\b(?:it|and)\s+(?:always\s+|just\s+|only\s+|then\s+)*(?:says|said|tells\s+you|told\s+me)\b"
     # ("it says a lot that you came" is the speaker's)
     r"(?!\s+(?:a\s+lot|something|much|more|everything|nothing|it\s+all)\b)",
     re.IGNORECASE,
