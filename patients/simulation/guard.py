@@ -84,8 +84,9 @@ INSTRUCTION_LEAK = _rx(
     r"for\s+the\s+first\s+(?:bit|part|few|while|half|session|couple)|"
     r"(?:only\s+)?(?:if|once|when|unless)\s+you\s+(?:\w+\s+)?(?:ask|push|press|probe|mention|"
     r"bring|get\s+to|dig|earn|notice))\b",
-    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
-    r"(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|dug|earn|earned|"
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,80}?\b(?:till|until|once|if|when|"
+    r"unless)\s+you(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|"
+    r"dug|earn|earned|ask|asked|mention|mentioned|bring\s+up|brought\s+up|"
     r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
     # The document the part is written in, named: "according to my file",
     # "my notes will say it anyway", "I'm down in your notes as lonely"; a

@@ -192,7 +192,10 @@ _PREDICATED = re.compile(
     r"thing|what\s+you\s+see)\s*(?:'m|'s|\s+am|\s+is|\s+was|\s+have\s+been|'ve\s+been|"
     r"\s+became|\s+become)|\bbeing)\s+"
     r"(?:(?:\w+ly|just|only|all|really|basically|nothing\s+but|more\s+of|kind\s+of|"
-    r"sort\s+of|not|still|also|merely|simply|literally)\s+)*|\bme\s+|"
+    r"sort\s+of|not|still|also|merely|simply|literally)\s+)*|"
+    # ("showed me one of those AI apps" hands a thing over)
+    r"(?<!showed\s)(?<!show\s)(?<!shows\s)(?<!gave\s)(?<!give\s)(?<!sent\s)(?<!lent\s)"
+    r"(?<!bought\s)(?<!got\s)(?<!found\s)(?<!told\s)(?<!taught\s)\bme\s+|"
     r"\b(?:talking|typing|chatting|speaking|writing|texting)\s+(?:to|with)\s+|"
     r"\b(?:exist|exists|existing|live|lives|living|stuck|trapped|run|running|made|"
     r"come|came)\s+(?:only\s+|just\s+)?(?:in|inside|within|on|from|out\s+of)\s+|"
