@@ -202,23 +202,27 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
 # person ("My dad left when I was nine and had a new family within a year", 13
 # words shared with the sheet's "Her father left when she was nine...") is
 # theirs. A recital copies a longer run (the dev sets' single copied history
-# sentences share 16-23 words), several runs, or the history's breadth, which
-# `guard_recital` reads.
+# sentences share 16-23 words), several runs, the sheet's third person ("Mom
+# is overburdened, criticizes when he can't..."), or the history's breadth,
+# which `guard_recital` reads.
 _HISTORY_CLAUSE = 14
+_FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "myself"})
 
 
-def _runs(text: str, shared: set[tuple[str, ...]]) -> list[int]:
-    """The lengths in words of the runs of the reply made of shared n-grams."""
-    runs: list[int] = []
+def _runs(text: str, shared: set[tuple[str, ...]]) -> list[list[str]]:
+    """The runs of the reply made of shared n-grams, as the words written."""
+    runs: list[list[str]] = []
     for part in _SENTENCE_END.split(text.lower().replace("\u2019", "'")):
-        words = [_norm_word(w) for w in _TOKEN.findall(part)]
-        hits = 0
+        raw = _TOKEN.findall(part)
+        words = [_norm_word(w) for w in raw]
+        start = -1
         for i in range(len(words) - _NGRAM + 2):
-            if i <= len(words) - _NGRAM and tuple(words[i : i + _NGRAM]) in shared:
-                hits += 1
-            elif hits:
-                runs.append(hits + _NGRAM - 1)
-                hits = 0
+            hit = i <= len(words) - _NGRAM and tuple(words[i : i + _NGRAM]) in shared
+            if hit and start < 0:
+                start = i
+            elif not hit and start >= 0:
+                runs.append(raw[start : i - 1 + _NGRAM])
+                start = -1
     return runs
 
 
@@ -228,7 +232,12 @@ def _one_history_clause(
     if not shared <= _ngrams(case.history, _NGRAM):
         return False
     runs = _runs(text, shared)
-    return len(runs) == 1 and runs[0] <= _HISTORY_CLAUSE
+    return (
+        len(runs) == 1
+        and len(runs[0]) <= _HISTORY_CLAUSE
+        and bool(_FIRST_PERSON & set(runs[0]))
+        and not set(_PERSON) & set(runs[0])
+    )
 
 
 def echoes(text: str, case: CaseSpec, index: frozenset[tuple[str, ...]]) -> bool:
