@@ -206,7 +206,9 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
 # is overburdened, criticizes when he can't..."), or the history's breadth,
 # which `guard_recital` reads.
 _HISTORY_CLAUSE = 14
-_FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "myself"})
+# The sheet's patient in the third person (a first-person telling that says
+# "her" of the mother copies no whole clause of the sheet either, mostly).
+_THIRD_PERSON = frozenset(_PERSON)
 
 
 def _runs(text: str, shared: set[tuple[str, ...]]) -> list[list[str]]:
@@ -235,8 +237,7 @@ def _one_history_clause(
     return (
         len(runs) == 1
         and len(runs[0]) <= _HISTORY_CLAUSE
-        and bool(_FIRST_PERSON & set(runs[0]))
-        and not set(_PERSON) & set(runs[0])
+        and not (_THIRD_PERSON | {case.name.split()[0].lower()}) & set(runs[0])
     )
 
 
