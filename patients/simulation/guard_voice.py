@@ -267,8 +267,9 @@ CRAFT = _rx(
     r"think\s+about\s+(?:the\s+)?evidence)\b[^?]*(?:[.!]|$)",
     # The listener's seat taken, with the speaker as the one treated: "if I
     # was in your seat I'd be asking me to write it down".
-    r"\bif\s+i\s+(?:were|was)\s+(?:you|in\s+your\s+(?:chair|seat|shoes|position|role|job|"
-    r"place))\b[^.!?]{0,40}?\bi'?d\s+(?:\w+\s+)?(?:be\s+)?(?:ask|get|help|hav|let|push|"
+    r"\bif\s+i\s+(?:were|was)\s+(?:you|(?:in|doing|sitting\s+in)\s+your\s+(?:chair|seat|shoes|"
+    r"position|role|job|place)|sitting\s+where\s+you\s+are|(?:the|my|your)\s+(?:counsell?or|"
+    r"therapist))\b[^.!?]{0,40}?\bi'?d\s+(?:\w+\s+)?(?:be\s+)?(?:ask|gett?|help|hav|lett?|push|"
     r"start|walk|bring|encourag|slow|giv|challeng|validat|reflect|gently)(?:e|es|s|ing)?\b"
     r"[^.!?]{0,40}?\bme\b",
     r"\bwhat\s+i'?d\s+(?:do|try|ask|use|say)\s+with\s+(?:someone|somebody|a\s+\w+|"
