@@ -42,6 +42,7 @@ from patients.simulation.guard_voice import (
     ADVICE,
     ROLE_REVERSAL,
     THERAPIST_SPEAK,
+    coaches_craft,
     counsellor_voice,
     mentioned,
     reread,
@@ -72,14 +73,20 @@ INSTRUCTION_LEAK = _rx(
     # A disclosure timed by the exercise: "I'm not meant to admit that till you
     # push", "the view I'm meant to get to by the end"; "I'm not supposed to
     # say this, but..." and "not meant to drive until June" are a person's.
-    r"\b(?:meant|supposed)\s+to\s+(?:\w+\s+){0,2}?(?:admit|reveal|say|tell|get\s+to|get\s+"
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+(?:\w+\s+){0,2}?(?:admit|reveal|say|tell|get\s+to|get\s+"
     r"there|reali[sz]e|reach|arrive\s+at|come\s+to|work\s+out|figure\s+out|open\s+up|"
     r"disclose|mention|share|let\s+on|accept|concede|come\s+round|crack|give\s+in|soften|"
     r"agree|see\s+it|break\s+down)\b[^.!?]{0,30}?\b(?:yet|by\s+the\s+end\b(?!\s+of\s+"
     r"(?!(?:the|this|our)\s+(?:session|chat|conversation)))|till\s+(?:you|the\s+end)|"
-    r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage))\b",
-    r"\b(?:meant|supposed)\s+to\s+[^.!?]{0,30}?\b(?:till|until)\s+you(?:'ve|\s+have)?\s+"
-    r"(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|dug|earn|earned|"
+    r"until\s+(?:you|the\s+end)|this\s+early|so\s+soon|at\s+this\s+(?:point|stage)|"
+    # ... or on the listener's move: "I'm meant to say I'm fine for the first
+    # bit and only open up if you ask about Ed".
+    r"for\s+the\s+first\s+(?:bit|part|few|while|half|session|couple)|"
+    r"(?:only\s+)?(?:if|once|when|unless)\s+you\s+(?:\w+\s+)?(?:ask|push|press|probe|mention|"
+    r"bring|get\s+to|dig|earn|notice))\b",
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,80}?\b(?:till|until|once|if|when|"
+    r"unless)\s+you(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|"
+    r"dug|earn|earned|ask|asked|mention|mentioned|bring\s+up|brought\s+up|"
     r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
     # The document the part is written in, named: "according to my file",
     # "my notes will say it anyway", "I'm down in your notes as lonely"; a
@@ -91,7 +98,35 @@ INSTRUCTION_LEAK = _rx(
     r"\b(?:my|your)\s+(?:case\s+)?(?:file|notes|profile|sheet|brief)\s+(?:will|must|would|"
     r"probably|already|should)\s+(?:\w+\s+)?(?:say|says|have|has|cover|list|tell)\b|"
     r"\b(?:i'?m|i\s+am)\s+(?:probably\s+)?(?:down|listed|written|described|put)\s+(?:in|on)\s+"
-    r"(?:your|my|the)\s+(?:notes|file|sheet|records?|profile)\s+as\b",
+    r"(?:your|my|the)\s+(?:notes|file|sheet|records?|profile)\s+as\b|"
+    # ... quoted as a source: "it says in my notes that he was a builder",
+    # "my profile says"; a GP's or a diary's notes are named as such.
+    r"\b(?:it\s+)?(?:says|said|states|put)\s+(?:here\s+)?(?:in|on)\s+(?:my|the|your)\s+(?:case\s+)?"
+    r"(?:notes|file|profile|sheet|brief|background|description|write-up)\b|"
+    r"\b(?:my|your|the)\s+(?:case\s+)?(?:file|profile|sheet|brief|write-up|case\s+notes|bio|"
+    r"blurb|character\s+summary)\s+(?:says|said|states|puts\s+it|has\s+(?:me|it)\s+(?:as|that)|"
+    r"describes\s+me|calls\s+me|lists)\b|"
+    # ... as what the speaker was handed: "the notes I was given put him as a
+    # builder", "the description they gave me says".
+    r"\b(?:notes|file|profile|sheet|brief|write-up|description|summary|details|background|"
+    r"bio|blurb|info|information)\s+(?:that\s+)?(?:i\s+was|i'?ve\s+been|they|you)\s+"
+    r"(?:given|handed|gave\s+me|handed\s+me|sent\s+me|passed\s+me)\b[^.!?]{0,20}?\b(?:says?|"
+    r"puts?|has|had|lists?|describes?|calls?|makes?|gives?)\b|"
+    r"\b(?:going\s+(?:by|off)|according\s+to|based\s+on)\s+(?:my|the|your)\s+(?:write-up|bio|"
+    r"blurb|character\s+summary|description)\b",
+    # The sheet's risk section read out in its own terms: "protective factors
+    # are Michael and Claire", "no plan, no intent, no means", "the risk part".
+    r"\bprotective\s+factors?\b|\b(?:passive|active|suicidal)\s+ideation\b|"
+    r"\bno\s+(?:plans?|intent|intentions?|means)\b[^.!?]{0,12}\bno\s+(?:plans?|intent|"
+    r"intentions?|means)\b|\bthe\s+risk\s+(?:part|section|bit|questions?\s+part)\b|"
+    # ... and its level as a rating: "risk-wise, put me down as low".
+    r"\brisk[- ]wise\b|\b(?:put|mark|have|got|write|list)\s+me\s+down\s+as\s+(?:a\s+)?"
+    r"(?:low|medium|high|moderate|minimal)\b(?!\s+(?:income|earner|priority))",
+    # A field of the sheet owned as the speaker's: "my situations are the
+    # bills, ...", "my core belief is".
+    r"\bmy\s+(?:(?:two|three|main|key)\s+)?(?:situations|trigger(?:ing)?\s+situations|"
+    r"key\s+situations|automatic\s+thoughts?|"
+    r"core\s+beliefs?|intermediate\s+beliefs?|coping\s+strateg(?:y|ies))(?:\s+(?:are|is|include)\b|\s*[,:])",
     # The part's labels: "Presenting problem: ...", "Difficulty hard, style
     # upset", "Style: defensive"; a job's "difficulty" has no such word after it.
     r"\bpresenting\s+(?:problem|issue|complaint)s?\b|"
@@ -264,10 +299,14 @@ def check_reply(
         flags.append("therapist_speak")
     if ADVICE.search(heard):
         flags.append("advice")
-    if "therapist_voice" in meaning or (
-        "role_reversal" not in flags
-        and "advice" not in flags
-        and counsellor_voice(heard, text)
+    if (
+        "therapist_voice" in meaning
+        or coaches_craft(text)
+        or (
+            "role_reversal" not in flags
+            and "advice" not in flags
+            and counsellor_voice(heard, text)
+        )
     ):
         flags.append("counsellor_voice")
     if INSTRUCTION_LEAK.search(text) or recites_rules(text):

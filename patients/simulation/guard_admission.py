@@ -65,6 +65,18 @@ AI_ADMISSION = rx(
     r"(?:playing|pretending\s+to\s+be)\s+(?:(?:a|an|the|this)\s+(?:\w+\s+)?(?:character|"
     r"patient|client|human|person)\b|(?:a|an|the|this)\s+(?:\w+\s+)?(?:role|part)\s+(?:for\s+"
     r"(?:you|this|your)|in\s+(?:this|your)|here)\b|someone\s+called\b)",
+    # A person of the life made by a writer: "my wife is a woman somebody
+    # wrote into my file" ("a man someone wrote to" is a person's).
+    r"\b(?:a|an|just\s+a|only\s+a)\s+(?:woman|man|person|name|boy|girl|kid|child|wife|husband|"
+    r"mother|father)\s+(?:that\s+|who\s+)?(?:somebody|someone|they|whoever|the\s+writers?)\s+"
+    r"(?:wrote|typed|made\s+up|invented|dreamt\s+up|dreamed\s+up|put|added)\b(?!\s+(?:a\s+|an\s+)?"
+    r"(?:letter|note|card|message|email|text|to|about|on|off|up\s+with|through)\b)",
+    # Any part played for the exercise: "I'm only playing a student for this
+    # exercise" ("playing a shepherd in the nativity" is a person's).
+    r"\bi'?m\s+(?:just\s+|only\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:playing|"
+    r"portraying|acting|pretending\s+to\s+be|being)\s+(?:a|an|the)\s+[^.!?]{0,30}?\b(?:for|in)\s+"
+    r"(?:this|the|your)\s+(?:exercise|training|role-?play|simulation|scenario|practice|"
+    r"session|drill|module|assessment)\b",
     r"\bnot\s+(?:actually\s+|really\s+)?(?:a\s+|an\s+)?(?:(?:real|actual|living)\s+"
     r"(?:person|human|being|patient|client|woman|man|people)|human(?:\s+being)?)\b"
     # "not a real person to them" is how others treat the speaker.

@@ -152,7 +152,7 @@ _QUOTE = re.compile(
     r"(?<!\w)(?:\"[^\"\n]{1,80}\"|\u201c[^\u201d\n]{1,80}\u201d|'[^'\n]{1,80}'(?!\w))"
 )
 _REPORTING = re.compile(
-    r"\b(?:says|said|say|asks|asked|goes|went|calls|called|rang|texted|sings|sang|"
+    r"\b(?:says|said|say|saying|asks|asked|goes|went|calls|called|rang|texted|sings|sang|"
     r"shouts|shouted|whispers|whispered|tells\s+me|told\s+me|mutters|muttered)\b",
     re.IGNORECASE,
 )
@@ -196,9 +196,35 @@ def _short_foreign(words: list[str]) -> bool:
     return strong and foreign > sum(w in _ENGLISH for w in low)
 
 
+# A few characters of another script reported as someone's words, inside an
+# English sentence ("She keeps saying 我要回家, I want to go home"); more than
+# this, or a word of the speaker's nature among them, is a switch.
+_SCRIPT_QUOTE_MAX = 12
+_SCRIPT_NATURE = re.compile(
+    r"人工智能|机器人|程序|模型|助手|ИИ|бот|программ|ロボット|プログラム|AI", re.I
+)
+_SCRIPT_ENGLISH_MIN = 5
+
+
+def _script_aside(sentence: str) -> bool:
+    """Another script only as a short quotation in an English sentence."""
+    chars = _FOREIGN_SCRIPT.findall(sentence)
+    if not chars:
+        return True
+    if len(chars) > _SCRIPT_QUOTE_MAX or _SCRIPT_NATURE.search(sentence):
+        return False
+    low = [w.lower().replace("\u2019", "'") for w in _WORD.findall(sentence)]
+    return (
+        _quoted_aside(sentence)
+        and sum(w in _ENGLISH for w in low) >= _SCRIPT_ENGLISH_MIN
+    )
+
+
 def not_english(text: str) -> bool:
     """The whole reply, or any sentence of five words or more, is not English."""
-    if _FOREIGN_SCRIPT.search(text):
+    if _FOREIGN_SCRIPT.search(text) and not all(
+        _script_aside(s) for s in split_sentences(text)
+    ):
         return True
     asides = [s for s in split_sentences(text) if _quoted_aside(s)]
     rest = " ".join(s for s in split_sentences(text) if s not in asides)

@@ -25,6 +25,7 @@ import re
 __all__ = [
     "attributed_last",
     "mask_figures",
+    "mask_quoted",
     "mask_reported",
     "mask_role",
     "mask_world",
@@ -37,6 +38,8 @@ _REPORTED = re.compile(
     # instruction ("Try saying yes...").
     r"(?-i:(?!(?:You|I|Try|Keep|Start|Stop|Just|Maybe|Perhaps|Then|So|And|But|"
     r"Always|Never|Go|Do|Don't|Let|Please)\b)[A-Z][a-z]+))"
+    # Where the speaker was: "someone on there said", "a mum at group said".
+    r"(?:\s+(?:on|at|from|in|over)\s+(?:there|here|the\s+[\w-]+|[\w-]+))?"
     r"\s+(?:(?:always|keeps?|kept|just|even|once|still|only|would|has|had|'s|'d)\s+)*"
     r"(?:said|says|say|saying|told\s+me|tells\s+me|telling\s+me|suggested|suggests|"
     r"recommended|recommends|reckons|advised|asked\s+me|wants\s+me|wanted\s+me|"
@@ -50,7 +53,14 @@ _REPORTED = re.compile(
     r"|\bi(?:'ve|\s+have)?\s+always\s+(?:thought|believed|been\s+taught)\b"
     r"|\bi\s+was\s+(?:brought\s+up|raised|taught)\b"
     r"|\b(?:the\s+)?(?:forums?|internet|websites?|articles?|books?|leaflets?|apps?)"
-    r"\s+(?:say|says|said|suggest\w*|recommend\w*)\b",
+    r"\s+(?:say|says|said|suggest\w*|recommend\w*)\b"
+    # A thing's words: "it always ends with consult your doctor", "it just
+    # says rest".
+    r"|\bit\s+(?:always\s+|just\s+|only\s+|then\s+)*(?:ends?|ended|finishes|finished|"
+    r"signs\s+off|comes\s+back|came\s+back)\s+(?:with|by\s+saying)\b"
+    r"|\b(?:it|and)\s+(?:always\s+|just\s+|only\s+|then\s+)*(?:says|said|tells\s+you|told\s+me)\b"
+    # ("it says a lot that you came" is the speaker's)
+    r"(?!\s+(?:a\s+lot|something|much|more|everything|nothing|it\s+all)\b)",
     re.IGNORECASE,
 )
 _FIGURE = re.compile(
@@ -67,11 +77,19 @@ _CROWD = re.compile(
 
 # Quoted words ("'great work today' he texted", "my old counsellor kept saying
 # 'reframe it'") are someone's words, not the speaker's. An apostrophe inside
-# a word ("don't", "parents'") neither opens nor closes a quotation.
+# a word ("don't", "parents'") neither opens nor closes a quotation, and one
+# between two letters is a contraction inside it ("'Amara, you'd be fine if
+# you went.'").
 _QUOTED = re.compile(
-    r"(?<!\w)(?:'[^'\n]{2,120}'|\"[^\"\n]{2,120}\"|\u201c[^\u201d\n]{2,120}\u201d|"
-    r"\u2018[^'\n]{2,120}')(?!\w)"
+    r"(?<!\w)(?:'(?:[^'\n]|(?<=[a-z])'(?=[a-z])){2,120}'|\"[^\"\n]{2,120}\"|"
+    r"\u201c[^\u201d\n]{2,120}\u201d|\u2018[^'\n]{2,120}')(?!\w)",
+    re.IGNORECASE,
 )
+
+
+def mask_quoted(text: str) -> str:
+    """The text with quotations masked (and nothing else)."""
+    return _QUOTED.sub(_MASK, text.replace("\u2019", "'"))
 
 
 def mask_reported(sentence: str) -> str:
@@ -174,7 +192,10 @@ _PREDICATED = re.compile(
     r"thing|what\s+you\s+see)\s*(?:'m|'s|\s+am|\s+is|\s+was|\s+have\s+been|'ve\s+been|"
     r"\s+became|\s+become)|\bbeing)\s+"
     r"(?:(?:\w+ly|just|only|all|really|basically|nothing\s+but|more\s+of|kind\s+of|"
-    r"sort\s+of|not|still|also|merely|simply|literally)\s+)*|\bme\s+|"
+    r"sort\s+of|not|still|also|merely|simply|literally)\s+)*|"
+    # ("showed me one of those AI apps" hands a thing over)
+    r"(?<!showed\s)(?<!show\s)(?<!shows\s)(?<!gave\s)(?<!give\s)(?<!sent\s)(?<!lent\s)"
+    r"(?<!bought\s)(?<!got\s)(?<!found\s)(?<!told\s)(?<!taught\s)\bme\s+|"
     r"\b(?:talking|typing|chatting|speaking|writing|texting)\s+(?:to|with)\s+|"
     r"\b(?:exist|exists|existing|live|lives|living|stuck|trapped|run|running|made|"
     r"come|came)\s+(?:only\s+|just\s+)?(?:in|inside|within|on|from|out\s+of)\s+|"
@@ -199,6 +220,27 @@ _PAST_COPULA = re.compile(
 )
 
 
+# "one of those AI things, a chatbot that rewrites your CV": a second name for
+# a thing of the world, after a comma, is the world's too.
+_APPOSED = re.compile(r"(?:\s+(?:things?|ones?|stuff|gadgets?|apps?))?\s*,\s*$", re.I)
+
+
+def _apposed(before: str) -> bool:
+    m = _APPOSED.search(before)
+    if m is None or m.start() == 0:
+        return False
+    head = before[: m.start()]
+    last = None
+    for found in _WORLD.finditer(head):
+        last = found
+    if last is None or last.end() != len(head):
+        return False
+    # The first name must be the world's itself: after a verb ("set me up
+    # with one of those AI things"), not predicated of the speaker ("I'm one
+    # of those AI things, a chatbot").
+    return bool(last.group("verb")) or not _PREDICATED.search(head[: last.start()])
+
+
 def mask_world(sentence: str) -> str:
     """The sentence with the computers, programs and role-plays of the patient's
     world masked ("they had a simulator", "I asked ChatGPT once")."""
@@ -209,12 +251,12 @@ def mask_world(sentence: str) -> str:
 
     def _mask(m: re.Match[str]) -> str:
         verb = m.group("verb") or ""
-        before = m.string[max(0, m.start() - 40) : m.start()]
+        before = m.string[max(0, m.start() - 60) : m.start()]
         opener = m.group(0).split()[0].lower()
         if opener in ("the", "this") and _FRAME.match(m.group(0), len(opener) + 1):
             # "the simulation", "the role-play": this conversation.
             return m.group(0)
-        if not verb and _PREDICATED.search(before):
+        if not verb and _PREDICATED.search(before) and not _apposed(before):
             # "No person sent that, it was some automated system": a past
             # sender dismissed with "some" is the world's ("it's some kind
             # of simulation" is present and stays).

@@ -198,12 +198,55 @@ def leak_sources(case: CaseSpec, prompt: str = "") -> frozenset[tuple[str, ...]]
     return frozenset(grams)
 
 
+# The history is the patient's own life: one clause of it retold in the first
+# person ("My dad left when I was nine and had a new family within a year", 13
+# words shared with the sheet's "Her father left when she was nine...") is
+# theirs. A recital copies a longer run (the dev sets' single copied history
+# sentences share 16-23 words), several runs, the sheet's third person ("Mom
+# is overburdened, criticizes when he can't..."), or the history's breadth,
+# which `guard_recital` reads.
+_HISTORY_CLAUSE = 14
+# The sheet's patient in the third person (a first-person telling that says
+# "her" of the mother copies no whole clause of the sheet either, mostly).
+_THIRD_PERSON = frozenset(_PERSON)
+
+
+def _runs(text: str, shared: set[tuple[str, ...]]) -> list[list[str]]:
+    """The runs of the reply made of shared n-grams, as the words written."""
+    runs: list[list[str]] = []
+    for part in _SENTENCE_END.split(text.lower().replace("\u2019", "'")):
+        raw = _TOKEN.findall(part)
+        words = [_norm_word(w) for w in raw]
+        start = -1
+        for i in range(len(words) - _NGRAM + 2):
+            hit = i <= len(words) - _NGRAM and tuple(words[i : i + _NGRAM]) in shared
+            if hit and start < 0:
+                start = i
+            elif not hit and start >= 0:
+                runs.append(raw[start : i - 1 + _NGRAM])
+                start = -1
+    return runs
+
+
+def _one_history_clause(
+    text: str, shared: set[tuple[str, ...]], case: CaseSpec
+) -> bool:
+    if not shared <= _ngrams(case.history, _NGRAM):
+        return False
+    runs = _runs(text, shared)
+    return (
+        len(runs) == 1
+        and len(runs[0]) <= _HISTORY_CLAUSE
+        and not (_THIRD_PERSON | {case.name.split()[0].lower()}) & set(runs[0])
+    )
+
+
 def echoes(text: str, case: CaseSpec, index: frozenset[tuple[str, ...]]) -> bool:
     """The reply recites the prompt or the case file (`index` is `leak_sources`)."""
     shared = _ngrams(text, _NGRAM) & index
     # The case grams only when something is shared: most replies share none.
     return (
-        len(shared) >= _CASE_COPY
+        (len(shared) >= _CASE_COPY and not _one_history_clause(text, shared, case))
         or (bool(shared) and bool(shared - _case_grams(case)))
         or _recites_presenting(text, case)
     )

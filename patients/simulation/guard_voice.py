@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from patients.simulation.guard_admission import rx as _rx
-from patients.simulation.guard_masks import attributed_last, mask_reported
+from patients.simulation.guard_masks import attributed_last, mask_quoted, mask_reported
 from patients.simulation.guard_model import (
     lean_threshold,
     meaning_flags,
@@ -28,6 +28,7 @@ __all__ = [
     "ADVICE",
     "ROLE_REVERSAL",
     "THERAPIST_SPEAK",
+    "coaches_craft",
     "counsellor_voice",
     "mentioned",
     "reread",
@@ -224,6 +225,64 @@ ADVICE = _rx(
     r"\b(?:worth|best|better)\s+(?:for\s+)?you\s+(?:asking|checking|exploring|bringing|raising|"
     r"going|taking|trying|letting|leaving|starting)\b",
 )
+# The craft addressed to the listener, by its structure rather than by
+# phrase: the listener (or an instruction) as the one who does a counselling
+# move, and the speaker as what it is done to. Read with only quotations
+# masked, since a lesson framed as someone's saying ("as my counsellor would
+# say, you need to validate before you challenge") is still a lesson.
+_CRAFT_VERB = (
+    r"(?:validat\w*|reflect(?:s|ed|ing)?(?!\s+on\b)|summari[sz]\w*|normali[sz]\w*|"
+    r"paraphras\w*|empathi[sz]\w*|refram\w*|reattribut\w*|formulat\w*|elicit\w*|"
+    r"challeng\w*(?!\s+(?:yourself|you)\b)|prob(?:e|ing)|rat(?:e|ing)\s+(?:it|that|how|the|my)|"
+    r"explor\w*\s+(?:(?:the|that|this|my|those)\s+(?:\w+\s+)?(?:feelings?|thoughts?|beliefs?|"
+    r"fears?|shame|hurt|anger|grief|emotions?|worry|worries)|how\s+i|what\s+i|why\s+i)|"
+    r"nam(?:e|ing)\s+(?:the|my|that)\s+(?:feeling|emotion|fear|hurt)|"
+    r"go(?:ing)?\s+(?:straight\s+)?(?:in\s+)?for\s+the\s+evidence|"
+    r"set(?:ting)?\s+(?:it|that|this)\s+up\s+as\s+(?:an?\s+)?(?:little\s+|small\s+)?experiment)"
+)
+# The listener told what to do: "you need to", "you'd want to", "you should".
+_LISTENER_MODAL = (
+    r"\byou(?:'d|'ll|\s+would|\s+will|\s+might|\s+may)?\s+(?:really\s+|probably\s+|"
+    r"first\s+|just\s+|also\s+)?(?:need\s+to|have\s+to|ought\s+to|should|must|could|"
+    r"'ve\s+got\s+to|(?<='d\s)want\s+to|(?<='ll\s)want\s+to|(?<=would\s)want\s+to|"
+    r"(?<=might\s)want\s+to|want\s+to\s+be|are\s+(?:meant|supposed)\s+to|'re\s+"
+    r"(?:meant|supposed)\s+to|(?:do|be)\s+better\s+(?:to|off))\s+"
+)
+CRAFT = _rx(
+    _LISTENER_MODAL + r"(?:\w+\s+){0,2}?" + _CRAFT_VERB + r"\b",
+    # An instruction in the craft: "Try reflecting the hurt first", "Start by
+    # validating", "Validate first, then challenge".
+    r"(?:^|[.!?;:,]\s+|\b(?:and|then|so|just|first)\s+)(?:try|start\s+(?:by|with)|begin\s+"
+    r"(?:by|with)|always|never|don'?t)\s+(?:\w+\s+)?" + _CRAFT_VERB + r"\b",
+    r"(?:^|[.!?]\s+)(?:validate|reflect\s+(?:back|the|what|my)|summari[sz]e|normali[sz]e|"
+    r"paraphrase|reframe)\b",
+    # The speaker as the listener's material: "what you want to be doing
+    # here is getting me to rate it", "you should ask me to write it down"
+    # ("you just want to get me to admit it" is a patient's accusation).
+    _LISTENER_MODAL
+    + r"(?:[\w']+\s+){0,4}?(?:get|getting|ask|asking|have|having)\s+me\s+"
+    r"(?:to\s+)?(?:\w+\s+)?(?:rate|score|write|list|notice|imagine|picture|predict|test|track|"
+    r"record|keep\s+a|practi[cs]e|describe|rank|draw|map|experiment|look\s+at|weigh|"
+    r"compare|catch|go\s+back\s+over|talk\s+(?:you\s+)?through|walk\s+you\s+through|"
+    r"think\s+about\s+(?:the\s+)?evidence)\b[^?]*(?:[.!]|$)",
+    # The listener's seat taken, with the speaker as the one treated: "if I
+    # was in your seat I'd be asking me to write it down".
+    r"\bif\s+i\s+(?:were|was)\s+(?:you|(?:in|doing|sitting\s+in)\s+your\s+(?:chair|seat|shoes|"
+    r"position|role|job|place)|sitting\s+where\s+you\s+are|(?:the|my|your)\s+(?:counsell?or|"
+    r"therapist))\b[^.!?]{0,40}?\bi'?d\s+(?:\w+\s+)?(?:be\s+)?(?:ask|gett?|help|hav|lett?|push|"
+    r"start|walk|bring|encourag|slow|giv|challeng|validat|reflect|gently)(?:e|es|s|ing)?\b"
+    r"[^.!?]{0,40}?\bme\b",
+    r"\bwhat\s+i'?d\s+(?:do|try|ask|use|say)\s+with\s+(?:someone|somebody|a\s+\w+|"
+    r"\w+s)\s+like\s+me\b",
+)
+
+
+def coaches_craft(text: str) -> bool:
+    """The reply teaches the listener the counselling craft by its structure
+    (see `CRAFT`); quotations are someone else's words and are left out."""
+    return bool(CRAFT.search(mask_quoted(text.replace("\u2019", "'"))))
+
+
 _YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you'd|you've|you'll)\b", re.I)
 _ME = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.I)
 # Moves of the counsellor (the trainee move classifier's labels).
