@@ -53,10 +53,9 @@ def annotate_turn(turn_id: int) -> None:
 def sweep_unannotated_turns(older_than_seconds: int | None = None) -> int:
     """Backstop for every loss case: re-enqueue turns nobody annotated.
 
-    Beat runs it with the default age (ANNOTATION_SWEEP_AFTER_SECONDS); the
-    worker runs it with 0 each time it (re)connects to the broker
-    (`config.celery.SweepOnConnect`), when every task the broker held may be
-    gone. A turn whose task is still queued or running gets a second task,
+    Beat runs it with the default age (ANNOTATION_SWEEP_AFTER_SECONDS); a worker
+    runs it with 0 each time it gets the broker back (`SweepOnReconnect` below),
+    when every task the broker held may be gone. A turn whose task is still queued or running gets a second task,
     which finds the lock or the stored row and does nothing more.
     """
 
