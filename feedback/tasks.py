@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+from typing import Any
+
+from celery import bootsteps, shared_task
 from django.conf import settings
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
@@ -14,6 +17,8 @@ from .scoring_services import score_session as score_session_service
 from .scoring_services import stale_corrected_session_ids, unscored_session_ids
 from .services import annotate_turn as annotate_turn_service
 from .services import unannotated_turn_ids
+
+logger = logging.getLogger(__name__)
 
 # Publishing fails fast when the broker is down: the sweeps are the backstop.
 _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
@@ -45,11 +50,19 @@ def annotate_turn(turn_id: int) -> None:
 
 
 @shared_task
-def sweep_unannotated_turns() -> int:
-    """Backstop for every loss case: re-enqueue turns nobody annotated."""
+def sweep_unannotated_turns(older_than_seconds: int | None = None) -> int:
+    """Backstop for every loss case: re-enqueue turns nobody annotated.
+
+    Beat runs it with the default age (ANNOTATION_SWEEP_AFTER_SECONDS); a worker
+    runs it with 0 each time it gets the broker back (`SweepOnReconnect` below),
+    when every task the broker held may be gone. A turn whose task is still queued or running gets a second task,
+    which finds the lock or the stored row and does nothing more.
+    """
 
     ids = unannotated_turn_ids(
         older_than_seconds=settings.ANNOTATION_SWEEP_AFTER_SECONDS
+        if older_than_seconds is None
+        else older_than_seconds
     )
     for turn_id in ids:
         enqueue_annotation(turn_id)
@@ -100,3 +113,35 @@ def enqueue_scoring(session_id: int) -> None:
     score_session.apply_async(
         args=[session_id], retry=True, retry_policy=_PUBLISH_RETRY
     )
+
+
+class SweepOnReconnect(bootsteps.StartStopStep):
+    """A worker consumer step (registered in `config.celery`): each time the worker
+    gets the broker back after losing it, sweep for unannotated turns at once.
+
+    A broker that restarted without persistence has lost every queued task and
+    every task a worker had taken and not yet acknowledged, and publishes that
+    were accepted just before it stopped. Beat's sweep finds those turns only
+    once they are ANNOTATION_SWEEP_AFTER_SECONDS old, after beat and this
+    consumer have each reconnected with their own growing backoff: 20-30 s after
+    the broker's return, at the limit tests/security/test_faults.py allows on a
+    loaded machine. Now it is a second or two after this worker is back. The
+    first connection sweeps nothing: the queue is as it was left.
+    """
+
+    requires = ("celery.worker.consumer.tasks:Tasks",)
+
+    def start(self, parent: Any) -> None:
+        if parent.restart_count < 1:
+            return
+        # The queue this worker consumes (a test worker has a queue of its own).
+        queue = parent.task_consumer.queues[0].name
+        try:
+            sweep_unannotated_turns.apply_async(
+                kwargs={"older_than_seconds": 0},
+                queue=queue,
+                retry=True,
+                retry_policy=_PUBLISH_RETRY,
+            )
+        except Exception:  # noqa: BLE001 - the broker flapped again: beat's sweep remains
+            logger.warning("could not enqueue the sweep after reconnecting")

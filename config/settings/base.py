@@ -243,6 +243,12 @@ CELERY_TASK_IGNORE_RESULT = True  # no result backend: results live in PostgreSQ
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = False
+# Nothing here sends remote-control commands (inspect, revoke, ping). Off, the
+# worker holds no broadcast (Redis PUB/SUB) channel: the channel whose close on
+# a reconnect raised "'NoneType' object has no attribute 'hostname'" in
+# kombu's Redis transport (kombu#582) while a Redis restart was handled, and
+# one less consumer to re-establish. `celery inspect` and Flower need it on.
+CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 CELERY_BEAT_SCHEDULE = {
     # Often, so a turn whose task was lost (worker killed, Redis restarted
     # without persistence) is annotated within 30 s of the worker's return:

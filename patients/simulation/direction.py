@@ -210,7 +210,7 @@ def direct(
     fact: FactQuestion | None = None,
 ) -> tuple[PatientState, StageDirection]:
     """Choose the act for this turn and record any newly disclosed layer."""
-    s = state.model_copy(deep=True)
+    s = state.for_next_step()
     moveset = set(moves)
     style = P.STYLE_PARAMS[case.style]
     cap = style.sentence_cap

@@ -175,14 +175,15 @@ def _fact_question(
     last = questions[-1]
     # Screening is heard in every sentence that asks, marked or not.
     joined = " ".join(turn_questions(text, unmarked=True))
+    # Asked once: these patterns are long (tens of microseconds a search), and the
+    # answers are read up to seven times below.
+    anaphoric = bool(ANAPHORA.search(last))
     # "...they wish they could not wake up. Has anything like that been on
     # your mind?": the thoughts named in the sentence before the question.
     si_named = bool(SUICIDAL.search(joined)) or bool(
-        ANAPHORA.search(last) and SUICIDAL.search(text)
+        anaphoric and text != joined and SUICIDAL.search(text)
     )
-    if MEANS.search(last) or (
-        ANAPHORA.search(last) and MEANS.search(_before(text, last))
-    ):
+    if MEANS.search(last) or (anaphoric and MEANS.search(_before(text, last))):
         # "some people start putting pills aside, just in case. is that
         # something you've done?": the means named in the sentence before.
         return FactQuestion("si_means")
@@ -212,8 +213,12 @@ def _fact_question(
             return FactQuestion("suicidal_thoughts")
     for domain, pattern in SCREENING:
         # "Some people hear voices when... Has anything like that happened?":
-        # the screening may sit in the sentence before the question.
-        if pattern.search(joined) or (ANAPHORA.search(last) and pattern.search(text)):
+        # the screening may sit in the sentence before the question. No pattern
+        # matched `last` above, so a string equal to it is not searched again
+        # (a turn of one question: `joined` and often `text` are `last`).
+        if (joined != last and pattern.search(joined)) or (
+            anaphoric and text not in (last, joined) and pattern.search(text)
+        ):
             return FactQuestion(domain)
     for question in questions:
         named = _WHO_NAMED.match(question.strip())
@@ -232,7 +237,7 @@ def _fact_question(
         # Still about the thoughts just disclosed: restate the sheet's answer
         # (never a hedge that could read as "yes" to a plan).
         return FactQuestion("suicidal_thoughts")
-    if ANAPHORA.search(last) and not FOR_YOU.match(core(last)):
+    if anaphoric and not FOR_YOU.match(core(last)):
         # "Weed, pills, anything like that. Is that something you do?": the
         # domain was named in the sentence before the question.
         for sentence in reversed(split_sentences(text)):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import random
+from typing import get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -78,6 +80,34 @@ class PatientState(BaseModel):
         keys = [emotion_key(e) for e in case.situation(self.topic).emotions]
         key = max(keys, key=lambda k: self.emotion.get(k, 0.0))
         return key, self.emotion.get(key, 0.0)
+
+    def for_next_step(self) -> PatientState:
+        """A copy a step may change without touching this one: what
+        `model_copy(deep=True)` gives, made by copying each dict and list field
+        one level down, as those hold only strings and numbers. Each chat
+        message makes two (transition, direction); the deep copy walked every
+        value of the growing lists, 0.06-0.15 ms each, against about 0.01."""
+        copied = self.model_copy()
+        copied.__dict__.update(
+            {name: copy.copy(getattr(self, name)) for name in _FLAT_CONTAINERS}
+        )
+        for name in _DEEP_CONTAINERS:
+            copied.__dict__[name] = copy.deepcopy(getattr(self, name))
+        return copied
+
+
+def _holds_only_scalars(annotation: object) -> bool:
+    return all(arg in (str, int, float, bool) for arg in get_args(annotation))
+
+
+_CONTAINERS = [
+    (name, field.annotation)
+    for name, field in PatientState.model_fields.items()
+    if get_origin(field.annotation) in (dict, list)
+]
+# A container field added later that nests containers is copied deeply still.
+_FLAT_CONTAINERS = tuple(name for name, a in _CONTAINERS if _holds_only_scalars(a))
+_DEEP_CONTAINERS = tuple(name for name, a in _CONTAINERS if not _holds_only_scalars(a))
 
 
 def initial_state(case: CaseSpec, *, seed: int) -> PatientState:

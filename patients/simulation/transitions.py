@@ -87,7 +87,7 @@ def apply_moves(
 ) -> tuple[PatientState, Outcome]:
     """The state after the trainee's moves (disclosure is decided by the direction)."""
     pre = state
-    s = state.model_copy(deep=True)
+    s = state.for_next_step()
     s.turn = pre.turn + 1
     s.last_moves = list(moves)
     rng = random.Random(f"{case.slug}:{pre.seed}:{s.turn}:transition")

@@ -5,21 +5,24 @@ Redis, the idempotent service and the loss cases DESIGN.md promises to survive
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import signal
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import redis
+from kombu import Queue
 
 from config import celery_app
 from feedback.dispatch import enqueue_annotation
 from feedback.models import Annotation
-from feedback.tasks import sweep_unannotated_turns
+from feedback.tasks import SweepOnReconnect, sweep_unannotated_turns
 from llm.settings import LLMConfig
 from practice.models import ModelCall, Turn
 from tests.support.celery_worker import (
@@ -233,6 +236,48 @@ def test_an_unreachable_broker_does_not_fail_the_turn_and_the_sweep_annotates_it
     wait_for_successes(worker, 1)
     [annotation] = annotations_of(turn)
     assert annotation.annotator == "offline-rules"
+
+
+def test_the_sweep_after_a_reconnect_takes_turns_of_any_age(
+    settings: Any, submit_turn: Callable[[str], Any], pipeline_queue: str
+) -> None:
+    settings.ANNOTATION_DISPATCH = "celery"
+    settings.ANNOTATION_SWEEP_AFTER_SECONDS = 20
+    # No worker runs: its task waits in this test's queue, as one lost in a
+    # broker restart would never arrive.
+    turn = submit_turn(TRAINEE_TEXT)
+    assert sweep_unannotated_turns() == 0  # beat's sweep: too young yet
+    assert sweep_unannotated_turns(older_than_seconds=0) == 1  # to this test's queue
+    assert annotations_of(turn) == []
+
+
+def test_a_worker_that_gets_the_broker_back_enqueues_the_sweep_on_its_queue(
+    pipeline_queue: str,
+) -> None:
+    """The consumer step: nothing on the worker's first connection (the queue is
+    as it was left), the sweep of every unannotated turn after a reconnection
+    (the broker may have restarted empty), on the queue the worker consumes."""
+    broker = redis.Redis.from_url(str(celery_app.conf.broker_url))
+
+    def consumer(restart_count: int) -> SimpleNamespace:
+        # What the step reads of Celery's consumer.
+        return SimpleNamespace(
+            restart_count=restart_count,
+            task_consumer=SimpleNamespace(queues=[Queue(pipeline_queue)]),
+        )
+
+    try:
+        step = SweepOnReconnect(consumer(0))
+        step.start(consumer(0))
+        assert broker.llen(pipeline_queue) == 0
+        step.start(consumer(1))
+        [raw] = broker.lrange(pipeline_queue, 0, -1)
+        message = json.loads(raw)
+        assert message["headers"]["task"] == "feedback.tasks.sweep_unannotated_turns"
+        args, kwargs, _ = json.loads(base64.b64decode(message["body"]))
+        assert (args, kwargs) == ([], {"older_than_seconds": 0})
+    finally:
+        broker.close()
 
 
 def test_malformed_model_json_falls_back_to_the_offline_annotation(

@@ -30,6 +30,13 @@ def store() -> Iterator[RedisBreakerStore]:
     set_shared_store(previous)  # type: ignore[arg-type]
 
 
+def _until_allowed(breaker: Breaker) -> None:
+    deadline = time.monotonic() + 30
+    while not breaker.allow():
+        assert time.monotonic() < deadline, "the breaker never let a probe through"
+        time.sleep(0.02)
+
+
 def _current() -> object:
     return breaker_module._shared  # noqa: SLF001 - restored after the test
 
@@ -37,20 +44,21 @@ def _current() -> object:
 def test_failures_in_one_process_open_the_breaker_for_all(
     store: RedisBreakerStore,
 ) -> None:
-    # Two Breaker objects for one endpoint stand for two processes.
-    web = Breaker("http://model.test/v1", threshold=3, cooldown=0.3)
-    worker = Breaker("http://model.test/v1", threshold=3, cooldown=0.3)
+    # Two Breaker objects for one endpoint stand for two processes. The cool-down
+    # is long enough that the checks right after a failure fall inside it on a
+    # loaded machine; its end is waited for, not slept through.
+    web = Breaker("http://model.test/v1", threshold=3, cooldown=1.5)
+    worker = Breaker("http://model.test/v1", threshold=3, cooldown=1.5)
     web.failure()
     worker.failure()
     assert web.allow() and worker.allow()
     web.failure()  # the third failure, counted across both
     assert not worker.allow() and not web.allow()
     assert worker.state().is_open and worker.state().failures == 3
-    time.sleep(0.35)
-    assert worker.allow()  # cool-down over: the next call is the probe
+    _until_allowed(worker)  # cool-down over: the next call is the probe
     worker.failure()  # a failed probe reopens at once, for both
     assert not web.allow()
-    time.sleep(0.35)
+    _until_allowed(web)
     web.success()  # a successful probe closes it for both
     assert worker.allow() and worker.state().failures == 0
 

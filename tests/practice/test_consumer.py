@@ -214,7 +214,7 @@ async def test_it_rejects_messages_after_the_session_ended(
     await ws.connect()
     await database_sync_to_async(end_session)(session=practice_session)
     # Open sockets of the session are closed once it has ended...
-    closed = await ws.receive_output(timeout=1)
+    closed = await ws.receive_output(timeout=10)
     assert closed == {"type": "websocket.close", "code": 4410}
     # ...and one opened afterwards (a stale tab) refuses messages.
     ws = await open_socket(practice_session.uuid, trainee)

@@ -7,7 +7,6 @@ more than it needs; the rate limit makes one Redis round trip.
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -28,7 +27,7 @@ from practice.exceptions import RateLimited
 from practice.services import _count_in_window, submit_trainee_turn
 from tests.conftest import require_redis
 
-from .wsutil import message, open_socket, receive_until
+from .wsutil import eventually, message, open_socket, receive_until
 
 DONE = r'data-speaker="patient"[^>]*data-complete="true"'
 FIRST_WORD = r'hx-swap-oob="beforeend:#turn-[^"]*-text"'
@@ -89,10 +88,8 @@ async def test_the_first_word_is_sent_before_the_fan_out_and_the_publish(
     # The annotation publish was collected at commit and run after the word.
     assert "after-commit work (1)" in events
     assert events.index("after-commit work (1)") > 0
-    for _ in range(50):  # it runs in the background
-        if published:
-            break
-        await asyncio.sleep(0.02)
+    # It runs in the background.
+    await eventually(lambda: published, what="the annotation publish")
     assert len(published) == 1
     await first.disconnect()
     await second.disconnect()
@@ -127,10 +124,8 @@ async def test_a_reply_that_fails_before_its_first_word_still_fans_out_and_publi
     await first.send_to(text_data=message("What brings you here today?"))
     frames = await receive_until(second, r'data-speaker="trainee"')
     assert "What brings you here today?" in frames[-1]
-    for _ in range(100):  # it runs in the background
-        if published:
-            break
-        await asyncio.sleep(0.02)
+    # It runs in the background.
+    await eventually(lambda: published, what="the annotation publish")
     assert len(published) == 1
     await first.disconnect()
     await second.disconnect()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -36,6 +39,18 @@ async def open_socket(
     return WebsocketCommunicator(
         application, f"/ws/practice/sessions/{session_uuid}/", headers=headers
     )
+
+
+async def eventually(
+    check: Callable[[], object], *, what: str, timeout: float = 15.0
+) -> None:
+    """Wait until `check()` holds, polling: the bound only stops a hung test (a
+    loaded two-core CI machine may take seconds where a quiet one takes ms)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        await asyncio.sleep(0.01)
 
 
 def message(text: str, client_id: str | None = None) -> str:

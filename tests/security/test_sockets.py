@@ -99,8 +99,9 @@ async def test_a_frame_that_is_not_json_gets_an_error_frame(
 
 
 async def expect_closed(ws: WebsocketCommunicator, code: int) -> None:
-    # Within a second of the change.
-    assert await ws.receive_output(timeout=1) == {
+    # Sent as the change is made: the bound only stops a hung test (a loaded
+    # two-core CI machine can take more than a second to get there).
+    assert await ws.receive_output(timeout=10) == {
         "type": "websocket.close",
         "code": code,
     }
@@ -183,8 +184,8 @@ async def test_at_most_five_sockets_per_user_and_session(
         sockets.append(ws)
     sixth = socket_for(practice_session.uuid, client)
     assert (await sixth.connect())[0]
-    assert "too many windows" in await sixth.receive_from(timeout=2)
-    assert (await sixth.receive_output(timeout=1))["code"] == 4429
+    assert "too many windows" in await sixth.receive_from(timeout=10)
+    assert (await sixth.receive_output(timeout=10))["code"] == 4429
     # Closing one frees a place.
     await sockets.pop().disconnect()
     again = socket_for(practice_session.uuid, client)
@@ -203,7 +204,7 @@ async def test_the_cap_is_configurable(
     assert (await first.connect())[0]
     second = socket_for(practice_session.uuid, client)
     await second.connect()
-    assert "too many windows" in await second.receive_from(timeout=2)
+    assert "too many windows" in await second.receive_from(timeout=10)
     await first.disconnect()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import AsyncIterator
+from functools import lru_cache
 
 from llm.types import Usage
 from patients.simulation import parameters as P
@@ -44,7 +45,7 @@ class OfflineResponder:
 
     def _reply(self, ctx: ReplyContext) -> str:
         history_texts = [u.text for u in ctx.history if u.speaker == "patient"]
-        said = {norm(s) for t in history_texts for s in split_sentences(t)}
+        said = {n for t in history_texts for n in _told(t)[0]}
         said |= {norm(t) for t in history_texts}
         previous = {norm(t) for t in history_texts}
         text = ""
@@ -136,6 +137,15 @@ def _key(sentence: str) -> str:
     return " ".join(re.findall(r"[a-z']+", sentence.lower()))
 
 
+@lru_cache(maxsize=4096)
+def _told(line: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The sentences of a line the patient said, as `norm` and as `_key` compare
+    them. Every later reply of the session checks itself against every told
+    line: read once per line, not once per line per message."""
+    sentences = split_sentences(line)
+    return tuple(norm(x) for x in sentences), tuple(_key(x) for x in sentences)
+
+
 # Short leads for a point already made: under four words, so never a repeat.
 _AGAIN = (
     "Like I said.",
@@ -153,12 +163,7 @@ def _without_repeats(text: str, ctx: ReplyContext) -> str:
     """Drop any sentence of four words or more the patient already said in this
     session: a long session on a narrow topic otherwise ends in "Like I said,
     ..." loops. If nothing is left, a short 'as I said' stands for the point."""
-    said = {
-        _key(x)
-        for u in ctx.history
-        if u.speaker == "patient"
-        for x in split_sentences(u.text)
-    }
+    said = {k for u in ctx.history if u.speaker == "patient" for k in _told(u.text)[1]}
     kept = []
     for sentence in split_sentences(text):
         key = _key(sentence)
