@@ -297,17 +297,16 @@ def _flag_scores(
 
 
 def labeller_agreement(turns: Iterable[GoldTurn]) -> dict[str, Any]:
-    """Cohen's kappa per family between C and the first labeller, on shared ids."""
-    by_id: dict[str, dict[str, GoldTurn]] = {}
+    """Cohen's kappa per family between the labeller who coded an id first and the
+    one who double-coded it (C on A's and B's ids in the shipped corpus; N on L's
+    and M's in `gold_held_out/`), on shared ids. Files are read in name order, so
+    "first" is the earlier letter."""
+    by_id: dict[str, list[GoldTurn]] = {}
     for t in turns:
-        by_id.setdefault(t.id, {})[t.labeller] = t
-    pairs = [
-        (first, coded["C"])
-        for coded in by_id.values()
-        if "C" in coded
-        for first in [coded.get("A") or coded.get("B")]
-        if first is not None
-    ]
+        coded = by_id.setdefault(t.id, [])
+        if all(c.labeller != t.labeller for c in coded):
+            coded.append(t)
+    pairs = [(coded[0], coded[1]) for coded in by_id.values() if len(coded) > 1]
     if not pairs:
         return {"n_double_coded": 0}
     out: dict[str, Any] = {"n_double_coded": len(pairs), "families": {}}
