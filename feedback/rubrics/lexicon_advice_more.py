@@ -48,8 +48,9 @@ ADVICE_STATEMENT_2026_12 = re.compile(
     r"|\byou (?:(?:two|three|both|guys|all) )?(?:(?:do|really|just|definitely|honestly|"
     r"seriously) )+(?:need|have|ought|got) to (?!(?:feel|be|hear|know|understand|"
     r"remember|say)\b)"
-    r"|\byou (?:two|three|both|guys|all) (?:(?:really|just|definitely) )?(?:need|have|ought|"
-    r"should|could|got) (?:to )?(?!(?:feel|be|hear|know)\b)[a-z]+"
+    # "have" only as "have to": "do you two have any kids" asks, it urges nothing.
+    r"|\byou (?:two|three|both|guys|all) (?:(?:really|just|definitely) )?(?:(?:need|"
+    r"ought|should|could|got) (?:to )?|have to )(?!(?:feel|be|hear|know)\b)[a-z]+"
     r"|(?:[,;]\s*|\bso\s+)(?:maybe|perhaps)\s+(?:just\s+)?" + _VERBS + r"\b"
     r"|\b(?:it'?s|its|it is|it'?d be|it would be) (?:probably |maybe |definitely "
     r"|honestly )(?:easier|better|best|safer|wiser|kinder) (?:for you )?to (?:just )?"

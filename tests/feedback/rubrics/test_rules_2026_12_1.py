@@ -52,6 +52,16 @@ def test_advice_in_more_forms_after_a_feeling_is_premature(
     assert {"persuade", "persuade_with_permission"} & codes
 
 
+@pytest.mark.parametrize(
+    "turn", ["do u two have any kids", "you guys have a lot on at the moment"]
+)
+def test_a_couple_asked_about_or_described_is_not_advised(turn: str) -> None:
+    # "you two" + "have" asks or describes; only "have to" urges (a dev probe's
+    # "do u two have any kids" was coded advice and the patient hedged).
+    _, codes = annotate(turn, "He just doesn't care anymore.")
+    assert "persuade" not in codes
+
+
 def test_a_feeling_argued_away_does_not_validate() -> None:
     flags, _ = annotate(
         "oh you shouldnt feel bad at all!! just ring her tonight",
