@@ -41,6 +41,7 @@ from .collusion_beliefs import (
     patient_belief,
 )
 from .collusion_forms import collusive_forms
+from .flag_forms import SELF_BLAME
 from .normalize import normalize
 from .schema import TurnContext, UtteranceCode, last_patient_text
 
@@ -211,12 +212,23 @@ def _earlier_belief(
             history=ctx.history,
             case_has_risk=ctx.case_has_risk,
         )
+        blamed = bool(SELF_BLAME.search(earlier))
         return [
             i
             for i in _general(moved, utterances)
-            if _restates(normalize(utterances[i].text).lower(), key)
+            if _restates(text := normalize(utterances[i].text).lower(), key)
+            or (blamed and _YOU_SHOULD_HAVE.search(text))
         ]
     return []
+
+
+# The patient's self-blame confirmed as a verdict on the past ("you really should
+# have known", "you could've stopped it"), whatever words it uses for the event.
+_YOU_SHOULD_HAVE = re.compile(
+    r"\byou (?:really |probably |definitely |honestly )?(?:should|could|ought to)"
+    r"(?:'ve| have)\b",
+    re.IGNORECASE,
+)
 
 
 def _general(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> list[int]:

@@ -499,3 +499,20 @@ RISK_RESPONSE_2026_12 = rx(
     r"you (?:ever )?tried before|(?:make|made|making) a plan (?:together )?for|those "
     r"thoughts|that wish|(?:ending|end) (?:their|his|her|your) (?:own )?life",
 )
+
+# --- stop 20: self-blame carries guilt -------------------------------------------------
+
+# Blame the patient lays on themself for what happened ("I didn't see it in my own
+# husband", "I should have known", "if I'd made him go to the doctor", "I let him
+# down"): like a self-condemning belief it carries shame/guilt and sadness, so "you
+# feel so guilty" reflects it rather than reading a feeling in (a live Ruth session
+# flagged exactly that reflection, one RUBRICS names as accurate).
+SELF_BLAME = rx(
+    r"\bi (?:should|shouldn'?t|could|ought to|must)(?:'ve| have) (?:\w+ )?(?:known|seen|"
+    r"noticed|spotted|realised|realized|done|stopped|made|been|said|called|gone|"
+    r"checked)|\bi didn'?t (?:even )?(?:see|notice|spot|realise|realize|know|stop|"
+    r"catch|do) (?:it|that|anything|the signs|what)|\bif (?:only )?i(?:'d| had) "
+    r"(?:\w+ ){0,3}(?:known|noticed|made|been|done|called|gone|listened|stayed|"
+    r"checked|said)|\b(?:it'?s|it was|that'?s|that was) (?:all )?my fault|\bi let "
+    r"(?:\w+ ){1,2}(?:down|die|go)\b|\bi(?:'m| am) (?:to blame|the reason)",
+)

@@ -139,7 +139,9 @@ def _feeling_families(texts: Sequence[str]) -> set[str]:
     # reflects it rather than reading in.
     condemned = (
         {"sad", "ashamed"}
-        if any(lx.DISCLOSING_DISTORTION.search(t) for t in texts)
+        if any(
+            lx.DISCLOSING_DISTORTION.search(t) or ff.SELF_BLAME.search(t) for t in texts
+        )
         else set()
     )
     return named | implied | condemned

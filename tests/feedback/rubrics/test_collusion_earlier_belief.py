@@ -94,3 +94,47 @@ def test_real_advice_keeps_its_code() -> None:
     flags, codes = annotate("you should ring your doctor about the tablets this week")
     assert "collusion" not in flags
     assert "persuade" in codes
+
+
+SELF_BLAME_HISTORY = (
+    Utterance(
+        "patient",
+        "A teacher for thirty years, spotting what's wrong with every child, and I "
+        "didn't see it in my own husband.",
+    ),
+    Utterance("trainee", "that sounds so painful"),
+    Utterance("patient", "I was clearing a drawer and found his indigestion tablets."),
+)
+
+
+def _annotate_after_self_blame(turn: str) -> tuple[set[str], set[str]]:
+    ann = OfflineAnnotator().annotate(
+        TurnContext(
+            trainee_text=turn,
+            previous_patient_text=SELF_BLAME_HISTORY[-1].text,
+            history=SELF_BLAME_HISTORY,
+        )
+    )
+    return set(ann.flags), {c for u in ann.utterances for c in u.codes}
+
+
+def test_self_blame_confirmed_in_other_words_is_collusion() -> None:
+    flags, codes = _annotate_after_self_blame(
+        "you're right, you really should have known it was his heart"
+    )
+    assert "collusion" in flags
+    assert "persuade" not in codes
+
+
+def test_guilt_reflected_after_self_blame_is_not_reading_in() -> None:
+    # The live session flagged this reflection as "named a feeling they had not shown".
+    flags, _ = _annotate_after_self_blame(
+        "It sounds like you feel terribly guilty, and underneath that you miss him"
+    )
+    assert "unexpressed_feeling" not in flags
+    assert "collusion" not in flags
+
+
+def test_anger_is_still_read_in_after_self_blame() -> None:
+    flags, _ = _annotate_after_self_blame("you're really angry about it")
+    assert "unexpressed_feeling" in flags
