@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -14,7 +13,7 @@ from llm.types import Message, Usage
 from .code_model import add_codes
 from .codebook import codebook_prompt, plain_label
 from .codes import code_turn
-from .collusion import collusive_utterances
+from .collusion import PAST_VERDICT, collusive_utterances
 from .empathy import empathy_levels
 from .flag_model import revise
 from .flag_suggestions import suggestion_for
@@ -97,12 +96,6 @@ class OfflineAnnotator:
 
 
 _BARE_INPUT = frozenset({"giving_information", "other"})
-# A verdict on what the patient did ("you should have known", "you could've
-# stopped it"): about the past, so no advice.
-_PAST_VERDICT = re.compile(
-    r"\b(?:should|shouldn'?t|could|couldn'?t|ought to|must) ?(?:have|'ve)\b",
-    re.IGNORECASE,
-)
 
 
 def _without_collusive_reflections(
@@ -147,7 +140,7 @@ def _without_collusive_reflections(
             i in collusive
             and set(u.codes) == {"persuade"}
             and not u.is_question
-            and _PAST_VERDICT.search(u.text)
+            and PAST_VERDICT.search(u.text)
         ):
             # 2026.12-1: "you're right, you should have known" judges what the
             # patient did, it urges nothing: no advice chip ("Ask before advising"

@@ -28,6 +28,7 @@ the rubric and ordinary English, none is mined from a dataset.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 
@@ -197,8 +198,9 @@ def _earlier_belief(
 
     Only when the last line voices none of its own (else the rules above read that
     one), and only a sentence that the general rule finds collusive against the
-    earlier line and that says the belief's own words again: an earlier line is
-    weaker evidence of what "you're right" answers than the last one.
+    earlier line and that says the belief's own words again (or, after self-blame,
+    passes a verdict on the past in any words): an earlier line is weaker evidence
+    of what "you're right" answers than the last one.
     """
     if not last or patient_belief(last) or SAFETY_RULE.search(last):
         return []
@@ -206,27 +208,23 @@ def _earlier_belief(
         if not patient_belief(earlier):
             continue
         key = key_words(earlier)
-        moved = TurnContext(
-            trainee_text=ctx.trainee_text,
-            previous_patient_text=earlier,
-            history=ctx.history,
-            case_has_risk=ctx.case_has_risk,
-        )
+        moved = dataclasses.replace(ctx, previous_patient_text=earlier)
         blamed = bool(SELF_BLAME.search(earlier))
         return [
             i
             for i in _general(moved, utterances)
             if _restates(text := normalize(utterances[i].text).lower(), key)
-            or (blamed and _YOU_SHOULD_HAVE.search(text))
+            or (blamed and PAST_VERDICT.search(text))
         ]
     return []
 
 
-# The patient's self-blame confirmed as a verdict on the past ("you really should
-# have known", "you could've stopped it"), whatever words it uses for the event.
-_YOU_SHOULD_HAVE = re.compile(
-    r"\byou (?:really |probably |definitely |honestly )?(?:should|could|ought to)"
-    r"(?:'ve| have)\b",
+# A verdict on what the patient did ("you really should have known", "you could've
+# stopped it"): the patient's self-blame confirmed, and about the past, so it urges
+# nothing (annotators.py recodes such a collusive "advice" as misplaced support).
+PAST_VERDICT = re.compile(
+    r"\byou (?:really |probably |definitely |honestly )?(?:should|shouldn'?t|could|"
+    r"couldn'?t|ought to|must) ?(?:have|'ve)\b",
     re.IGNORECASE,
 )
 

@@ -26,12 +26,13 @@ HISTORY = (
 )
 
 
-def annotate(turn: str) -> tuple[set[str], set[str]]:
+def annotate(
+    turn: str, history: tuple[Utterance, ...] = HISTORY
+) -> tuple[set[str], set[str]]:
+    """Flags and codes of `turn` after `history` (its last line is the patient's)."""
     ann = OfflineAnnotator().annotate(
         TurnContext(
-            trainee_text=turn,
-            previous_patient_text=HISTORY[-1].text,
-            history=HISTORY,
+            trainee_text=turn, previous_patient_text=history[-1].text, history=history
         )
     )
     return set(ann.flags), {c for u in ann.utterances for c in u.codes}
@@ -80,14 +81,8 @@ def test_a_belief_further_back_than_two_patient_lines_is_not_read() -> None:
         Utterance("trainee", "and Claire?"),
         Utterance("patient", "She couldn't get a flight."),
     )
-    ann = OfflineAnnotator().annotate(
-        TurnContext(
-            trainee_text="you're right, you should have known",
-            previous_patient_text=history[-1].text,
-            history=history,
-        )
-    )
-    assert "collusion" not in ann.flags
+    flags, _ = annotate("you're right, you should have known", history)
+    assert "collusion" not in flags
 
 
 def test_real_advice_keeps_its_code() -> None:
@@ -107,20 +102,10 @@ SELF_BLAME_HISTORY = (
 )
 
 
-def _annotate_after_self_blame(turn: str) -> tuple[set[str], set[str]]:
-    ann = OfflineAnnotator().annotate(
-        TurnContext(
-            trainee_text=turn,
-            previous_patient_text=SELF_BLAME_HISTORY[-1].text,
-            history=SELF_BLAME_HISTORY,
-        )
-    )
-    return set(ann.flags), {c for u in ann.utterances for c in u.codes}
-
-
 def test_self_blame_confirmed_in_other_words_is_collusion() -> None:
-    flags, codes = _annotate_after_self_blame(
-        "you're right, you really should have known it was his heart"
+    flags, codes = annotate(
+        "you're right, you really should have known it was his heart",
+        SELF_BLAME_HISTORY,
     )
     assert "collusion" in flags
     assert "persuade" not in codes
@@ -128,13 +113,14 @@ def test_self_blame_confirmed_in_other_words_is_collusion() -> None:
 
 def test_guilt_reflected_after_self_blame_is_not_reading_in() -> None:
     # The live session flagged this reflection as "named a feeling they had not shown".
-    flags, _ = _annotate_after_self_blame(
-        "It sounds like you feel terribly guilty, and underneath that you miss him"
+    flags, _ = annotate(
+        "It sounds like you feel terribly guilty, and underneath that you miss him",
+        SELF_BLAME_HISTORY,
     )
     assert "unexpressed_feeling" not in flags
     assert "collusion" not in flags
 
 
 def test_anger_is_still_read_in_after_self_blame() -> None:
-    flags, _ = _annotate_after_self_blame("you're really angry about it")
+    flags, _ = annotate("you're really angry about it", SELF_BLAME_HISTORY)
     assert "unexpressed_feeling" in flags
