@@ -41,6 +41,22 @@ def test_it_computes_the_labellers_agreement_on_the_double_coded_ids() -> None:
     assert families["ex"]["kappa"] == 1.0
 
 
+def test_any_later_labeller_double_codes_and_only_feeds_the_agreement(
+    tmp_path: Path,
+) -> None:
+    # Held-out sets carry their own double-coder (N on L's ids), not only C on A/B.
+    for name in ("A_01", "C_01"):
+        source = (FIXTURE / f"labeller_{name}.jsonl").read_text(encoding="utf-8")
+        letter = {"A": "L", "C": "N"}[name[0]]
+        (tmp_path / f"labeller_{letter}_01.jsonl").write_text(source, encoding="utf-8")
+    result = evaluate_gold(OfflineAnnotator(), tmp_path)
+    # L's two, and N's t4 (an id nobody else coded); N's t1 only feeds agreement.
+    assert result["n_turns"] == 3
+    agreement = result["labeller_agreement"]
+    assert agreement["n_double_coded"] == 1
+    assert agreement["families"]["question_kind"]["accuracy"] == 1.0
+
+
 def test_the_command_runs_the_shipped_corpus_without_a_path(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
