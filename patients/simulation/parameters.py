@@ -316,11 +316,36 @@ def parameter_tables_markdown() -> str:
         )
     rows += [
         "",
-        f"Resistance falls only from the {RESISTANCE_STREAK}nd consecutive skilled turn "
+        "Resistance that holds (pleasing: its hidden resistance), per style:",
+        "",
+        "| style | patience (skilled turns in a row before it falls) | largest fall "
+        "a turn | skilled turns before all of it may be gone (floor) | fall a "
+        "skilled question earns | comes back at a rupture |",
+        "|---|---|---|---|---|---|",
+    ]
+    for style, p in STYLE_PARAMS.items():
+        rows.append(
+            f"| {style} | {p.patience} | "
+            f"{f'{p.max_fall:.2f}' if p.max_fall < 1 else 'no limit'} | "
+            f"{p.hold_turns or 'no floor'} | {p.question_fall:.2f} | "
+            f"{p.relapse:.0%} of what was given up |"
+        )
+    rows += [
+        "",
+        "Resistance falls only from the style's patience-th consecutive skilled turn "
         "(reflection, validation, summary, open or Socratic question, nothing harmful); "
-        "each fall is scaled by the style's softening. Hidden resistance (pleasing) "
+        "each fall is the strongest move's resistance effect x softening (a skilled "
+        "question-only turn: the style's question fall), at most the largest fall, "
+        "and never below the floor start x (1 - credit / hold turns), where credit "
+        "counts the session's skilled turns and a rupture "
+        f"({', '.join(sorted(RUPTURE_MOVES))}) halves it "
+        f"(RUPTURE_CREDIT_KEEP = {RUPTURE_CREDIT_KEEP}). At a rupture the share "
+        "above of what was given up since the start comes back at once, if that is "
+        "more than the move's own rise. Hidden resistance (pleasing) "
         f"falls by {HIDDEN_RESISTANCE_DROP} x softening per such turn with a reflection "
-        f"or validation, rises by {HIDDEN_RESISTANCE_RISE} on advice or collusion, and "
-        "scales every evidence-driven belief drop by (1 - hidden).",
+        f"or validation, rises by {HIDDEN_RESISTANCE_RISE} on advice or collusion, "
+        "scales every evidence-driven belief drop by (1 - hidden), and above "
+        f"{HIDDEN_HOLDS_AT} keeps layers {HIDDEN_HOLDS_LAYER}+ (feelings and deeper) "
+        "untold: the patient agrees instead.",
     ]
     return "\n".join(rows)
