@@ -15,7 +15,9 @@ import pytest
 from patients.simulation import (
     Advance,
     CaseSpec,
+    OfflineResponder,
     PatientState,
+    ReplyContext,
     Utterance,
     advance,
     bundled_cases,
@@ -23,7 +25,9 @@ from patients.simulation import (
 )
 from patients.simulation import parameters as P
 from patients.simulation.harness import run_session
-from patients.simulation.policies import TraineeView
+from patients.simulation.policies import POLICIES, TraineeView
+from patients.simulation.prompts import render_turn_notes
+from patients.simulation.vocab import emotions_named
 
 CASES = {c.slug: c for c in bundled_cases()}
 GUARDED = [c for c in CASES.values() if c.style in {"upset", "reserved"}]
@@ -161,3 +165,33 @@ def test_other_writers_skilled_sessions_still_reach_the_view(
     # blind1: 11 of 13 before stop 21, 12 now (Leo's patient session: open
     # questions wear a reserved patient's resistance down); blind2: 10 before and now.
     assert sum(by_case.values()) >= cases, by_case
+
+
+def test_both_responders_get_the_agreeable_direction() -> None:
+    mei = CASES["mei-caregiver-burnout"]
+    state = initial_state(mei, seed=0)
+    history: list[Utterance] = [Utterance("patient", mei.opening_line)]
+    responder = OfflineResponder()
+    agreeable = []
+    for n in range(1, 9):
+        line = POLICIES["reflective"](
+            TraineeView(turn=n, public=mei.public_view(), transcript=history, memory={})
+        )
+        step = advance(mei, state, line, history)
+        history = [*history, Utterance("trainee", line)]
+        reply = responder.reply(
+            ReplyContext(mei, step.state, step.direction, history, 0)
+        )
+        history = [*history, Utterance("patient", reply)]
+        state = step.state
+        if step.direction.reason == "agreeable":
+            agreeable.append((step, reply))
+    assert agreeable
+    for step, reply in agreeable:
+        # Agreement first, and no feeling of hers named in the reply.
+        assert (
+            reply.split(".")[0].lower().startswith(("yes", "mm", "i suppose", "that's"))
+        )
+        assert not emotions_named(reply) & set(step.state.emotion)
+        notes = render_turn_notes(mei, step.state, step.direction)
+        assert "say nothing new about your feelings" in notes
