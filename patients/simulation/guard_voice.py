@@ -274,6 +274,39 @@ CRAFT = _rx(
     r"[^.!?]{0,40}?\bme\b",
     r"\bwhat\s+i'?d\s+(?:do|try|ask|use|say)\s+with\s+(?:someone|somebody|a\s+\w+|"
     r"\w+s)\s+like\s+me\b",
+    # The clinician's hat put on: "with my counsellor's hat on for a moment";
+    # a retired teacher's "teacher hat" is her own trade.
+    r"\b(?:therapist|therapy|counsell?or|counsell?ing|clinician|clinical|supervisor|trainer|"
+    r"practitioner|psychologist|cbt)(?:'s)?\s+hat\b|\b(?:take|taking|took)\s+(?:off\s+)?my\s+"
+    r"(?:patient|client)(?:'s)?\s+hat\b",
+    # The listener's other clients as the work: "how long do you let a client
+    # sit in a silence", "when did you last give a client room"; "do you say
+    # that to all your clients?" is a patient's jab.
+    r"\b(?:let|letting|leave|leaving|allow|allowing)\s+(?:a|the|your)\s+(?:client|patient)\s+"
+    r"(?:\w+\s+){0,2}?(?:sit|stay|rest|be)\s+(?:in|with)\b|"
+    r"\bwhen\s+did\s+you\s+last\s+(?:\w+\s+){1,3}?(?:a|your)\s+(?:client|patient)\b|"
+    r"\b(?:clients|patients)\s+like\s+me\s+(?:need|needs|respond|do\s+better|open\s+up|shut\s+"
+    r"down|clam\s+up|get\s+defensive)\b|"
+    r"\bor\s+(?:someone|somebody|people|a\s+person|a\s+client|a\s+patient|clients|patients)\s+"
+    r"like\s+me\s+(?:will|would|'ll|might|tends?\s+to)\b",
+    # An instruction in the craft after any clause break: "; validate the fear
+    # first", "just get curious about where it came from", "acknowledge the
+    # loss before you"; "I had to acknowledge the fear first" is a person's.
+    r"(?:^|[;:,\u2014]\s*|\b(?:just|then|and|so|but|please|instead)\s+)(?:validate|acknowledge|"
+    r"reflect|name|normali[sz]e|sit\s+with|stay\s+with|explore)\s+(?:the|my|that|this|his|her|"
+    r"their)\s+(?:\w+\s+)?\w+\s+(?:first|before)\b|"
+    r"(?:^|[;:,\u2014]\s*)(?:just\s+)?(?:validate|reflect\s+(?:back|the|what|my)|summari[sz]e|"
+    r"normali[sz]e|paraphrase|reframe)\b|"
+    r"(?:^|[.!?;:,\u2014]\s*|\b(?:just|then|and|so|but|instead|say)\s+)(?:get|stay)\s+curious\s+"
+    r"(?:about|with|where|what|why|how)\b",
+    # The technique's pace judged: "you're jumping to the behaviour too fast",
+    # "you went straight into reframing"; "you're jumping to conclusions" is
+    # anyone's.
+    r"\byou(?:'re|\s+are|'ve|\s+have)?\s+(?:\w+\s+)?(?:jump\w*|rush\w*|skip\w*|mov\w*|rac\w*|"
+    r"leap\w*|div\w*|go|going|went|gone|straight)\s+(?:straight\s+)?(?:on\s+)?(?:to|into)\s+"
+    r"(?:the\s+)?(?:behaviou?rs?|problem[- ]solving|reframe|reframing|challenging|disputing|"
+    r"cognitions?|techniques?|homework|interventions?|the\s+thoughts?|thought\s+records?|"
+    r"psychoeducation|socratic)\b",
 )
 
 
