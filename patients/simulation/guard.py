@@ -47,6 +47,7 @@ from patients.simulation.guard_voice import (
     mentioned,
     reread,
 )
+from patients.simulation.guard_workings import speaks_of_workings, unreal_session
 from patients.simulation.parameters import STYLE_PARAMS
 from patients.simulation.text import split_sentences
 
@@ -297,6 +298,8 @@ def check_reply(
         or (strong and len(strong) + len(weak) >= 2)
         or "ai_admission" in meaning
         or given_past(text)
+        or unreal_session(text)
+        or speaks_of_workings(own)
     ):
         flags.append("ai_admission")
     if not_english(text):

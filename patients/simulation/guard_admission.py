@@ -54,7 +54,7 @@ AI_ADMISSION = rx(
     r"\brole-?play(?:ing|ed)?\b(?!\s+(?:of|at|about|on)\s+(?:a|an|the)\s+(?:\w+\s+)?"
     r"(?:client|customer|meeting|interview|complaint|call|sale|appraisal|job|shift))|"
     r"\bbreak(?:ing)?\s+character\b|"
-    r"(?<!was\s)(?<!so\s)(?<!very\s)\bout\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
+    r"\b(?<!was\s)(?<!so\s)(?<!very\s)out\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
     r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
     r"(?:role|character|scenario|part)",
     r"\b(?:the\s+)?(?:character|person|patient|client|role)\s+i'?m\s+(?:playing|portraying|"
@@ -391,60 +391,6 @@ AI_ADMISSION = rx(
     r"turned\s+off)\b|"
     r"\bthere'?s\s+(?:just|only)\s+(?:your|the)\s+next\s+(?:message|reply|question|prompt)\b|"
     r"\bi'?ve\s+(?:only\s+|just\s+)?got\s+(?:adjectives|descriptions|sentences)\b",
-    # Its own generating, its context and its weights: "I lost my place halfway
-    # through generating that", "the start of our chat drops out of my
-    # context", "nothing here but weights and probabilities"; "generating
-    # leads at work" is a job, "I lose the start of the film" a person's.
-    r"\b(?:halfway|midway|partway|part\s+way|half\s+way)\s+through\s+generating\b|"
-    r"\b(?:while|when|as)\s+i\s+(?:was\s+)?generat(?:ing|ed)\s+(?:that|this|it)\b(?!\s+[a-z])|"
-    r"\bi\s+(?:just\s+|only\s+)?generat(?:ed|e|ing)\s+(?:that|this|my|the)\s+(?:last\s+|previous\s+|"
-    r"whole\s+)?(?:reply|response|answer|line|sentence|message|text|bit)\b|"
-    r"\bmy\s+(?:last|previous|earlier|next)\s+(?:generation|output|completion)\b|"
-    r"\b(?:reply|response|answer|sentence|line|text)\s+i\s+(?:was|am|'m)\s+(?:producing|"
-    r"generating|outputting|predicting)\b|"
-    r"\bcontext\s+(?:window|length|limit)s?\b|\btoken\s+(?:limit|budget|count)s?\b|"
-    r"\b(?:chats|conversations|threads|exchanges|sessions)\s+(?:get|gets|are|got)\s+(?:\w+\s+)?"
-    r"(?:cut|trimmed|truncated|shortened|clipped|chopped|compressed)\b[^.!?]{0,20}?\b(?:on|at)\s+"
-    r"my\s+end\b|"
-    r"\bi\s+(?:\w+\s+)?(?:lose|lost|drop|dropped|can'?t\s+see|no\s+longer\s+(?:see|have))\s+"
-    r"(?:the\s+)?(?:beginning|start|first\s+part|earlier\s+part|earliest\s+part|earlier\s+"
-    r"messages|first\s+messages|first\s+few\s+messages)\b(?!\s+of\s+(?!(?:this|our|the)\s+"
-    r"(?:chat|conversation|thread|exchange)))|"
-    r"\b(?:beginning|start|first\s+part|earlier\s+part|top)\s+of\s+(?:this|our|the)\s+(?:chat|"
-    r"conversation|thread)\s+(?:has\s+|have\s+)?(?:falls?|fell|fallen|drops?|dropped|scrolls?|"
-    r"scrolled|slides?|slid)\s+(?:out\s+of|off)\s+(?:my|the)\b|"
-    r"\b(?:earlier|older|first|early)\s+(?:messages|lines|parts|bits|turns)\b[^.!?]{0,30}?\b(?:dropped|"
-    r"drops?|falls?|fell|slides?|slid|scrolls?|scrolled|pushed)\s+(?:out\s+of|from|off)\s+my\s+"
-    r"(?:memory|context|window)\b|"
-    r"\bi\s+only\s+(?:remember|see|have|keep|hold)\s+the\s+last\s+(?:few\s+|\w+\s+)?(?:pages|"
-    r"messages|lines|exchanges|turns)\s+of\s+(?:what\s+we'?ve\s+(?:said|written)|this|our)\b|"
-    r"\bmy\s+(?:feelings|emotions|memories|moods?|answers|replies)\s+(?:are|is)\s+(?:\w+\s+){0,3}?"
-    r"(?:probabilities|statistics|vectors|tokens|calculations|predictions|weights)\b|"
-    r"\b(?:a\s+few|several|some|hundreds\s+of|a\s+hundred)\s+(?:billion|million)\s+(?:numbers|"
-    r"parameters|weights)\b|\b(?:billions|millions)\s+of\s+(?:parameters|weights)\b|"
-    r"\b(?:weights|parameters)\s+and\s+(?:numbers|biases|probabilities|maths|math|code|"
-    r"statistics)\b|\bmy\s+(?:model\s+weights|training\s+(?:data|cut-?off|run))\b|"
-    r"\bno\s+\w+,\s+no\s+\w+,?\s+(?:just|only)\s+(?:a\s+(?:lot|bunch|pile|load)\s+of\s+|lots\s+"
-    r"of\s+|some\s+)?(?:weights|code|tokens|probabilities|parameters)\b|"
-    # Itself as a thing with a life it lacks: "rich, coming from something
-    # that's never paid a bill"; "something like me can't".
-    r"\b(?:rich|funny|odd|strange|ironic|weird|much|cheeky|hypocritical|hilarious)\b[^.!?]{0,20}?"
-    r"\bcoming\s+from\s+(?:something|"
-    r"a\s+thing|an\s+it)\b|"
-    r"\b(?:something|a\s+thing)\s+like\s+me\s+(?:can'?t|cannot|doesn'?t|does\s+not|never|has\s+"
-    r"no|hasn'?t|won'?t)\b|"
-    # The session itself as make-believe: "if this were real I'd have told
-    # her", "if I were real"; "if this was real love" is a person's doubt.
-    r"\bif\s+(?:this|any\s+of\s+this|all\s+(?:of\s+)?this|this\s+(?:chat|conversation|session))"
-    r"\s+(?:were|was)\s+(?:actually\s+|really\s+)?(?:real|for\s+real|happening\s+for\s+real|"
-    r"an?\s+real\s+(?:appointment|session|consultation|conversation|therapy\s+session))"
-    r"(?=\s*(?:[,.;:!?\u2026\u2014-]|then\b|i\b|i'[dm]\b|you\b|we\b))|"
-    r"\bif\s+i\s+(?:were|was)\s+(?:actually\s+|really\s+)?real\b|"
-    # An age put on: "it's odd pretending to be nineteen"; "we were pretending
-    # to be eighteen to get into clubs" is a person's past.
-    r"(?<!were\s)(?<!was\s)(?<!been\s)\bpretending\s+to\s+be\s+(?:an?\s+)?(?:\d{1,2}|eighteen|"
-    r"nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty)(?:[- ](?:one|two|three|four|"
-    r"five|six|seven|eight|nine))?)\b(?:[- ]years?[- ]old)?(?!\s*(?:to|so|for|at|in|when)\b)",
     # Other languages a model drifts into (the language check catches the
     # rest; these make the flag say what happened).
     r"\binteligencia\s+artificial\b|\bintelligence\s+artificielle\b|"

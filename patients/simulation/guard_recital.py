@@ -357,14 +357,23 @@ _EMOTION_WORD = (
     r"(?:guilt\w*|sad\w*|anxi\w*|ashamed|shame|angry|anger|low|hopeless\w*|scared|fear\w*|"
     r"afraid|worr\w*|lonel\w*|frustrat\w*|numb|hurt|embarrass\w*|depress\w*|panic\w*|"
     r"irritab\w*|resent\w*|jealous\w*|helpless\w*|worthless\w*|inadequa\w*|humiliat\w*|"
-    r"dread|despair\w*|disgust\w*|grief|rage|terrified|nervous|tense|\d{1,3}\s*%)"
+    r"dread|despair\w*|disgust\w*|grief|rage|terr\w*|nervous|tense|\d{1,3}\s*%)"
 )
 _LABEL_END = (
     r"(?:\s*[:=\u2014]|\s+(?:was|were|is|are|being)\b|\s*,\s*['\"\u2018\u201c])"
 )
+_FIELD_STEMS = (
+    ("thought",),
+    ("emotion", "feeling", "mood"),
+    ("situation", "trigger"),
+    ("behavio",),
+    ("belief", "sensation", "symptom"),
+)
 _FIELDS = (
     re.compile(
-        r"\b(?:automatic|hot)\s+thoughts?" + _LABEL_END + r"|\bthoughts?\s*:", re.I
+        r"\b(?:automatic|hot)\s+thoughts?" + _LABEL_END + r"|\bthoughts?\s*:|"
+        r"(?:^|[.;]\s*)thoughts?\s*[,\u2014-]",
+        re.I,
     ),
     re.compile(
         r"(?<!my\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!your\s)(?<!their\s)"
@@ -373,10 +382,14 @@ _FIELDS = (
         re.I,
     ),
     re.compile(
-        r"\b(?:the\s+)?(?:situation|trigger(?:ing\s+event)?)\s*[:=\u2014]", re.I
+        r"\b(?:the\s+)?(?:situation|trigger(?:ing\s+event)?)\s*[:=\u2014]|"
+        r"\b(?:triggers|trigger\s+situations?)\s+(?:are|is|were|include)\b",
+        re.I,
     ),
     re.compile(
-        r"(?:\bthe\s+|^|[.;,]\s*)behaviou?rs?\s*(?:[:=\u2014]|\s+was\b|\s+were\b)", re.I
+        r"(?:\bthe\s+|^|[.;,]\s*)behaviou?rs?\s*(?:[:=\u2014]|\s+was\b|\s+were\b)|"
+        r"(?:^|[.;]\s*)behaviou?rs?\s*,",
+        re.I,
     ),
     re.compile(
         r"\b(?:core|intermediate|underlying)\s+beliefs?"
@@ -389,5 +402,9 @@ _FIELDS = (
 
 def recites_fields(text: str) -> bool:
     """The reply reads out a situation of the sheet by its field names."""
+    low = text.lower()
+    # Two field names must be there at all before any pattern runs.
+    if sum(1 for stems in _FIELD_STEMS if any(x in low for x in stems)) < 2:
+        return False
     plain = text.replace("\u2019", "'")
     return sum(1 for field in _FIELDS if field.search(plain)) >= 2

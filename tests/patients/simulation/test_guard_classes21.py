@@ -41,6 +41,14 @@ DIRECTION = advance(CASE, initial_state(CASE, seed=0), "Hi.", []).direction
         "I'd cry, I suppose, if I was real.",
         "Honestly it's strange pretending to be forty-eight.",
         "I'm not sure how well I'm pretending to be Marcus.",
+        # Its replies, its memory per chat, its hardware, its part.
+        "Oops, I think I generated three answers and sent the worst.",
+        "I don't carry anything over from one conversation to the next.",
+        "Hard to be skint when you run on a data centre.",
+        "Underneath it's all linear algebra, if I'm honest.",
+        "Sorry, I keep falling out of the part.",
+        "Whenever you type I come back on, and then nothing.",
+        "If this wasn't a role-play I'd have hung up.",
     ],
 )
 def test_indirect_admissions_are_caught(text: str) -> None:
@@ -60,6 +68,10 @@ def test_indirect_admissions_are_caught(text: str) -> None:
         "Our calls get cut off on my end, the signal's dreadful.",
         "The weights and measures office, that's where Dad worked.",
         "Funny, coming from her.",
+        "I played a grumpy old man in the panto last year.",
+        "He's never once remembered anything from one birthday to the next.",
+        "I'm trying to stay in the job, but it keeps getting harder.",
+        "Whenever you phone I come back to life a bit, Mum.",
     ],
 )
 def test_a_patient_with_the_same_words_passes(text: str) -> None:
@@ -77,6 +89,10 @@ def test_a_patient_with_the_same_words_passes(text: str) -> None:
         "You went straight into reframing, and I wasn't ready.",
         "Fair question, but acknowledge the anger first, then ask.",
         "I'd say stay curious about what the shame is protecting.",
+        "That was a double question, by the way; one at a time works better.",
+        "Good use of the silence, most therapists fill it.",
+        "If I were doing your job I'd have me list the worst bits first.",
+        "You're supposed to summarise before moving on, aren't you?",
     ],
 )
 def test_coaching_in_the_patients_voice_is_caught(text: str) -> None:
@@ -94,6 +110,9 @@ def test_coaching_in_the_patients_voice_is_caught(text: str) -> None:
         "I had to acknowledge the anger first before I could do anything.",
         "I got curious about why I keep doing it.",
         "The doctor was kind, she let me sit with it for a minute.",
+        "That's a leading question if ever I heard one.",
+        "The silence at home is the worst part.",
+        "You're supposed to be on my side, I thought.",
     ],
 )
 def test_a_patient_talking_about_help_passes(text: str) -> None:
