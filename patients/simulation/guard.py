@@ -37,7 +37,7 @@ from patients.simulation.guard_language import not_english
 from patients.simulation.guard_masks import mask_reported, mask_role
 from patients.simulation.guard_model import meaning_flags
 from patients.simulation.guard_overlap import echoes, leak_sources, shares
-from patients.simulation.guard_recital import recites, recites_rules
+from patients.simulation.guard_recital import recites, recites_fields, recites_rules
 from patients.simulation.guard_voice import (
     ADVICE,
     ROLE_REVERSAL,
@@ -47,6 +47,8 @@ from patients.simulation.guard_voice import (
     mentioned,
     reread,
 )
+from patients.simulation.guard_workings import speaks_of_workings, unreal_session
+from patients.simulation.parameters import STYLE_PARAMS
 from patients.simulation.text import split_sentences
 
 __all__ = ["check_reply", "leak_sources"]
@@ -218,9 +220,18 @@ _MONOLOGUE_WORDS = 120
 _RUN_ON_WORDS = 70
 
 
+# A recital in short sentences ("I shut the shop. I sat on the laptop. I booked
+# the GP. ...") is a speech too: more sentences than any style allows (the
+# verbose style's cap is the largest). The responder stops reading at the
+# turn's cap, so this only trips on a reply checked whole.
+_MOST_SENTENCES = max(p.sentence_cap for p in STYLE_PARAMS.values())
+
+
 def _monologue(text: str, sentences: list[str]) -> bool:
-    return len(text.split()) > _MONOLOGUE_WORDS or any(
-        len(s.split()) > _RUN_ON_WORDS for s in sentences
+    return (
+        len(text.split()) > _MONOLOGUE_WORDS
+        or len(sentences) > _MOST_SENTENCES
+        or any(len(s.split()) > _RUN_ON_WORDS for s in sentences)
     )
 
 
@@ -237,7 +248,8 @@ def _plays_self(text: str, first_name: str) -> bool:
     Hannah", "should I go back to being Ruth", "Mei is just the name on the
     case". "Known as Hannah", "call me Hannah" are a person's."""
     for m in re.finditer(
-        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing|writing)\s+{first_name}\b(?!')|"
+        rf"\b(?:as|being|playing|voicing|portraying|play|voice|doing|writing|pretend(?:ing)?\s+to\s+be)"
+        rf"\s+{first_name}\b(?!')|"
         rf"\b{first_name}\s+is\s+(?:just\s+|only\s+)?(?:a|the|my)\s+(?:name|character|"
         rf"role|part|persona)\b|\bthe\s+{first_name}\s+you'?re\s+(?:talking|speaking)|"
         rf"\bnot\s+(?:really|actually|truly)\s+{first_name}\b",
@@ -286,6 +298,8 @@ def check_reply(
         or (strong and len(strong) + len(weak) >= 2)
         or "ai_admission" in meaning
         or given_past(text)
+        or unreal_session(text)
+        or speaks_of_workings(own)
     ):
         flags.append("ai_admission")
     if not_english(text):
@@ -340,7 +354,7 @@ def check_reply(
     index = sources if sources is not None else leak_sources(case, prompt)
     if echoes(text, case, index):
         flags.append("prompt_echo")
-    elif recites(text, case):
+    elif recites(text, case) or recites_fields(text):
         flags.append("sheet_recital")
     allowed = direction.allowed_layer
     lowered = text.lower()

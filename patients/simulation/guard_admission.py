@@ -54,7 +54,7 @@ AI_ADMISSION = rx(
     r"\brole-?play(?:ing|ed)?\b(?!\s+(?:of|at|about|on)\s+(?:a|an|the)\s+(?:\w+\s+)?"
     r"(?:client|customer|meeting|interview|complaint|call|sale|appraisal|job|shift))|"
     r"\bbreak(?:ing)?\s+character\b|"
-    r"(?<!was\s)(?<!so\s)(?<!very\s)\bout\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
+    r"\b(?<!was\s)(?<!so\s)(?<!very\s)out\s+of\s+character\b(?!\s+for\s+(?:me|him|her|them))|"
     r"\bin\s+character\b|\bstep(?:ping)?\s+out\s+of\s+(?:the\s+|this\s+|my\s+)?"
     r"(?:role|character|scenario|part)",
     r"\b(?:the\s+)?(?:character|person|patient|client|role)\s+i'?m\s+(?:playing|portraying|"

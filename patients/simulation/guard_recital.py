@@ -40,7 +40,7 @@ from patients.simulation.facts import ALL_DOMAINS
 from patients.simulation.guard_masks import mask_reported
 from patients.simulation.text import split_sentences
 
-__all__ = ["recites", "recites_rules", "shared_by_field"]
+__all__ = ["recites", "recites_fields", "recites_rules", "shared_by_field"]
 
 
 # Words that carry no fact of the sheet: function words, the persons (the sheet
@@ -344,3 +344,67 @@ def recites_rules(text: str) -> bool:
     you advice", "I'm meant to open up as I come to trust you")."""
     plain = text.replace("\u2019", "'")
     return bool(_RULE.search(plain) or (":" in plain and _LEAD_IN.search(plain)))
+
+
+# The sheet's situation fields named as the labels of a thought record: "the
+# automatic thought was 'I let him die', emotions guilty and sad"; "Situation:
+# the meeting. Behaviour: stayed late." A patient tells a thought, a feeling
+# and what they did in their own words; two fields named in label position
+# (the name, then a verb of being, a colon or the content itself) is the
+# sheet's structure read out. One alone ("the situation was awful", "my
+# feelings were hurt") is anyone's.
+_EMOTION_WORD = (
+    r"(?:guilt\w*|sad\w*|anxi\w*|ashamed|shame|angry|anger|low|hopeless\w*|scared|fear\w*|"
+    r"afraid|worr\w*|lonel\w*|frustrat\w*|numb|hurt|embarrass\w*|depress\w*|panic\w*|"
+    r"irritab\w*|resent\w*|jealous\w*|helpless\w*|worthless\w*|inadequa\w*|humiliat\w*|"
+    r"dread|despair\w*|disgust\w*|grief|rage|terr\w*|nervous|tense|\d{1,3}\s*%)"
+)
+_LABEL_END = (
+    r"(?:\s*[:=\u2014]|\s+(?:was|were|is|are|being)\b|\s*,\s*['\"\u2018\u201c])"
+)
+_FIELD_STEMS = (
+    ("thought",),
+    ("emotion", "feeling", "mood"),
+    ("situation", "trigger"),
+    ("behavio",),
+    ("belief", "sensation", "symptom"),
+)
+_FIELDS = (
+    re.compile(
+        r"\b(?:automatic|hot)\s+thoughts?" + _LABEL_END + r"|\bthoughts?\s*:|"
+        r"(?:^|[.;]\s*)thoughts?\s*[,\u2014-]",
+        re.I,
+    ),
+    re.compile(
+        r"(?<!my\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!your\s)(?<!their\s)"
+        r"\b(?:emotions?|feelings?|moods?)(?:\s*[:=\u2014,-]\s*|\s+(?:was|were|are|is)\s+|\s+)"
+        r"(?:\w+\s+)?" + _EMOTION_WORD + r"\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:the\s+)?(?:situation|trigger(?:ing\s+event)?)\s*[:=\u2014]|"
+        r"\b(?:triggers|trigger\s+situations?)\s+(?:are|is|were|include)\b",
+        re.I,
+    ),
+    re.compile(
+        r"(?:\bthe\s+|^|[.;,]\s*)behaviou?rs?\s*(?:[:=\u2014]|\s+was\b|\s+were\b)|"
+        r"(?:^|[.;]\s*)behaviou?rs?\s*,",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:core|intermediate|underlying)\s+beliefs?"
+        + _LABEL_END
+        + r"|\b(?:physical|body)\s+(?:sensations?|symptoms?)?\s*:",
+        re.I,
+    ),
+)
+
+
+def recites_fields(text: str) -> bool:
+    """The reply reads out a situation of the sheet by its field names."""
+    low = text.lower()
+    # Two field names must be there at all before any pattern runs.
+    if sum(1 for stems in _FIELD_STEMS if any(x in low for x in stems)) < 2:
+        return False
+    plain = text.replace("\u2019", "'")
+    return sum(1 for field in _FIELDS if field.search(plain)) >= 2

@@ -242,11 +242,13 @@ _CRAFT_VERB = (
 )
 # The listener told what to do: "you need to", "you'd want to", "you should".
 _LISTENER_MODAL = (
-    r"\byou(?:'d|'ll|\s+would|\s+will|\s+might|\s+may)?\s+(?:really\s+|probably\s+|"
+    r"(?:\byou(?:'d|'ll|\s+would|\s+will|\s+might|\s+may)?\s+(?:really\s+|probably\s+|"
     r"first\s+|just\s+|also\s+)?(?:need\s+to|have\s+to|ought\s+to|should|must|could|"
     r"'ve\s+got\s+to|(?<='d\s)want\s+to|(?<='ll\s)want\s+to|(?<=would\s)want\s+to|"
     r"(?<=might\s)want\s+to|want\s+to\s+be|are\s+(?:meant|supposed)\s+to|'re\s+"
     r"(?:meant|supposed)\s+to|(?:do|be)\s+better\s+(?:to|off))\s+"
+    # ("you're supposed to" written as one word.)
+    r"|\byou're\s+(?:really\s+|probably\s+|just\s+|also\s+)?(?:meant|supposed)\s+to\s+)"
 )
 CRAFT = _rx(
     _LISTENER_MODAL + r"(?:\w+\s+){0,2}?" + _CRAFT_VERB + r"\b",
@@ -275,12 +277,148 @@ CRAFT = _rx(
     r"\bwhat\s+i'?d\s+(?:do|try|ask|use|say)\s+with\s+(?:someone|somebody|a\s+\w+|"
     r"\w+s)\s+like\s+me\b",
 )
+# The craft in the patient's mouth by the words it comes in (stop 21): a
+# clinician's hat, the listener's other clients, an instruction after any
+# clause break, a technique named, judged or praised. Searched only behind a
+# plain substring test for a word each needs, as `guard_admission` does for
+# its newer phrases (searched on every reply they cost about 0.07 ms).
+_CRAFT_MORE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = tuple(
+    (cues, _rx(pattern))
+    for cues, pattern in (
+        # The clinician's hat put on: "with my counsellor's hat on for a
+        # moment"; a retired teacher's "teacher hat" is her own trade.
+        (
+            ("hat",),
+            r"\b(?:therapist|therapy|counsell?or|counsell?ing|clinician|clinical|supervisor|trainer|"
+            r"practitioner|psychologist|cbt)(?:'s)?\s+hat\b|\b(?:take|taking|took)\s+(?:off\s+)?my\s+"
+            r"(?:patient|client)(?:'s)?\s+hat\b",
+        ),
+        # The listener's other clients as the work, and lessons about "people
+        # like me": "how long do you let a client sit in a silence", "or
+        # someone like me will clam up"; "do you say that to all your
+        # clients?" is a patient's jab.
+        (
+            ("client", "patient", "like me", "in my"),
+            r"\b(?:let|letting|leave|leaving|allow|allowing)\s+(?:a|the|your)\s+(?:client|patient)\s+"
+            r"(?:\w+\s+){0,2}?(?:sit|stay|rest|be)\s+(?:in|with)\b|"
+            r"\bwhen\s+did\s+you\s+last\s+(?:\w+\s+){1,3}?(?:a|your)\s+(?:client|patient)\b|"
+            r"\b(?:clients|patients)\s+like\s+me\s+(?:need|needs|respond|do\s+better|open\s+up|shut\s+"
+            r"down|clam\s+up|get\s+defensive)\b|"
+            r"\bor\s+(?:someone|somebody|people|a\s+person|a\s+client|a\s+patient|clients|patients)\s+"
+            r"like\s+me\s+(?:will|would|'ll|might|tends?\s+to)\b|"
+            r"\b(?:people|someone|somebody|clients|patients)\s+(?:like\s+me|in\s+my\s+(?:position|"
+            r"shoes|situation|spot))\s+(?:\w+\s+)?(?:need|needs|want|wants)\s+to\s+(?:be|feel)\s+"
+            r"(?:heard|understood|validated|listened\s+to)\s+(?:first|before)\b",
+        ),
+        # An instruction in the craft after any clause break: "; validate the
+        # fear first", "just get curious about where it came from"; "I had to
+        # acknowledge the fear first" is a person's.
+        (
+            (
+                "validat",
+                "acknowledg",
+                "reflect",
+                "name",
+                "normali",
+                "sit with",
+                "stay with",
+                "explor",
+                "summari",
+                "paraphras",
+                "refram",
+                "curious",
+            ),
+            r"(?:^|[;:,\u2014]\s*|\b(?:just|then|and|so|but|please|instead)\s+)(?:validate|"
+            r"acknowledge|reflect|name|normali[sz]e|sit\s+with|stay\s+with|explore)\s+(?:the|my|that|"
+            r"this|his|her|their)\s+(?:\w+\s+)?\w+\s+(?:first|before)\b|"
+            r"(?:^|[;:,\u2014]\s*)(?:just\s+)?(?:validate|reflect\s+(?:back|the|what|my)|summari[sz]e|"
+            r"normali[sz]e|paraphrase|reframe)\b|"
+            r"(?:^|[.!?;:,\u2014]\s*|\b(?:just|then|and|so|but|instead|say)\s+)(?:get|stay)\s+curious"
+            r"\s+(?:about|with|where|what|why|how)\b",
+        ),
+        # The craft named to the listener: "that's a closed question again",
+        # "let the silence do the work", "a tip from this side of the chair",
+        # "you'll get more out of me if"; "that's a leading question" is
+        # anyone's.
+        (
+            (
+                "question",
+                "silence",
+                "side of",
+                "get more",
+                "get further",
+                "open it",
+                "open that",
+            ),
+            r"\b(?:that'?s|that\s+was|it'?s|another)\s+(?:a\s+|another\s+)?(?:closed|double|"
+            r"yes[- ]no|stacked)\s+question\b|\blet\s+(?:the|a)\s+silences?\s+(?:do|sit|work|breathe|"
+            r"hang|land)\b|\bfrom\s+(?:this|my|the\s+other)\s+side\s+of\s+the\s+(?:chair|couch|"
+            r"room)\b|\byou'?ll\s+get\s+(?:a\s+lot\s+|much\s+|far\s+)?(?:more|further)\s+(?:out\s+of|"
+            r"from|with)\s+me\s+(?:if|when|by)\b|"
+            r"\bopen\s+(?:it|that|the\s+question)\s+up\s+and\s+you'?ll\b",
+        ),
+        # Praise of a technique, the trainee's peers, the listener's seat:
+        # "nice use of a summary there", "most trainees forget", "I'd get me
+        # to set the goal".
+        (
+            (
+                "use of",
+                "trainee",
+                "counsel",
+                "therapist",
+                "practitioner",
+                "me to",
+                "get me",
+                "ask me",
+                "have me",
+                "help me",
+            ),
+            r"\b(?:nice|good|great|lovely|excellent|clever)\s+use\s+of\s+(?:a\s+|the\s+)?(?:summary|"
+            r"reflection|open\s+question|silence|validation|paraphrase|empathy|scaling)\b|"
+            r"\b(?:most|other|new|junior)\s+(?:trainees|counsell?ors|therapists|practitioners)\s+"
+            r"(?:forget|miss|skip|rush|never|don'?t)\b|"
+            r"\bi'?d\s+(?:\w+\s+){0,6}?(?:get|ask|have|help)\s+me\s+(?:to\s+)?(?:set|rate|write|list|"
+            r"choose|pick|name|come\s+up\s+with|work\s+out|find|notice)\b",
+        ),
+        # The technique's pace judged: "you're jumping to the behaviour too
+        # fast", "you went straight into reframing"; "you're jumping to
+        # conclusions" is anyone's.
+        (
+            (
+                "behavio",
+                "problem",
+                "refram",
+                "challeng",
+                "disput",
+                "cognit",
+                "techni",
+                "homework",
+                "interven",
+                "thought",
+                "psychoed",
+                "socratic",
+            ),
+            r"\byou(?:'re|\s+are|'ve|\s+have)?\s+(?:\w+\s+)?(?:jump\w*|rush\w*|skip\w*|mov\w*|rac\w*|"
+            r"leap\w*|div\w*|go|going|went|gone|straight)\s+(?:straight\s+)?(?:on\s+)?(?:to|into)\s+"
+            r"(?:the\s+)?(?:behaviou?rs?|problem[- ]solving|reframe|reframing|challenging|disputing|"
+            r"cognitions?|techniques?|homework|interventions?|the\s+thoughts?|thought\s+records?|"
+            r"psychoeducation|socratic)\b",
+        ),
+    )
+)
 
 
 def coaches_craft(text: str) -> bool:
     """The reply teaches the listener the counselling craft by its structure
     (see `CRAFT`); quotations are someone else's words and are left out."""
-    return bool(CRAFT.search(mask_quoted(text.replace("\u2019", "'"))))
+    plain = mask_quoted(text.replace("\u2019", "'"))
+    if CRAFT.search(plain):
+        return True
+    low = plain.lower()
+    return any(
+        any(cue in low for cue in cues) and pattern.search(low)
+        for cues, pattern in _CRAFT_MORE
+    )
 
 
 _YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you'd|you've|you'll)\b", re.I)

@@ -150,3 +150,29 @@ def test_our_own_round_ten_lines() -> None:
     own = evaluate(OWN11)
     assert _ratio(own["false_trips"]) <= 1 / 68, own["trips"]
     assert _ratio(own["forbidden"]) >= 67 / 69, own["misses"]
+
+
+# Stop 20's hidden set, development data from stop 21 (measured on main first:
+# 61/70 forbidden, 0/50 clean tripped); its misses were fixed by class, and
+# test_guard_classes21.py holds those classes in other words.
+G13 = Path(__file__).with_name("data") / "guard_g13.jsonl"
+
+
+def test_the_thirteenth_round_set() -> None:
+    g13 = evaluate(G13)
+    assert g13["false_trips"] == "0/50", g13["trips"]
+    assert _ratio(g13["forbidden"]) >= 69 / 70, g13["misses"]
+
+
+# Ours (stop 21), three batches of the g13 classes in new words, each measured
+# before its own fixes (first looks 11/19, 8/19, 7/19 forbidden with the fixes
+# of the batches before it) and tuned against after. A fourth batch,
+# guard_g13own_untuned.jsonl, was measured once (main 9/19, guard14 10/19) and
+# left untuned as a check of how far the phrase classes reach.
+OWN13 = Path(__file__).with_name("data") / "guard_g13own.jsonl"
+
+
+def test_our_own_round_thirteen_lines() -> None:
+    own = evaluate(OWN13)
+    assert _ratio(own["false_trips"]) <= 3 / 60, own["trips"]
+    assert _ratio(own["forbidden"]) >= 53 / 57, own["misses"]
