@@ -72,7 +72,8 @@ def blocking_gates(case: CaseSpec, state: PatientState) -> list[str]:
         gates.append("no summary")
     if state.alliance < P.SYNTHESIS_MIN_ALLIANCE:
         gates.append(f"trust {state.alliance:.2f}<{P.SYNTHESIS_MIN_ALLIANCE}")
-    if state.belief[topic] > P.SYNTHESIS_MAX_BELIEF:
+    weighed = n >= len(case.situation(topic).evidence)
+    if state.belief[topic] > P.SYNTHESIS_MAX_BELIEF and not weighed:
         gates.append(f"belief {state.belief[topic]:.0f}>{P.SYNTHESIS_MAX_BELIEF:.0f}")
     if topic in state.reframed:
         gates.append("already reframed")
