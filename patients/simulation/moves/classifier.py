@@ -37,6 +37,7 @@ from .discovery_forms import (
     EFFECT_OF_BELIEVING,
     EVIDENCE_AGAINST,
     EVIDENCE_FOR,
+    NAMING_THE_THOUGHT,
     OTHER_EXPLANATIONS,
     OTHER_PERSON,
     SUMMARY_FORMS,
@@ -114,11 +115,14 @@ def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
         # "Would it be okay if I shared an idea?" asks leave, not about the thought.
         return set()
     labels: set[str] = set()
+    # The annotator's stage and question type count only for a question about
+    # the thought, not one that asks for it or for its rating.
+    typed = not NAMING_THE_THOUGHT.search(text)
     if (
         SYNTHESIS.search(text)
         or SYNTHESIS_MORE.search(text)
         or SYNTHESIS_FORMS.search(text)
-        or (u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text))
+        or (u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text) and typed)
     ):
         labels.add("socratic_synthesis")
     anchored = bool(THOUGHT_ANCHOR.search(text))
@@ -127,7 +131,7 @@ def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
         or EVIDENCE_MORE.search(text)
         or EVIDENCE_FOR.search(text)
         or EVIDENCE_AGAINST.search(text)
-        or (u.socratic_type == "reasons_evidence" and anchored)
+        or (u.socratic_type == "reasons_evidence" and anchored and typed)
     ):
         labels.add("socratic_evidence")
     if (
@@ -136,14 +140,14 @@ def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
         or OTHER_EXPLANATIONS.search(text)
         or OTHER_PERSON.search(text)
         or DECATASTROPHE.search(text)
-        or (u.socratic_type == "viewpoints" and anchored)
+        or (u.socratic_type == "viewpoints" and anchored and typed)
     ):
         labels.add("socratic_alternatives")
     if (
         CONSEQUENCES.search(text)
         or CONSEQUENCES_MORE.search(text)
         or EFFECT_OF_BELIEVING.search(text)
-        or (u.socratic_type == "implications" and anchored)
+        or (u.socratic_type == "implications" and anchored and typed)
     ):
         labels.add("socratic_consequences")
     return labels
@@ -181,6 +185,9 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
     # first word's path for nothing the patient reacts to.
     colludes = any(
         not PLEASANTRY.search(utterances[i].text)
+        # "How much do you believe that thought right now?" rates it, agrees
+        # with nothing.
+        and not RATING.search(utterances[i].text)
         for i in collusive_utterances(ctx, utterances)
     )
     leading = leads(ctx, utterances)
@@ -210,6 +217,7 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             and not structuring
             and not INVITATION.search(s)
             and not task
+            and not SUMMARY_FORMS.search(s)
         ):
             # A task for the week asked as a question is homework set together.
             homework = u.question is not None and HOMEWORK.search(s)
@@ -255,7 +263,10 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 pass  # the question has a more specific function
             elif "seek_collaboration" in codes and PERMISSION.search(s):
                 pass  # asking permission is collaboration, not a question to answer
-            elif u.question == "closed" and OPEN_AFTER_FRAME.search(s):
+            elif u.question == "closed" and (
+                OPEN_AFTER_FRAME.search(s) or RATING.search(s)
+            ):
+                # A 0-100 rating asks for the patient's own measure (stop 21).
                 labels.add("open_question")
             else:
                 labels.add(f"{u.question}_question")
@@ -286,8 +297,8 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
         # The annotator's flag, unless the turn's only question of that shape
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
-    if (SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and (
-        len(text.split()) >= SUMMARY_MIN_WORDS or _listed(text)
+    if (SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS) or (
+        (SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and _listed(text)
     ):
         # The summary's list gives back what the patient said, not information.
         found.add("summary")

@@ -136,9 +136,18 @@ SYNTHESIS_FORMS = _cue(
     r"things)(?: \w+){0,3} (?:now|to yourself)\b",
 )
 SUMMARY_FORMS = _cue(
-    "got|capture|gather|we've|we have|looked|gone|sum|recap|back",
-    r"\b(?:play|read|feed|reflect|give|say) (?:it|that|this|that all|it all) back\b",
-    r"\b(?:quick |brief |short )?(?:recap|summary|summari[sz]ing)\s*[\u2013\u2014]",
+    "got|capture|gather|we've|we have|looked|gone|sum|recap|back|ok|right|so|good|"
+    "fit|sound|fair|accurate|missed",
+    r"\b(?:play|read|feed|reflect|give|say) (?:(?:it|that|this|that all|it all) )?back\b",
+    # "Ok: situation, thought, feelings, what you did." (the list is required too)
+    r"^\W*(?:(?:ok|okay|right|alright|so|good)[,.]?\s*)+[:\u2013\u2014\-]",
+    r"\b(?:got (?:that|it|this|you)(?: \w+){0,2} right|sounds? right|does that (?:fit|"
+    r"capture|sound)|is that (?:fair|right|about right|accurate)|accurate\?|fair "
+    r"(?:summary|picture)|have i missed|anything i'?ve (?:got wrong|missed))",
+    r"\b(?:quick |brief |short )?(?:recap|summary|summari[sz]ing|summari[sz]e|sum up)"
+    r"\s*[:\u2013\u2014]",
+    r"\b(?:be sure|check|see|make sure|know) (?:that |if |whether )?i'?(?:ve|m|have) "
+    r"(?:understood|got|followed|following|getting|heard|hearing|caught)\b",
     r"\b(?:so |ok so |okay so |right so )?i'?ve got\s*[:\u2013\u2014\-]|\bso far,? "
     r"(?:we|i)'?ve got\b|\b(?:can|could|may) i (?:just )?(?:sum|summari[sz]e|recap)\b",
     r"\bif i (?:can |could )?(?:try to |just )?(?:capture|get down|pull together|put "
@@ -157,6 +166,16 @@ TASK_TALK = _rx(
     r"the|what|how|when|a|any))\b",
     r"\b(?:it|that) (?:would |might |could |'?d |often |sometimes |really |also )*helps? "
     r"(?:me |us )?(?:a (?:great deal|lot) )?(?:to|if)\b",
+    r"\b(?:go|take (?:it|this|things)) at (?:whatever|your own|a|any) (?:\w+ )?pace\b|"
+    r"\bfeel free to\b",
     r"\bplan\s*[:\u2013\-]|\b(?:i'?d like|i want|i'?m going) to use (?:today|the "
     r"session|this session|our time)\b",
+)
+# Picking out the hot thought or rating it asks for the thought, not about it: the
+# annotator's question type ("If you had to pick..." reads as implications) does
+# not make it a Socratic move; the explicit forms above still do.
+NAMING_THE_THOUGHT = _rx(
+    r"\bwhich (?:\w+ ){0,4}thoughts?\b|\b(?:pick|choose) (?:out )?the thought\b",
+    r"\b0\s*(?:-|to|\u2013)\s*100\b|\bout of (?:100|a hundred|10|ten)\b|"
+    r"\bpercent(?:age)?\b|%|\bhow (?:much|strongly) do you (?:believe|hold)\b",
 )
