@@ -77,7 +77,8 @@ OTHER_EXPLANATIONS = _cue(
 # Someone else in the patient's place, and a question about what the patient
 # would say to them; read at the turn level (often two sentences).
 OTHER_PERSON = _cue(
-    "would you|might you|could you|do you|you say|you tell",
+    "would you|might you|could you|do you|you say|you tell|would a|would an|would your|"
+    "might a|might your|could a|could your",
     r"\b(?:" + _OTHER[3:-1] + r"|man|woman|person|guy|girl|bloke|someone you "
     r"(?:respect|love|care about|like))\b[^?]{0,240}\b(?:what|how) (?:would|might|"
     r"could|do) you (?:\w+ ){0,3}(?:say|saying|tell|telling|respond|see|view|think "
@@ -162,8 +163,7 @@ TASK_TALK = _rx(
     r"^\W*(?:(?:just|now|so|and|ok|okay|then|please)[,.]?\s+)*(?:(?:could|can|would) "
     r"you (?:just |maybe |perhaps )?)?(?:list|name|pick|"
     r"choose|take|give|say|describe|tell me|put|rate|re-?rate|start with|try for|"
-    r"try to (?:name|list|think|remember|find|put)|think (?:about|of|back to) (?:your|"
-    r"the|what|how|when|a|any))\b",
+    r"try to (?:name|list|remember|find|put)|think back to)\b",
     r"\b(?:it|that) (?:would |might |could |'?d |often |sometimes |really |also )*helps? "
     r"(?:me |us )?(?:a (?:great deal|lot) )?(?:to|if)\b",
     r"\b(?:go|take (?:it|this|things)) at (?:whatever|your own|a|any) (?:\w+ )?pace\b|"
