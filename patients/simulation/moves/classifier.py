@@ -40,6 +40,7 @@ from .discovery_forms import (
     NAMING_THE_THOUGHT,
     OTHER_EXPLANATIONS,
     OTHER_PERSON,
+    PERMISSION_TO_SPEAK,
     SUMMARY_FORMS,
     SYNTHESIS_FORMS,
     TASK_TALK,
@@ -205,7 +206,8 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             "confront" in codes
             and not ELICITING_THOUGHT.search(s)
             and not DECATASTROPHE.search(s)
-        ) or CONFRONT.search(s):
+            and not PERMISSION_TO_SPEAK.search(s)
+        ) or (CONFRONT.search(s) and not PERMISSION_TO_SPEAK.search(s)):
             labels.add("confrontation")
         if LEADING.search(s):
             labels.add("leading_question")
@@ -218,6 +220,7 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             and not INVITATION.search(s)
             and not task
             and not SUMMARY_FORMS.search(s)
+            and not PERMISSION_TO_SPEAK.search(s)
         ):
             # A task for the week asked as a question is homework set together.
             homework = u.question is not None and HOMEWORK.search(s)

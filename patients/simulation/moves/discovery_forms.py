@@ -145,6 +145,7 @@ SUMMARY_FORMS = _cue(
     r"\b(?:got (?:that|it|this|you)(?: \w+){0,2} right|sounds? right|does that (?:fit|"
     r"capture|sound)|is that (?:fair|right|about right|accurate)|accurate\?|fair "
     r"(?:summary|picture)|have i missed|anything i'?ve (?:got wrong|missed))",
+    r"\bif i'?ve (?:followed|heard (?:you|that|it) right)\b",
     r"\b(?:quick |brief |short )?(?:recap|summary|summari[sz]ing|summari[sz]e|sum up)"
     r"\s*[:\u2013\u2014]",
     r"\b(?:be sure|check|see|make sure|know) (?:that |if |whether )?i'?(?:ve|m|have) "
@@ -164,8 +165,11 @@ TASK_TALK = _rx(
     r"you (?:just |maybe |perhaps )?)?(?:list|name|pick|"
     r"choose|take|give|say|describe|tell me|put|rate|re-?rate|start with|try for|"
     r"try to (?:name|list|remember|find|put)|think back to)\b",
-    r"\b(?:it|that) (?:would |might |could |'?d |often |sometimes |really |also )*helps? "
-    r"(?:me |us )?(?:a (?:great deal|lot) )?(?:to|if)\b",
+    r"\b(?:it|that)(?:'?d|\s+(?:would|might|could|often|sometimes|really|also))*\s+"
+    r"helps?\s+(?:me |us )?(?:a (?:great deal|lot) )?(?:to|if)\b",
+    r"^\W*let'?s (?:give|hear|start with|begin with|take|stay with|turn to|spend)\b",
+    # Normalising what people do ("most people do something to settle it").
+    r"\b(?:most|many|lots of|plenty of) (?:people|of us)\b",
     r"\b(?:go|take (?:it|this|things)) at (?:whatever|your own|a|any) (?:\w+ )?pace\b|"
     r"\bfeel free to\b",
     r"\bplan\s*[:\u2013\-]|\b(?:i'?d like|i want|i'?m going) to use (?:today|the "
@@ -178,4 +182,12 @@ NAMING_THE_THOUGHT = _rx(
     r"\bwhich (?:\w+ ){0,4}thoughts?\b|\b(?:pick|choose) (?:out )?the thought\b",
     r"\b0\s*(?:-|to|\u2013)\s*100\b|\bout of (?:100|a hundred|10|ten)\b|"
     r"\bpercent(?:age)?\b|%|\bhow (?:much|strongly) do you (?:believe|hold)\b",
+)
+# Leave to speak freely ("It's fine to be honest in here", "you don't need to
+# put on a brave face"): safety offered, not a challenge.
+PERMISSION_TO_SPEAK = _rx(
+    r"\b(?:it'?s|it is) (?:fine|okay|ok|safe|alright|all right) to (?:be honest|say|"
+    r"talk|share|feel|not know|disagree)\b",
+    r"\byou don'?t (?:need|have) to (?:put on a brave face|pretend|hold back|be "
+    r"polite|filter)\b",
 )

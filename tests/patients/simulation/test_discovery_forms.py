@@ -104,6 +104,9 @@ def test_moves_by_their_grammar(text: str, move: str) -> None:
             "advice",
         ),
         ("Please go at whatever pace suits you. What's been hardest?", "advice"),
+        ("Most people try to do something to calm it down. What did you do?", "advice"),
+        ("It'd help to stay with one evening. Which one comes to mind?", "advice"),
+        ("It's fine to be honest in here. What happened next?", "confrontation"),
     ],
 )
 def test_skilled_talk_is_not_harm(text: str, harm: str) -> None:
