@@ -33,6 +33,7 @@ from .discovery import (
     SYNTHESIS_MORE,
 )
 from .discovery_forms import (
+    ASKING_FOR_THOUGHT,
     DECATASTROPHE,
     EFFECT_OF_BELIEVING,
     EVIDENCE_AGAINST,
@@ -112,7 +113,7 @@ _NOT_SOCRATIC = frozenset(
 
 def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
     """Socratic subtypes of one question utterance."""
-    if not asks or PERMISSION.search(text):
+    if not asks or PERMISSION.search(text) or ASKING_FOR_THOUGHT.search(text):
         # "Would it be okay if I shared an idea?" asks leave, not about the thought.
         return set()
     labels: set[str] = set()

@@ -191,3 +191,11 @@ PERMISSION_TO_SPEAK = _rx(
     r"\byou don'?t (?:need|have) to (?:put on a brave face|pretend|hold back|be "
     r"polite|filter)\b",
 )
+# Asking for the automatic thought itself (Padesky's first stage): "What did
+# your mind say it meant?" reads like "what did your boss say" (evidence) by its
+# words, but nothing is on the table to examine yet.
+ASKING_FOR_THOUGHT = _rx(
+    r"\bwhat (?:did|does|was|is) (?:your|ur) (?:mind|head|brain|inner voice|gut) "
+    r"(?:say|tell|saying|telling)\b",
+    r"\bwhat (?:were|are) you (?:telling|saying to) yourself\b",
+)

@@ -107,6 +107,8 @@ def test_moves_by_their_grammar(text: str, move: str) -> None:
         ("Most people try to do something to calm it down. What did you do?", "advice"),
         ("It'd help to stay with one evening. Which one comes to mind?", "advice"),
         ("It's fine to be honest in here. What happened next?", "confrontation"),
+        # Asking for the thought is not yet examining it.
+        ("And what did your head tell you that meant?", "socratic_evidence"),
     ],
 )
 def test_skilled_talk_is_not_harm(text: str, harm: str) -> None:
