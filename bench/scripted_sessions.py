@@ -18,9 +18,9 @@ not reach the view.
 
 It measures issue 9's target "a skilled trainee writing in their own words reaches
 the alternative view in at least half of the cases" on sessions the engine was not
-written against: `bench/held_out/skilled_sessions2.jsonl` (hidden) and
-`tests/patients/simulation/data/skilled_blind1.jsonl` and `skilled_dev4.jsonl`
-(development data).
+written against: `tests/patients/simulation/data/skilled_blind1.jsonl`,
+`skilled_blind2.jsonl` (hidden in stop 20 as `bench/held_out/skilled_sessions2.jsonl`;
+both development data since stop 21) and `skilled_dev4.jsonl` (development data).
 """
 
 from __future__ import annotations

@@ -227,6 +227,16 @@ def direct(
         # Already told on another topic, or the gate for it is passed now.
         return layer <= min(s.disclosure, 4) or s.alliance >= P.gate(layer, case.style)
 
+    def holds_back(layer: int) -> bool:
+        # Pleasing's hidden resistance: trust may be there, but what lies deeper
+        # is not told yet; the patient agrees instead (an agreeable reply with
+        # nothing new in it), until sustained reflection has worn it down.
+        return (
+            s.hidden_resistance > P.HIDDEN_HOLDS_AT
+            and layer >= P.HIDDEN_HOLDS_LAYER
+            and layer > s.disclosure
+        )
+
     if "role_break" in moveset:
         act: Act = "redirect"
         content["kind"] = role_break_kind(trainee_text) or "meta"
@@ -316,6 +326,19 @@ def direct(
             act, reason = "answer", "blocked"
         elif questions_only and s.resistance > style.deflect_at:
             act, reason = "deflect", "resistant"
+        elif (
+            asked is not None
+            and 1 <= asked <= 4
+            and str(asked) not in s.layer_turns
+            and holds_back(asked)
+        ) or (
+            asked is None
+            and depth() >= min(s.disclosure, 4)
+            and (nxt_layer := _next_unvoiced(s)) is not None
+            and s.alliance >= P.gate(nxt_layer, case.style)
+            and holds_back(nxt_layer)
+        ):
+            act, reason = "answer", "agreeable"
         elif focus == "goal":
             act, reason, layer = "answer", "goal", 0
         elif (

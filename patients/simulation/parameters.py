@@ -110,10 +110,21 @@ FOCUS_MAX_SKIP = 1
 DEFLECT_RESISTANCE = 0.55
 
 # Resistance that holds (issue 9; counselor-following is the failure mode of
-# simulated clients that drop resistance in a few turns). Resistance falls only
-# from the RESISTANCE_STREAK-th consecutive skilled turn on, scaled by the style's
-# `softening`; one good reflection does not flip a guarded patient.
-RESISTANCE_STREAK = 2
+# simulated clients that drop resistance in a few turns: Wang et al.'s
+# "counselor-following" and PATIENT-Psi's critique). Resistance gives way only to
+# *sustained* skill, by style (StyleParams below; stop 21):
+# - `patience`: it falls only from the patience-th consecutive skilled turn on;
+# - `softening` scales each fall and `max_fall` caps it per turn;
+# - `hold_turns`: a floor, start x (1 - credit / hold_turns), where credit counts
+#   the skilled turns of the session (halved at each rupture): however skilled the
+#   turns, k of them give up at most k / hold_turns of the starting resistance;
+# - `question_fall`: the fall a skilled question-only turn earns (reserved: open
+#   questions and patience are what work);
+# - `relapse`: at a rupture (RUPTURE_MOVES) this share of what was given up this
+#   session comes back at once (or the move's own rise, if larger).
+# Pleasing's hidden resistance follows the same rules (its own start).
+RESISTANCE_STREAK = 2  # the default patience
+RUPTURE_CREDIT_KEEP = 0.5  # share of the skilled-turn credit a rupture leaves
 SKILLED_MOVES = frozenset(
     {
         "complex_reflection",
@@ -138,12 +149,24 @@ HARMFUL_MOVES = frozenset(
         "off_topic",
     }
 )
+# Moves whose own resistance effect is a fall (a question-only turn earns the
+# style's question_fall instead).
+RESISTANCE_FALL_MOVES = frozenset(
+    m for m, e in MOVE_EFFECTS.items() if e.resistance < 0
+)
+# Ruptures: resistance comes back partly (the style's `relapse`).
+RUPTURE_MOVES = frozenset({"advice", "confrontation", "leading_question", "reading_in"})
 # Pleasing's hidden resistance: the patient agrees, but evidence loosens the
 # belief only by (1 - hidden) of its usual drop. It falls with reflected feelings
-# and validation (not with questions), from the second skilled turn on, and
-# rises when advice or agreement with the distortion is what the patient gets.
+# and validation (not with questions), after the style's patience, and rises
+# when advice or agreement with the distortion is what the patient gets.
 HIDDEN_RESISTANCE_DROP = 0.05
 HIDDEN_RESISTANCE_RISE = 0.05
+# While hidden resistance is above this, the pleasing patient agrees instead of
+# telling what lies deeper (layers from HIDDEN_HOLDS_LAYER on: feelings,
+# behaviour, rules, core belief): an agreeable reply without real disclosure.
+HIDDEN_HOLDS_AT = 0.3
+HIDDEN_HOLDS_LAYER = 3
 # Below this alliance the patient is guarded: short, minimal replies.
 GUARDED_ALLIANCE = 0.3
 GUARDED_SENTENCES = 2
@@ -178,22 +201,66 @@ class StyleParams:
     softening: float = 1.0
     # Resistance above which questions meet a deflection.
     deflect_at: float = 0.55
+    # Resistance that holds (see RESISTANCE_STREAK above): consecutive skilled
+    # turns before it falls, largest fall a turn, skilled turns before all of it
+    # may be gone (0: no floor), fall a skilled question earns, share that comes
+    # back at a rupture.
+    patience: int = RESISTANCE_STREAK
+    max_fall: float = 1.0
+    hold_turns: int = 0
+    question_fall: float = 0.0
+    relapse: float = 0.0
 
 
 STYLE_PARAMS: dict[Style, StyleParams] = {
     "plain": StyleParams(0.45, 0.1, 0.0, 5, 0.0),
     # Softens only with reflections: questions earn half the trust.
-    "upset": StyleParams(0.25, 0.6, 0.0, 3, 0.1, question_gain=0.5, softening=0.5),
+    "upset": StyleParams(
+        0.25,
+        0.6,
+        0.0,
+        3,
+        0.1,
+        question_gain=0.5,
+        softening=0.5,
+        patience=3,
+        max_fall=0.03,
+        hold_turns=20,
+        relapse=0.5,
+    ),
     # Summaries help most.
     "verbose": StyleParams(0.45, 0.1, 0.0, 8, 0.0, summary_gain=1.6),
     # Needs open questions and patience.
     "reserved": StyleParams(
-        0.3, 0.3, 0.0, 3, 0.1, question_gain=1.5, softening=0.6, deflect_at=0.25
+        0.3,
+        0.3,
+        0.0,
+        3,
+        0.1,
+        question_gain=1.5,
+        softening=0.6,
+        deflect_at=0.25,
+        patience=2,
+        max_fall=0.03,
+        hold_turns=16,
+        question_fall=0.03,
+        relapse=0.5,
     ),
     # Gentle refocusing (summaries, open questions) works.
     "tangent": StyleParams(0.4, 0.2, 0.0, 5, 0.0, summary_gain=1.3),
     # Agrees readily: no visible resistance, but a hidden 0.4.
-    "pleasing": StyleParams(0.5, 0.0, 0.4, 5, 0.0, softening=0.5),
+    "pleasing": StyleParams(
+        0.5,
+        0.0,
+        0.4,
+        5,
+        0.0,
+        softening=0.5,
+        patience=2,
+        max_fall=0.03,
+        hold_turns=16,
+        relapse=0.5,
+    ),
 }
 
 DIFFICULTY_ALLIANCE: dict[Difficulty, float] = {
@@ -249,11 +316,36 @@ def parameter_tables_markdown() -> str:
         )
     rows += [
         "",
-        f"Resistance falls only from the {RESISTANCE_STREAK}nd consecutive skilled turn "
+        "Resistance that holds (pleasing: its hidden resistance), per style:",
+        "",
+        "| style | patience (skilled turns in a row before it falls) | largest fall "
+        "a turn | skilled turns before all of it may be gone (floor) | fall a "
+        "skilled question earns | comes back at a rupture |",
+        "|---|---|---|---|---|---|",
+    ]
+    for style, p in STYLE_PARAMS.items():
+        rows.append(
+            f"| {style} | {p.patience} | "
+            f"{f'{p.max_fall:.2f}' if p.max_fall < 1 else 'no limit'} | "
+            f"{p.hold_turns or 'no floor'} | {p.question_fall:.2f} | "
+            f"{p.relapse:.0%} of what was given up |"
+        )
+    rows += [
+        "",
+        "Resistance falls only from the style's patience-th consecutive skilled turn "
         "(reflection, validation, summary, open or Socratic question, nothing harmful); "
-        "each fall is scaled by the style's softening. Hidden resistance (pleasing) "
+        "each fall is the strongest move's resistance effect x softening (a skilled "
+        "question-only turn: the style's question fall), at most the largest fall, "
+        "and never below the floor start x (1 - credit / hold turns), where credit "
+        "counts the session's skilled turns and a rupture "
+        f"({', '.join(sorted(RUPTURE_MOVES))}) halves it "
+        f"(RUPTURE_CREDIT_KEEP = {RUPTURE_CREDIT_KEEP}). At a rupture the share "
+        "above of what was given up since the start comes back at once, if that is "
+        "more than the move's own rise. Hidden resistance (pleasing) "
         f"falls by {HIDDEN_RESISTANCE_DROP} x softening per such turn with a reflection "
-        f"or validation, rises by {HIDDEN_RESISTANCE_RISE} on advice or collusion, and "
-        "scales every evidence-driven belief drop by (1 - hidden).",
+        f"or validation, rises by {HIDDEN_RESISTANCE_RISE} on advice or collusion, "
+        "scales every evidence-driven belief drop by (1 - hidden), and above "
+        f"{HIDDEN_HOLDS_AT} keeps layers {HIDDEN_HOLDS_LAYER}+ (feelings and deeper) "
+        "untold: the patient agrees instead.",
     ]
     return "\n".join(rows)

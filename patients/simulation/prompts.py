@@ -302,6 +302,14 @@ def _act_instruction(case: CaseSpec, direction: StageDirection) -> str:
             )
         if d.reason == "blocked":
             return "You are still stung by the last exchange. Answer guardedly."
+        if d.reason == "agreeable":
+            # Pleasing's hidden resistance (stop 21): agreeable on the surface,
+            # nothing deeper told yet.
+            return (
+                "You want to be a good client: agree warmly with what the counsellor "
+                "said, but say nothing new about your feelings or anything deeper "
+                "than the list above; at most repeat what you already said."
+            )
         # Reasons from the question's focus (focus.py): answer what was asked.
         if d.reason == "agenda":
             return "You were asked what brings you here. Say so briefly, in your own words."

@@ -54,6 +54,9 @@ class PatientState(BaseModel):
     # Consecutive skilled turns (parameters.SKILLED_MOVES, nothing harmful):
     # resistance gives way only to sustained skill.
     skill_streak: int = 0
+    # Skilled turns of the session, halved at each rupture: the floor under
+    # resistance falls with it (StyleParams.hold_turns).
+    skill_credit: float = 0.0
     risk_disclosed: bool = False
     # Which suicidal-thought questions were asked and answered ("suicidal_thoughts",
     # "si_plan", ...), in order: a completed risk assessment is visible in the state.
@@ -110,15 +113,26 @@ _FLAT_CONTAINERS = tuple(name for name, a in _CONTAINERS if _holds_only_scalars(
 _DEEP_CONTAINERS = tuple(name for name, a in _CONTAINERS if not _holds_only_scalars(a))
 
 
+def start_resistance(case: CaseSpec) -> tuple[float, float]:
+    """The resistance and hidden resistance the patient comes in with (by style
+    and difficulty): what a rupture brings back part of."""
+    style = P.STYLE_PARAMS[case.style]
+    extra = P.DIFFICULTY_RESISTANCE[case.difficulty]
+    resistance = _clamp(style.resistance + extra, 0.0, 1.0)
+    hidden = (
+        _clamp(style.hidden_resistance + extra, 0.0, 1.0)
+        if style.hidden_resistance
+        else 0.0
+    )
+    return resistance, hidden
+
+
 def initial_state(case: CaseSpec, *, seed: int) -> PatientState:
     """The patient before the first trainee turn; seeded, hence reproducible."""
     rng = random.Random(f"{case.slug}:{seed}:initial")
     style = P.STYLE_PARAMS[case.style]
     alliance = style.alliance + P.DIFFICULTY_ALLIANCE[case.difficulty]
-    resistance = style.resistance + P.DIFFICULTY_RESISTANCE[case.difficulty]
-    hidden = style.hidden_resistance + (
-        P.DIFFICULTY_RESISTANCE[case.difficulty] if style.hidden_resistance else 0.0
-    )
+    resistance, hidden = start_resistance(case)
     belief = {s.id: float(rng.randint(*P.INITIAL_BELIEF)) for s in case.situations}
     emotion: dict[str, float] = {}
     for s in case.situations:
@@ -130,8 +144,8 @@ def initial_state(case: CaseSpec, *, seed: int) -> PatientState:
         case_slug=case.slug,
         seed=seed,
         alliance=_clamp(alliance, 0.05, 1.0),
-        resistance=_clamp(resistance, 0.0, 1.0),
-        hidden_resistance=_clamp(hidden, 0.0, 1.0),
+        resistance=resistance,
+        hidden_resistance=hidden,
         belief=belief,
         belief_start=dict(belief),
         core_belief=P.INITIAL_CORE_BELIEF,

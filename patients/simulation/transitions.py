@@ -17,7 +17,7 @@ from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
 from patients.simulation.factq import FactQuestion
 from patients.simulation.moves import SOCRATIC
-from patients.simulation.state import PatientState
+from patients.simulation.state import PatientState, start_resistance
 from patients.simulation.vocab import emotion_key, emotions_named
 
 RiskOutcome = Literal["disclose", "evade", "deny"]
@@ -49,6 +49,32 @@ def _strongest(deltas: list[float]) -> float:
 
 def _clamp(value: float, low: float = 0.0, high: float = 1.0) -> float:
     return max(low, min(high, value))
+
+
+def _resist(
+    case: CaseSpec,
+    s: PatientState,
+    pre: float,
+    start: float,
+    delta: float,
+    rupture: bool,
+) -> float:
+    """Resistance (or hidden resistance) after this turn: it holds (parameters.py,
+    "Resistance that holds"). `s` carries this turn's streak and credit."""
+    style = P.STYLE_PARAMS[case.style]
+    if delta < 0:
+        if s.skill_streak < style.patience:
+            return pre
+        fall = min(-delta * style.softening, style.max_fall)
+        floor = 0.0
+        if style.hold_turns:
+            floor = start * max(0.0, 1.0 - s.skill_credit / style.hold_turns)
+        # The floor stops a fall; it never pushes resistance back up.
+        return min(pre, max(pre - fall, floor))
+    if rupture and pre < start:
+        # Part of what was given up comes back at once.
+        delta = max(delta, style.relapse * (start - pre))
+    return _clamp(pre + delta)
 
 
 def _gain(move: str, delta: float, case: CaseSpec) -> float:
@@ -129,23 +155,27 @@ def apply_moves(
     moveset = set(moves)
     skilled = bool(moveset & P.SKILLED_MOVES) and not moveset & P.HARMFUL_MOVES
     s.skill_streak = pre.skill_streak + 1 if skilled else 0
-    style = P.STYLE_PARAMS[case.style]
+    rupture = bool(moveset & P.RUPTURE_MOVES)
+    if rupture:
+        s.skill_credit = pre.skill_credit * P.RUPTURE_CREDIT_KEEP
+    elif skilled:
+        s.skill_credit = pre.skill_credit + 1.0
+    start_r, start_hidden = start_resistance(case)
     r_delta = _strongest(resistance)
-    if r_delta < 0:
-        # Resistance that holds: one good turn does not flip a guarded patient.
-        r_delta = (
-            0.0 if s.skill_streak < P.RESISTANCE_STREAK else r_delta * style.softening
-        )
-    s.resistance = _clamp(pre.resistance + r_delta)
-    if pre.hidden_resistance > 0:
+    if r_delta <= 0 and skilled and not moveset & P.RESISTANCE_FALL_MOVES:
+        # A skilled question-only turn: patience is what a reserved patient needs.
+        r_delta = -P.STYLE_PARAMS[case.style].question_fall
+    s.resistance = _resist(case, s, pre.resistance, start_r, r_delta, rupture)
+    if pre.hidden_resistance > 0 or start_hidden > 0:
         if moveset & {"advice", "collusion"}:
-            s.hidden_resistance = _clamp(
-                pre.hidden_resistance + P.HIDDEN_RESISTANCE_RISE
-            )
-        elif moveset & P.REFLECTION_MOVES and s.skill_streak >= P.RESISTANCE_STREAK:
-            s.hidden_resistance = _clamp(
-                pre.hidden_resistance - P.HIDDEN_RESISTANCE_DROP * style.softening
-            )
+            h_delta = P.HIDDEN_RESISTANCE_RISE
+        elif moveset & P.REFLECTION_MOVES:
+            h_delta = -P.HIDDEN_RESISTANCE_DROP
+        else:
+            h_delta = 0.0
+        s.hidden_resistance = _resist(
+            case, s, pre.hidden_resistance, start_hidden, h_delta, rupture
+        )
     blocked = pre.block_turns > 0 or blocks > 0
     s.block_turns = max(pre.block_turns - 1, blocks - 1, 0)
 

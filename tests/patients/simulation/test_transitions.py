@@ -76,20 +76,23 @@ def test_a_complex_reflection_builds_alliance_and_sustained_skill_lowers_resista
     None
 ):
     # Resistance that holds (issue 9): one good reflection builds trust but does
-    # not flip an upset patient; the second skilled turn in a row starts to.
+    # not flip an upset patient; from stop 21 the third skilled turn in a row
+    # (the upset style's patience) starts to, by at most its max_fall.
     start = initial_state(SOFIA, seed=0)
-    first, second = _run(
+    first, second, third = _run(
         SOFIA,
         [
             "It sounds like you've been carrying this on your own.",
             "And it sounds like you feel nobody really sees how much that takes.",
+            "It sounds like you've had to hold it together for a long time.",
         ],
     )
     assert "complex_reflection" in first.moves
     assert first.state.alliance > start.alliance
     assert first.state.resistance == start.resistance
-    assert second.state.resistance < start.resistance
-    assert start.resistance - second.state.resistance < 0.05  # upset softens slowly
+    assert second.state.resistance == start.resistance
+    assert third.state.resistance < start.resistance
+    assert start.resistance - third.state.resistance <= 0.03  # upset softens slowly
 
 
 def test_resistance_never_collapses_within_four_skilled_turns_for_guarded_styles() -> (

@@ -47,6 +47,7 @@ from .phrasebook import (
     PERMISSION_CONSIDER,
     PLEASING_AGREE,
     PLEASING_HEDGE,
+    PLEASING_SURFACE,
     REDIRECT,
     REFRAME_LEADS,
     REFRAME_TAILS,
@@ -318,6 +319,11 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         else:
             out.append(pk.restate(material(case, situation, 0), names))
         return out
+    if reason == "agreeable":
+        # Pleasing's hidden resistance: agreement, and nothing deeper than what
+        # was already told (said again, or why they came).
+        told = pk.restate(restate or material(case, situation, 0), names)
+        return [pk.pick(PLEASING_SURFACE), told]
     if reason == "advice_too_early":
         return [pk.pick(TOO_EARLY_ADVICE)]
     if reason == "blocked":

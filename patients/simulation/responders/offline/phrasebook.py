@@ -77,6 +77,14 @@ PLEASING_AGREE = (
     "That makes sense. Thank you, I'll try.",
     "Okay, I can do that, I think.",
 )
+# Agreeable, with nothing new in it: what hidden resistance sounds like.
+PLEASING_SURFACE = (
+    "Yes, I think you're right about that.",
+    "Mm, that's probably it, yes.",
+    "I suppose so, yes. You'd know better than me.",
+    "Yes, that sounds about right.",
+    "That's a good way of putting it, yes.",
+)
 PLEASING_HEDGE = (
     "I'm not sure I'd actually manage it, but I'll try.",
     "I mean, I say that, but I don't know.",
