@@ -1,6 +1,6 @@
 """Fixed trainee sessions, written by someone else, through the offline patient.
 
-    .venv/bin/python bench/scripted_sessions.py PATH.jsonl [--json]
+    .venv/bin/python bench/scripted_sessions.py PATH.jsonl [--json] [--trace]
 
 Each line: {"id", "case": slug, "turns": [trainee message, ...]}. The sessions are
 played as written (they cannot adapt to the patient's replies), one seed, from the
@@ -8,11 +8,19 @@ patient's opening line, exactly as `simulate` plays a built-in policy. Prints pe
 session whether the alternative view was reached, the belief drop and the final
 trust, then how many sessions and cases (either session of a case) reached it.
 
+`--trace` prints, per session and turn, the recognised moves, the Padesky stage
+the patient has reached on its topic (1 thought voiced, 2 evidence examined, 3
+summarised, 4 alternative view), trust and resistance, the topic's belief and
+evidence count, and the gates that would block a synthesising question asked
+next (the conditions of `transitions.apply_moves`), then per session the gates
+that blocked its synthesising questions: the diagnosis of a session that does
+not reach the view.
+
 It measures issue 9's target "a skilled trainee writing in their own words reaches
 the alternative view in at least half of the cases" on sessions the engine was not
-written against: `tests/patients/simulation/data/skilled_blind1.jsonl` and
+written against: `tests/patients/simulation/data/skilled_blind1.jsonl`,
 `skilled_blind2.jsonl` (hidden in stop 20 as `bench/held_out/skilled_sessions2.jsonl`;
-both development data since stop 21).
+both development data since stop 21) and `skilled_dev4.jsonl` (development data).
 """
 
 from __future__ import annotations
@@ -29,8 +37,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from patients.simulation import bundled_cases  # noqa: E402
-from patients.simulation.harness import run_session  # noqa: E402
+from patients.simulation import parameters as P  # noqa: E402
+from patients.simulation.case import CaseSpec  # noqa: E402
+from patients.simulation.harness import SessionTrace, run_session  # noqa: E402
 from patients.simulation.policies import TraineeView  # noqa: E402
+from patients.simulation.state import PatientState  # noqa: E402
 
 
 def _policy(turns: list[str]) -> Any:
@@ -40,7 +51,84 @@ def _policy(turns: list[str]) -> Any:
     return play
 
 
-def measure(path: Path) -> dict[str, Any]:
+def blocking_gates(case: CaseSpec, state: PatientState) -> list[str]:
+    """What keeps a synthesising question asked now from voicing the view.
+
+    Mirrors the synthesis condition of `transitions.apply_moves`, judged on the
+    state the trainee speaks to (the summary may also come in the same turn)."""
+    topic = state.topic
+    gates: list[str] = []
+    depth = state.topic_depth.get(topic, 0)
+    if (
+        state.disclosure < P.SOCRATIC_MIN_DISCLOSURE
+        or depth < P.SOCRATIC_MIN_DISCLOSURE
+    ):
+        gates.append(
+            f"thought not voiced (disclosure {state.disclosure}, depth {depth})"
+        )
+    n = len(state.evidence_for(case))
+    if n < P.SYNTHESIS_MIN_EVIDENCE:
+        gates.append(f"evidence {n}<{P.SYNTHESIS_MIN_EVIDENCE}")
+    if not (state.summarised or topic in state.summary_topics):
+        gates.append("no summary")
+    if state.alliance < P.SYNTHESIS_MIN_ALLIANCE:
+        gates.append(f"trust {state.alliance:.2f}<{P.SYNTHESIS_MIN_ALLIANCE}")
+    weighed = n >= len(case.situation(topic).evidence)
+    if state.belief[topic] > P.SYNTHESIS_MAX_BELIEF and not weighed:
+        gates.append(f"belief {state.belief[topic]:.0f}>{P.SYNTHESIS_MAX_BELIEF:.0f}")
+    if topic in state.reframed:
+        gates.append("already reframed")
+    return gates
+
+
+def stage(case: CaseSpec, state: PatientState) -> int:
+    """Padesky stage reached on the current topic (0 none .. 4 alternative view)."""
+    topic = state.topic
+    if topic in state.reframed:
+        return 4
+    if topic in state.summary_topics or state.summarised:
+        return 3
+    if state.evidence_for(case):
+        return 2
+    return 1 if state.topic_depth.get(topic, 0) >= P.SOCRATIC_MIN_DISCLOSURE else 0
+
+
+def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
+    lines = [f"== {sid} ({case.slug}, {case.style})"]
+    pre = trace.initial_state
+    blocked_by: list[str] = []
+    trainee = trace.turns[0::2]
+    acts = [t.act for t in trace.turns[1::2]]
+    for n, (turn, act) in enumerate(zip(trainee, acts, strict=True)):
+        post = PatientState.model_validate(turn.state)
+        gates = blocking_gates(case, pre)
+        synth = "socratic_synthesis" in turn.moves
+        mark = ""
+        if synth and pre.topic not in pre.reframed:
+            if pre.topic not in post.reframed:
+                mark = " SYNTHESIS BLOCKED"
+                blocked_by.append(f"t{n + 1}: " + "; ".join(gates or ["?"]))
+            else:
+                mark = " ALTERNATIVE VIEW"
+        lines.append(
+            f"  t{n + 1:>2} [{','.join(turn.moves)}] -> {act}{mark}\n"
+            f"      stage {stage(case, post)} topic {post.topic} trust "
+            f"{post.alliance:.2f} resist {post.resistance:.2f} disclosure "
+            f"{post.disclosure} belief {post.belief[post.topic]:.0f} evidence "
+            f"{len(post.evidence_for(case))} | next synthesis blocked by: "
+            f"{'; '.join(blocking_gates(case, post)) or 'nothing'}"
+        )
+        pre = post
+    verdict = (
+        "reached"
+        if trace.final_state.alternative_view is not None
+        else ("never asked a synthesising question" if not blocked_by else "blocked")
+    )
+    lines.append(f"  -> {verdict}" + "".join(f"\n     {b}" for b in blocked_by))
+    return lines
+
+
+def measure(path: Path, trace_out: list[str] | None = None) -> dict[str, Any]:
     cases = {c.slug: c for c in bundled_cases()}
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     sessions: list[dict[str, Any]] = []
@@ -48,6 +136,8 @@ def measure(path: Path) -> dict[str, Any]:
         turns = [str(t) for t in row["turns"]]
         trace = run_session(cases[row["case"]], _policy(turns), len(turns), seed=0)
         m = trace.metrics()
+        if trace_out is not None:
+            trace_out += trace_lines(cases[row["case"]], str(row["id"]), trace)
         sessions.append(
             {
                 "id": row["id"],
@@ -73,8 +163,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="per session and turn: moves, Padesky stage, trust/resistance, "
+        "and the gates blocking the alternative view",
+    )
     args = parser.parse_args(argv)
-    result = measure(args.path)
+    lines: list[str] | None = [] if args.trace else None
+    result = measure(args.path, lines)
+    if lines:
+        print("\n".join(lines))
     if args.json:
         print(json.dumps(result, indent=2))
         return 0

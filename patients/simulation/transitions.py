@@ -240,7 +240,14 @@ def apply_moves(
             (s.summarised or pre.topic in pre.summary_topics)
             and len(pre.evidence_for(case)) >= P.SYNTHESIS_MIN_EVIDENCE
             and pre.alliance >= P.SYNTHESIS_MIN_ALLIANCE
-            and s.belief[pre.topic] <= P.SYNTHESIS_MAX_BELIEF
+            and (
+                s.belief[pre.topic] <= P.SYNTHESIS_MAX_BELIEF
+                # Every evidence line of the situation weighed: a thought that
+                # started near 95 may still rate in the 70s, yet the patient has
+                # nothing left to examine (stop 21: skilled sessions that
+                # summarised before the evidence never got the summary's drop).
+                or len(s.evidence_for(case)) >= len(situation.evidence)
+            )
             and pre.topic not in pre.reframed
         )
         if ready:

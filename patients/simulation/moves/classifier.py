@@ -32,6 +32,20 @@ from .discovery import (
     SUMMARY_MORE,
     SYNTHESIS_MORE,
 )
+from .discovery_forms import (
+    ASKING_FOR_THOUGHT,
+    DECATASTROPHE,
+    EFFECT_OF_BELIEVING,
+    EVIDENCE_AGAINST,
+    EVIDENCE_FOR,
+    NAMING_THE_THOUGHT,
+    OTHER_EXPLANATIONS,
+    OTHER_PERSON,
+    PERMISSION_TO_SPEAK,
+    SUMMARY_FORMS,
+    SYNTHESIS_FORMS,
+    TASK_TALK,
+)
 from .labels import MOVES, SOCRATIC
 from .patterns import (
     ALTERNATIVES,
@@ -90,6 +104,7 @@ SUPPLEMENTS: dict[str, str] = {
     "leading_question": "'surely', 'wouldn't it be better' without a question mark",
 }
 _PERSUADE = frozenset({"persuade", "persuade_with_permission"})
+_ASKING = frozenset({"open_question", "socratic_synthesis", *SOCRATIC})
 # A turn with these is not read as a Socratic question whatever its frame.
 _NOT_SOCRATIC = frozenset(
     {"advice", "confrontation", "leading_question", "risk_question"}
@@ -98,36 +113,54 @@ _NOT_SOCRATIC = frozenset(
 
 def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
     """Socratic subtypes of one question utterance."""
-    if not asks or PERMISSION.search(text):
+    if not asks or PERMISSION.search(text) or ASKING_FOR_THOUGHT.search(text):
         # "Would it be okay if I shared an idea?" asks leave, not about the thought.
         return set()
     labels: set[str] = set()
+    # The annotator's stage and question type count only for a question about
+    # the thought, not one that asks for it or for its rating.
+    typed = not NAMING_THE_THOUGHT.search(text)
     if (
         SYNTHESIS.search(text)
         or SYNTHESIS_MORE.search(text)
-        or (u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text))
+        or SYNTHESIS_FORMS.search(text)
+        or (u.padesky_stage == "synthesizing" and THOUGHT_ANCHOR.search(text) and typed)
     ):
         labels.add("socratic_synthesis")
     anchored = bool(THOUGHT_ANCHOR.search(text))
     if (
         EVIDENCE.search(text)
         or EVIDENCE_MORE.search(text)
-        or (u.socratic_type == "reasons_evidence" and anchored)
+        or EVIDENCE_FOR.search(text)
+        or EVIDENCE_AGAINST.search(text)
+        or (u.socratic_type == "reasons_evidence" and anchored and typed)
     ):
         labels.add("socratic_evidence")
     if (
         ALTERNATIVES.search(text)
         or ALTERNATIVES_MORE.search(text)
-        or (u.socratic_type == "viewpoints" and anchored)
+        or OTHER_EXPLANATIONS.search(text)
+        or OTHER_PERSON.search(text)
+        or DECATASTROPHE.search(text)
+        or (u.socratic_type == "viewpoints" and anchored and typed)
     ):
         labels.add("socratic_alternatives")
     if (
         CONSEQUENCES.search(text)
         or CONSEQUENCES_MORE.search(text)
-        or (u.socratic_type == "implications" and anchored)
+        or EFFECT_OF_BELIEVING.search(text)
+        or (u.socratic_type == "implications" and anchored and typed)
     ):
         labels.add("socratic_consequences")
     return labels
+
+
+def _listed(text: str) -> bool:
+    """An announced summary in note form ("Quick summary - situation, thought,
+    feelings, what you did. Yes?") is short but lists three parts or more."""
+    return len(text.split()) >= 8 and (
+        text.count(",") + len(re.findall(r"\bthen\b", text, re.I)) >= 2
+    )
 
 
 def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, ...]:
@@ -154,25 +187,42 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
     # first word's path for nothing the patient reacts to.
     colludes = any(
         not PLEASANTRY.search(utterances[i].text)
+        # "How much do you believe that thought right now?" rates it, agrees
+        # with nothing.
+        and not RATING.search(utterances[i].text)
         for i in collusive_utterances(ctx, utterances)
     )
     leading = leads(ctx, utterances)
     expressed: set[str] | None = None  # computed only if a reflection names a feeling
+    # The turn asks the patient something: an instruction for answering it or the
+    # reason for asking is part of the question, not advice (stop 21).
+    turn_asks = any(u.question is not None for u in utterances) or "?" in text
 
     for u in utterances:
         s = u.text.strip()
         codes = set(u.codes)
         labels: set[str] = set()
         structuring = bool(STRUCTURING.search(s))
-        if ("confront" in codes and not ELICITING_THOUGHT.search(s)) or CONFRONT.search(
-            s
-        ):
+        if (
+            "confront" in codes
+            and not ELICITING_THOUGHT.search(s)
+            and not DECATASTROPHE.search(s)
+            and not PERMISSION_TO_SPEAK.search(s)
+        ) or (CONFRONT.search(s) and not PERMISSION_TO_SPEAK.search(s)):
             labels.add("confrontation")
         if LEADING.search(s):
             labels.add("leading_question")
         if COLLUSION.search(s):
             labels.add("collusion")
-        if "persuade" in codes and not structuring and not INVITATION.search(s):
+        task = turn_asks and bool(TASK_TALK.search(s))
+        if (
+            "persuade" in codes
+            and not structuring
+            and not INVITATION.search(s)
+            and not task
+            and not SUMMARY_FORMS.search(s)
+            and not PERMISSION_TO_SPEAK.search(s)
+        ):
             # A task for the week asked as a question is homework set together.
             homework = u.question is not None and HOMEWORK.search(s)
             labels.add("advice_with_permission" if homework else "advice")
@@ -183,6 +233,7 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             and not structuring
             and not NORMALISING.search(s)
             and not VALIDATION.search(s)
+            and not task
         ):
             labels.add("information")
         if (
@@ -196,8 +247,10 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
         if "affirm" in codes or VALIDATION.search(s) or NORMALISING.search(s):
             labels.add("validation")
         is_question = u.question is not None
-        asks = is_question or bool(
-            re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I)
+        asks = (
+            is_question
+            or s.endswith("?")
+            or bool(re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I))
         )
         labels |= _socratic_labels(u, s, asks)
         if (u.padesky_stage == "summary" or SUMMARY.search(s)) and len(s.split()) >= 12:
@@ -214,7 +267,10 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 pass  # the question has a more specific function
             elif "seek_collaboration" in codes and PERMISSION.search(s):
                 pass  # asking permission is collaboration, not a question to answer
-            elif u.question == "closed" and OPEN_AFTER_FRAME.search(s):
+            elif u.question == "closed" and (
+                OPEN_AFTER_FRAME.search(s) or RATING.search(s)
+            ):
+                # A 0-100 rating asks for the patient's own measure (stop 21).
                 labels.add("open_question")
             else:
                 labels.add(f"{u.question}_question")
@@ -239,19 +295,30 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
                 labels.add(f"{u.reflection}_reflection")
         found |= labels
 
-    if leading and not (RATING.search(text) and not LEADING.search(text)):
+    if leading and not (
+        (RATING.search(text) or DECATASTROPHE.search(text)) and not LEADING.search(text)
+    ):
         # The annotator's flag, unless the turn's only question of that shape
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
-    if SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS:
+    if (SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS) or (
+        (SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and _listed(text)
+    ):
         # The summary's list gives back what the patient said, not information.
         found.add("summary")
+        found.discard("information")
+    if found & _ASKING and not found & _NOT_SOCRATIC and "advice" not in found:
+        # A sentence of context or of the reason for asking ("To keep us focused,
+        # I'll stay with the worst point.") around an open question is not a
+        # lecture: the turn hands the floor to the patient (stop 21).
         found.discard("information")
     if found & {"leading_question", "confrontation"}:
         # "Surely you can see a more balanced way of looking at it?" supplies the
         # conclusion: a leading question is not guided discovery (RUBRICS.md 3.2).
         found.discard("socratic_synthesis")
-    if FRIEND_FRAME.search(text) and not found & _NOT_SOCRATIC:
+    if (FRIEND_FRAME.search(text) or OTHER_PERSON.search(text)) and not (
+        found & _NOT_SOCRATIC
+    ):
         found.add("socratic_alternatives")
         found -= {"open_question", "closed_question", "simple_reflection", "other"}
     if colludes:
