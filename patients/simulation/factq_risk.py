@@ -533,6 +533,12 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bwant(?:s)? to (?:keep|carry|stay|live|be here|go on)\b|\breasons?\b",
             r"\blook(?:ing)? forward\b|"
             r"\bgets? you through\b|\bhope\b|\bmatters? (?:to you|most)\b",
+            # The people they live for, asked whether they weigh in: "do the
+            # kids factor into it?", "does thinking about Michael help?".
+            r"\bfactors? in(?:to)?\b|\b(?:does|do|would|did) (?:thinking (?:about|of) |"
+            r"having |seeing )?(?:the (?:kids|children|grandchildren)|your (?:kids|"
+            r"children|family|son|daughter|grandchildren)|(?-i:[A-Z][a-z]+)(?: and "
+            r"(?-i:[A-Z][a-z]+))?) help\b",
         ),
     ),
     (

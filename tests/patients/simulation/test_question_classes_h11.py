@@ -92,6 +92,10 @@ def test_question_classes(slug: str, question: str, expected: tuple[str, ...]) -
         ("is there anyone you'd hang around for?", "si_protective"),
         ("who's on your side at the moment?", "si_support"),
         ("who've you got that has your back?", "si_support"),
+        # The people they live for, asked whether they weigh in: was read as
+        # advice ("help") and met with "yes, but" at most seeds.
+        ("does thinking about your kids help at all?", "si_protective"),
+        ("do Michael and Claire factor into it?", "si_protective"),
     ],
 )
 def test_risk_follow_ups_in_idioms(question: str, expected: str) -> None:
