@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
-from patients.simulation.factq import fact_question
+from patients.simulation.factq import asks_coping, fact_question
 from patients.simulation.factq_risk_model import classify_risk
 from patients.simulation.factq_turn import core, parts, questions, telegraphic
 from patients.simulation.facts import SCREENING_DOMAINS
@@ -212,6 +212,15 @@ def advance(
             dropped |= _CHECKED_FORM
         kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
+    elif (
+        fact is None
+        and set(moves) & _PRESSING == {"advice"}
+        and asks_coping(trainee_text)
+    ):
+        # "have you tried anything to help you feel better?" asks what they do;
+        # "tried" and "help" read as a suggestion to the annotator's cues.
+        kept = tuple(m for m in moves if m != "advice")
+        moves = kept or ("open_question",)
     elif fact is not None and _checked(trainee_text):
         kept = tuple(m for m in moves if m not in _CHECKED_FORM)
         moves = kept or ("closed_question",)

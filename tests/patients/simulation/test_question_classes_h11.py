@@ -202,3 +202,14 @@ def test_agreeing_with_the_thought_gets_the_patients_own_thought(
     reply = session.say(line)
     assert not is_generic(case, reply), reply
     assert session.state.disclosure <= before
+
+
+def test_asking_what_they_have_tried_is_no_advice() -> None:
+    # "tried" and "help" read as a suggestion to the annotator's cues; asked as
+    # a question about what they do, it gets the case's coping, not "yes, but".
+    ruth = BY_SLUG["ruth-grief"]
+    reply = Session(ruth, 0).say("Have you tried anything that helps you feel calmer?")
+    assert "keep the house" in reply, reply
+    told = Session(ruth, 0)
+    told.say("You should try something to help you feel better, like a walk.")
+    assert told.state.last_moves == ["advice"]
