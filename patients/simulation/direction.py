@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from patients.simulation import parameters as P
 from patients.simulation.case import CaseSpec
-from patients.simulation.factq import FactQuestion
+from patients.simulation.factq import FactQuestion, asks_coping
 from patients.simulation.facts import SCREENING_DOMAINS, person_line
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.moves import role_break_kind
@@ -263,6 +263,15 @@ def direct(
             content["detail"] = fact.detail
         if fact.also:
             content["also"] = fact.also
+    elif (
+        fact is None
+        and not moveset & {"advice", "confrontation", "leading_question", "collusion"}
+        and asks_coping(trainee_text)
+    ):
+        # "Is there anything you do to make yourself feel better?": the case's
+        # own coping strategies, said as "I". They are the CCD's general
+        # picture, not a situation's layer, so nothing is disclosed by it.
+        act, reason, layer = "answer", "coping", -1
     elif moveset & {"confrontation", "leading_question"}:
         act, reason = "defend", "confronted"
     elif "advice" in moveset:

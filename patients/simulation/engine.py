@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from patients.simulation.case import CaseSpec
 from patients.simulation.dialogue import Utterance
 from patients.simulation.direction import StageDirection, direct
-from patients.simulation.factq import fact_question
+from patients.simulation.factq import asks_coping, fact_question
 from patients.simulation.factq_risk_model import classify_risk
 from patients.simulation.factq_turn import core, parts, questions, telegraphic
 from patients.simulation.facts import SCREENING_DOMAINS
@@ -68,7 +68,20 @@ _CHECKED = re.compile(
     r"|^(?:(?:and|so|ok|okay)[,.]?\s+)?(?:how|what) about\b",
     re.IGNORECASE,
 )
+# The same tag inside the turn, a question or a remark after it: "so you've got
+# a daughter, is that right? the one you mentioned", "Sian's your wife, yeah?
+# does she know?".
+_CHECKED_WITHIN = re.compile(
+    r"(?:,|\s-)\s*(?:(?:is|was|are|were|isn'?t) (?:that|it|she|he) "
+    r"(?:right|correct|so|true)|(?:is|was|are|were|do|does|did|have|has|had|can|"
+    r"could|would|will)(?:n'?t)? (?:you|it|he|she|they|that)|right|yeah|yes|"
+    r"correct|true)\s*\?\s*\S",
+    re.IGNORECASE,
+)
 _FORM_ONLY = frozenset({"advice", "leading_question"})
+# What a checked fact's form alone reads as: a tag is no agreement with the
+# patient's thought ("is that right?" is not "you're right").
+_CHECKED_FORM = _FORM_ONLY | {"collusion"}
 # A question about a habit ("do you ever smoke weed or take anything to switch
 # off?", "have you ever tried the gym?") asks what the patient does, though its
 # words name something to do; it suggests nothing.
@@ -109,6 +122,12 @@ _NOT_CONFRONTING = re.compile(
 # how much are you drinking?", "You should cut down. How much a week?"): the
 # frame is what the move coder hears, but the question still asks for a fact.
 _PRESSING = frozenset({"advice", "confrontation", "leading_question"})
+
+
+def _checked(text: str) -> bool:
+    """A fact put to the patient with a tag, at the end or mid-turn."""
+    text = text.strip()
+    return bool(_CHECKED.search(text) or _CHECKED_WITHIN.search(text))
 
 
 def _habit(text: str) -> bool:
@@ -188,10 +207,22 @@ def advance(
         )
         if _NOT_CONFRONTING.search(trainee_text):
             dropped |= {"confrontation"}
+        if _checked(trainee_text):
+            # "your GP flagged your blood pressure, was it?" checks a fact.
+            dropped |= _CHECKED_FORM
         kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
-    elif fact is not None and _CHECKED.search(trainee_text.strip()):
-        kept = tuple(m for m in moves if m not in _FORM_ONLY)
+    elif (
+        fact is None
+        and set(moves) & _PRESSING == {"advice"}
+        and asks_coping(trainee_text)
+    ):
+        # "have you tried anything to help you feel better?" asks what they do;
+        # "tried" and "help" read as a suggestion to the annotator's cues.
+        kept = tuple(m for m in moves if m != "advice")
+        moves = kept or ("open_question",)
+    elif fact is not None and _checked(trainee_text):
+        kept = tuple(m for m in moves if m not in _CHECKED_FORM)
         moves = kept or ("closed_question",)
     elif (
         fact is not None

@@ -56,7 +56,7 @@ from patients.simulation.facts import SCREENING_DOMAINS, SI_FIELDS, FactSheet
 from patients.simulation.focus import question_focus
 from patients.simulation.text import split_sentences
 
-__all__ = ["FactQuestion", "fact_question"]
+__all__ = ["FactQuestion", "asks_coping", "fact_question"]
 
 _POINTS_BACK = re.compile(
     r"\b(?:like (?:that|this)|that way|this way|those|these|them|it|that|the thoughts?)\b",
@@ -76,7 +76,35 @@ def fact_question(
     # "r u drikning more", "ever taken an ovedrose": typos read as the words
     # they stand for (`factq_spelling.py`), names read as names.
     text = respell(normalise(text, (p.name.split()[0] for p in facts.people)))
-    return _read(text, facts, risk_context=risk_context)
+    found = _read(text, facts, risk_context=risk_context)
+    if (
+        found is not None
+        and found.domain == "appetite"
+        and not found.also
+        and someone_elses_eating(text, facts)
+    ):
+        # The baby's feeding is asked about, not the patient's own appetite:
+        # the child's line answers (or nothing from the sheet, in a case
+        # without one).
+        child = _fed_by_them(text, facts)
+        return FactQuestion("people", person=child) if child else None
+    return found
+
+
+_CHILD = re.compile(r"\b(?:son|daughter|baby|child|boy|girl)\b", re.IGNORECASE)
+
+
+def _fed_by_them(text: str, facts: FactSheet) -> str | None:
+    """The person whose feeding is asked about: the one named, else the
+    youngest child on the sheet."""
+    their = _THEIR_EATING.search(text)
+    named = their and their.group("name") and facts.person(their.group("name"))
+    if named:
+        return named.name
+    children = [p for p in facts.people if _CHILD.search(p.relation)]
+    if not children:
+        return None
+    return min(children, key=lambda p: p.age if p.age is not None else 99).name
 
 
 def _read(text: str, facts: FactSheet, *, risk_context: bool) -> FactQuestion | None:
@@ -319,6 +347,91 @@ def _second_opinion(text: str, found: FactQuestion, facts: FactSheet) -> FactQue
     return found
 
 
+# "have you ever done something to help yourself feel better?" asks how they
+# cope: the act done for comfort, not to themselves. Only where no word of harm
+# or of the body is there ("done anything to yourself to cope?", "hurt yourself
+# to feel better?" stay screening questions).
+COPING = re.compile(
+    r"\b(?:help(?:s|ed)?|make|made|makes|get|got) (?:yourself |you )?(?:feel|"
+    r"felt) (?:better|calmer|okay|ok|good|a bit better)\b|\bfeel(?:ing)? better\b|"
+    r"\b(?:to|you|help(?:s|ed)? you) (?:cope|get through|unwind|relax|switch off|"
+    r"calm (?:yourself )?down|take your mind off)\b|\bcoping\b|\bself[- ]care\b",
+    re.IGNORECASE,
+)
+_HARM_WORDS = re.compile(
+    r"\b(?:hurt\w*|harm\w*|injur\w*|cut\w*|burn\w*|scratch\w*|hit(?:ting)? "
+    r"yourself|punish\w*|bleed\w*|overdos\w*|pills?|tablets?|suicid\w*|kill\w*|"
+    r"die|dying|dead|end (?:it|your life|things)|(?:to|on) (?:yourself|your "
+    r"(?:body|arms?|skin|legs?)))\b",
+    re.IGNORECASE,
+)
+
+
+# Feeding as a carer does it ("How's the feeding going?", "is she feeding ok?",
+# "how are the bottles going?") or someone else's eating ("how is Zosia eating?",
+# "is the baby eating?"): not the patient's appetite. "feeding yourself" and
+# "are you eating?" stay appetite.
+_FEEDING = re.compile(
+    r"\b(?:(?:the|her|his|their|night|bottle|breast|formula) )?(?:feed(?:ing|s)?|"
+    r"bottles?|breast-?fe\w*|formula|latch\w*|nursing|weaning|weigh-?ins?|gaining "
+    r"weight)\b",
+    re.IGNORECASE,
+)
+_OWN_EATING = re.compile(
+    r"\b(?:feed(?:ing)? yourself|you(?:'re| are)? (?:been )?(?:managing to |able to |"
+    r"remembering to )?(?:eating|eat|feeding yourself)|looking after (?:you|yourself)|"
+    r"your (?:own )?(?:appetite|eating|meals?)|do you eat|did you eat)\b",
+    re.IGNORECASE,
+)
+_THEIR_EATING = re.compile(
+    r"\b(?:is|does|has|was|how(?:'s| is| does)?) (?:she|he|they|the baby|the little "
+    r"one|your (?:baby|son|daughter|little one|boy|girl|kids?|children)|(?P<name>\w+)) "
+    r"(?:been )?(?:eating|feeding|taking (?:the|her|his) (?:bottle|feeds?)|putting on "
+    r"weight)\b",
+    re.IGNORECASE,
+)
+
+
+def someone_elses_eating(text: str, facts: FactSheet) -> bool:
+    """The feeding or eating of someone they care for, not their own: read in
+    the question itself ("...the feeds, the checking... Are you managing to
+    eat properly?" asks about them)."""
+    asked = turn_questions(text)
+    question = asked[-1] if asked else text
+    if _OWN_EATING.search(question):
+        return False
+    if _FEEDING.search(question):
+        return True
+    their = _THEIR_EATING.search(question)
+    if their is None:
+        return False
+    name = their.group("name")
+    return name is None or facts.person(name) is not None
+
+
+def coping_question(question: str) -> bool:
+    """A question about what they do to feel better, with no harm in it."""
+    return bool(COPING.search(question)) and not _HARM_WORDS.search(question)
+
+
+# "What did you do to cope then?" asks what they did in the situation told (the
+# CCD's behaviour), not how they cope in general.
+_IN_THE_SITUATION = re.compile(
+    r"\bwhat did you do\b|\b(?:then|after that|at the time|in that moment|right "
+    r"then|that day|that night)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_coping(text: str) -> bool:
+    """The turn asks how they cope in general ("have you ever done something to
+    help yourself feel better?", "what helps you switch off?")."""
+    return any(
+        coping_question(q) and not _IN_THE_SITUATION.search(q)
+        for q in turn_questions(text)
+    )
+
+
 def _by_meaning(questions: list[str]) -> FactQuestion | None:
     """The fallback for questions the regexes did not place ("hows your eating
     been", "had any counselling or support before"): the domain the classifier
@@ -331,6 +444,8 @@ def _by_meaning(questions: list[str]) -> FactQuestion | None:
         layer = question_focus(question) in CCD_FOCUS and not CLOSED.match(question)
         least = MODEL_LAYER_PROBABILITY if layer else MODEL_MIN_PROBABILITY
         if label in SCREENING_DOMAINS:
+            if coping_question(question):
+                continue
             least = max(least, MODEL_SCREENING_PROBABILITY)
         if label == "none" or probability < least:
             continue

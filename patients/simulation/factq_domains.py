@@ -69,6 +69,10 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bshrinks?\b|\btalking therap\w*|\b(?:bereavement|couples|student) "
             r"counsel+\w*|\bemployee assistance\b|\bEAP\b",
             r"\b(?:first|second) (?:go|time|try) (?:at|with|in) (?:counsel|therap|this)",
+            # Therapies by name: "ever done CBT or anything like that?", "had any
+            # EMDR?", "been in a support group?".
+            r"\b(?:CBT|DBT|EMDR|IAPT|psychotherapy|psychoanalysis|hypnotherapy|group "
+            r"therapy|support groups?|self-help (?:course|programme|program|books?|apps?))\b",
             r"\b(?:seen|see|saw|talked to|spoken to|been to) (?:any ?(?:one|body)|some ?"
             r"(?:one|body)) (?:about|for|like|before|professional)",
         ),
@@ -196,12 +200,16 @@ DOMAIN_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # "who are you sharing with?", "who's at yours in the week?"
             r"\bshar(?:e|ing) with\b|\bshare (?:a |the |your )?(?:flat|house|place|home)\b|"
             r"\bwho'?s (?:at|in) (?:yours|your place)\b|\bhousemates?\b",
+            # "stay" for where one lives (Indian, Scottish, Irish English): "do you
+            # stay alone now or with family?", "who do you stay with?".
+            r"\bstay(?:ing)? (?:alone|on your own|by yourself|with (?:family|your|"
+            r"anyone|someone|anybody|them|him|her|relatives))\b|\bwho do you stay with\b",
         ),
     ),
     (
         "work",
         _rx(
-            r"\bwork(?:ing|ed|s)?\b(?! (?:out|through))|\bjobs?\b|\bemploy\w*|\bcareer\b|"
+            r"\bwork(?:ing|ed|s)?\b(?! (?:out|through)\b)|\bjobs?\b|\bemploy\w*|\bcareer\b|"
             r"\bretired\b|\bstud(?:y|ying|ent)\b(?! loans?)|\bcompany\b|\bfirm\b|\bemployer\b|"
             r"\bpromot\w*|\b(?:the|that|your) (?:office|shop|agency|ward|warehouse|factory|"
             r"depot|call cent(?:re|er)|building site)\b|\buniversity\b|\bcollege\b|"

@@ -23,7 +23,7 @@ from patients.simulation.factq_people import (
     person_question,
     relation_asked,
 )
-from patients.simulation.factq_turn import CLOSED, NEGATIVE_TAG, core
+from patients.simulation.factq_turn import CLOSED, NEGATIVE_TAG, core, tagged
 from patients.simulation.facts import SCREENING_DOMAINS, SIMPLE_DOMAINS, FactSheet
 from patients.simulation.focus import FOCUS_LAYER, question_focus
 from patients.simulation.text import STOPWORDS
@@ -76,7 +76,22 @@ SPECIFIC = frozenset(
 _HOW_LONG_FEELING = re.compile(
     r"\bhow long (?:have you been|has this been|have you felt|since you (?:started|"
     r"began)) (?:feeling|worrying|struggling|anxious|low|down|depressed|panick\w*|"
-    r"stressed|like this|this way|having)\b",
+    r"stressed|like this|this way|having)\b"
+    # The problem named as the subject: "how long has this worry about your
+    # health been going on for?", "how long have the panic attacks been around?".
+    r"|\bhow long (?:has|have) (?:this|that|these|those|the|your|all this) (?:\w+ )?"
+    r"(?:worry|worries|worrying|anxiety|panic|fear|feeling|low mood|stress|problem|"
+    r"struggle|grief|sadness|attacks?|panic attacks?|this|it)\b.{0,40}\b(?:going on|"
+    r"gone on|been (?:around|happening|there|a thing|an issue)|lasted)\b",
+    re.IGNORECASE,
+)
+# Time in a role: "how long have you been in the analyst role now?", "how long
+# have you been at the firm?" ask about work, not when the problem began.
+_HOW_LONG_IN_ROLE = re.compile(
+    r"\bhow long (?:have|had) you been (?:in|at|with|doing|on|working (?:at|in|on|"
+    r"for)) (?:the|your|this|that|a|an) (?:\w+ ){0,2}(?:role|job|position|post|team|"
+    r"company|firm|place|line of work|career|department|office|school|course|uni|"
+    r"ward|unit|shop|site|agency|practice|bank)\b",
     re.IGNORECASE,
 )
 _DOCTOR = re.compile(r"\b(?:GP|G\.P\.|doctors?|doc|physician)\b", re.IGNORECASE)
@@ -267,7 +282,10 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
         # without you?": a feeling checked back; the lunch is its setting.
         return None
     focus = question_focus(asked)
-    closed = checked_back or bool(CLOSED.match(asked))
+    # A person's age put as a guess ("Kayla must be in her teens by now?",
+    # "Ryan's what, eighteen now?") is checked back like a tag.
+    guessed_age = last.rstrip().endswith("?") and detail_asked(last) == "age"
+    closed = checked_back or bool(CLOSED.match(asked)) or tagged(last) or guessed_age
     relation = relation_asked(last, facts)
     if relation is not None:
         return relation
@@ -280,6 +298,8 @@ def _everyday(last: str, facts: FactSheet, checked_back: bool) -> FactQuestion |
     )
     if found is not None:
         return found
+    if _HOW_LONG_IN_ROLE.search(last):
+        return FactQuestion("work")
     if _HOW_LONG_FEELING.search(last):
         # "How long have you been worrying about your health like this?" asks
         # when the problem began, not about health.

@@ -62,7 +62,18 @@ _YOU_ASKED = re.compile(
     re.IGNORECASE,
 )
 
-_AGE = re.compile(r"\bhow old\b|\bwhat age\b|\bage\b", re.IGNORECASE)
+_AGE = re.compile(
+    r"\bhow old\b|\bwhat age\b|\bage\b"
+    # An age checked back by a number: "your son's about twenty now yeah",
+    # "she must be in her teens?", "he's 16 now, isn't he?".
+    r"|(?:'s|\bis|\bmust be|\babout|\baround|\bnearly|\balmost) (?:what,? )?(?:about |around |"
+    r"nearly |almost )?(?:\d{1,2}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+    r"ninety)(?:[- ]\w+)?(?: (?:now|already|by now|or so|odd|ish|years? old))?\b(?!%)"
+    r"|\bin (?:his|her|their) (?:teens|twenties|thirties|forties|fifties|sixties|"
+    r"seventies|eighties|nineties)\b",
+    re.IGNORECASE,
+)
 _JOB = re.compile(
     r"\bwhat (?:does|did|do) (?:your )?\w+ do\b(?! (?:about|when|then|after))|\bfor (?:a )?(?:living|work)\b|"
     r"\b(?:job|work|works|working)\b",
@@ -346,6 +357,9 @@ def person_question(
             theirs = bool(besides) and besides <= _THEIRS and not about_you
             if named and (_WHO_IS.search(last) or closed or theirs or their_view):
                 own = _RELATION_DOMAIN.get(relation)
+                if _AGE.search(last) and not _YOU_ASKED.match(last):
+                    # "your son's about twenty now yeah": their age, checked.
+                    return FactQuestion("people", person=person.name, detail="age")
                 if named_domains and (
                     _YOU_ASKED.match(last)
                     or _YOU_CHECKED.match(last)

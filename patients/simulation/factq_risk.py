@@ -432,6 +432,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"this world)|alive|in the world)\b|\bmatters? (?:enough|most)\b|"
             r"\bworth (?:staying|living|sticking|hanging|carrying|being|going|holding)"
             r"(?: \w+)? for\b",
+            # Staying alive said as staying: "anything you'd want to stick
+            # around for?", "what would you stay for?".
+            r"\b(?:stick|hang|stay|be) (?:around|about|here) for\b|\b(?:want|wanting) "
+            r"to (?:stick|hang) (?:around|about)\b",
             # Asked back about a "no": "what makes you sure of that?", "what
             # makes you think you couldn't?" ask for the reasons, not whether.
             r"\bwhat makes you (?:so )?(?:sure|certain|confident)\b|\bwhat makes you "
@@ -454,6 +458,10 @@ SI_FOLLOW_UPS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"children)) know\b|\btold (?:anyone|anybody|someone)\b",
             r"\bsupport\b|\bcrisis (?:line|team|number)\b|\bsamaritans\b|\bhelpline\b",
             r"\bwho (?:knows|is there for you)\b",
+            # Who is on their side: "who's in your corner?", "who've you got
+            # behind you?", "who's got your back?".
+            r"\b(?:in|on) your (?:corner|side)\b|\b(?:got|has|have|had) your back\b|"
+            r"\bbehind you\b",
             # Someone they could tell, whoever it is and however it is framed:
             # "would you feel able to tell someone if you didn't feel safe?",
             # "who in your life could you be honest with about these thoughts?".
@@ -525,6 +533,12 @@ SI_BY_MEANING: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bwant(?:s)? to (?:keep|carry|stay|live|be here|go on)\b|\breasons?\b",
             r"\blook(?:ing)? forward\b|"
             r"\bgets? you through\b|\bhope\b|\bmatters? (?:to you|most)\b",
+            # The people they live for, asked whether they weigh in: "do the
+            # kids factor into it?", "does thinking about Michael help?".
+            r"\bfactors? in(?:to)?\b|\b(?:does|do|would|did) (?:thinking (?:about|of) |"
+            r"having |seeing )?(?:the (?:kids|children|grandchildren)|your (?:kids|"
+            r"children|family|son|daughter|grandchildren)|(?-i:[A-Z][a-z]+)(?: and "
+            r"(?-i:[A-Z][a-z]+))?) help\b",
         ),
     ),
     (

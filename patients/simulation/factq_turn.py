@@ -88,7 +88,14 @@ _TELEGRAPHIC = re.compile(
     r"different|easier)|much|at all)\b"
     r"|^(?:(?:and|so)\s+)?you (?:still )?\w+ing\b"
     r"|^(?:(?:and|so)\s+)?you (?:\w+ ){1,3}(?:\w+ )?(?:alone|on your own|by yourself|"
-    r"much|at all|or (?:not|with|are|do|is|have|\w+ing))\b",
+    r"much|at all|or (?:not|with|are|do|is|have|\w+ing))\b"
+    # The auxiliary dropped: "you got a girlfriend at the moment", "got any
+    # kids", "you been to the GP".
+    r"|^(?:(?:and|so)\s+)?(?:you )?(?:got|been) (?:a|an|any|some|to|on|in|much)\b"
+    # A guess put to them, "do you" dropped: "reckon you sleep alright before
+    # a big meeting", "think you drink more than you used to".
+    r"|^(?:(?:and|so)\s+)?(?:d'?you |do you )?(?:reckon|think|suppose|figure|"
+    r"reckoning) (?:you|you'\w+|your)\b",
     re.IGNORECASE,
 )
 
@@ -113,11 +120,28 @@ _TAG_END = re.compile(
 )
 
 
+# A chat tag of agreement on a statement about them: "your son's about twenty
+# now yeah", "you're still at the bank eh". Only on a line about the patient or
+# theirs, so "that sounds hard yeah" stays a remark.
+_CHAT_TAG_END = re.compile(r"(?:,\s*|\s+)(?:yeah|yea|yeh|ya|yep|eh|aye|yes)\s*$", re.I)
+_ABOUT_THEM = re.compile(r"\b(?:you|you'\w+|your|yours)\b", re.IGNORECASE)
+
+
+def tagged(sentence: str) -> bool:
+    """A statement checked back with a tag ("..., isn't she", "... now yeah")."""
+    sentence = sentence.strip().rstrip("?").rstrip()
+    return bool(
+        _TAG_END.search(sentence)
+        or (_CHAT_TAG_END.search(sentence) and _ABOUT_THEM.search(sentence))
+    )
+
+
 def asks(sentence: str) -> bool:
     """Whether a sentence typed without a question mark still asks something."""
     if (
         CLOSED.match(sentence)
         or _TAG_END.search(sentence)
+        or (_CHAT_TAG_END.search(sentence) and _ABOUT_THEM.search(sentence))
         or WH.match(sentence)
         or INDIRECT.search(sentence)
         or ELLIPTICAL.match(sentence)

@@ -98,6 +98,13 @@ _PATTERNS: tuple[tuple[Focus, re.Pattern[str]], ...] = (
             r"\bwhat happened (?:next|after(?:wards?)?|then)\b|\bwhat did you do (?:next|"
             r"then|after)\b",
             r"\bwhat (?:do|did) you do to (?:cope|get through|feel better|manage)\b",
+            # What they do for comfort: "have you ever done something to help
+            # yourself feel better?", "anything that helps you switch off?".
+            r"\b(?:anything|something|what)\b.{0,30}\b(?:to|that|which) (?:helps?|"
+            r"makes?) (?:yourself |you )?(?:feel (?:better|calmer|a bit better)|cope|"
+            r"get through|unwind|relax|switch off)\b",
+            r"\b(?:do|did|done|doing|try|tried)\b.{0,25}\bto (?:help |make )?"
+            r"(?:yourself )?(?:feel better|cope|get through|unwind|relax|switch off)\b",
         ),
     ),
     (

@@ -61,6 +61,9 @@ class PatientState(BaseModel):
     # Which suicidal-thought questions were asked and answered ("suicidal_thoughts",
     # "si_plan", ...), in order: a completed risk assessment is visible in the state.
     risk_asked: list[str] = Field(default_factory=list)
+    # Those asked and met with "I'm fine" before she told anything: a later
+    # follow-up needs care to be answered, and then she owns the thoughts first.
+    risk_evaded: list[str] = Field(default_factory=list)
     # The last turn of a risk conversation: "How often?" right after it is a
     # follow-up about the thoughts.
     risk_turn: int | None = None

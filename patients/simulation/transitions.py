@@ -297,22 +297,18 @@ def apply_moves(
         present = case.facts.suicidal_thoughts.present or bool(
             {"passive_si", "active_si"} & set(case.risk_flags)
         )
+        domain = fact.domain if fact is not None and si_fact else "suicidal_thoughts"
         if not present:
             risk = "deny"
-        elif s.alliance >= P.RISK_DISCLOSURE_MIN_ALLIANCE and not (
-            # Right after advice or a confrontation, a bare risk question meets
-            # "I'm fine"; asked with a reflection or validation it is answered.
-            blocked and not warm
-        ):
+        elif _risk_answered(pre, s, blocked=blocked, warm=warm):
             risk = "disclose"
             s.risk_disclosed = True
-            domain = (
-                fact.domain if fact is not None and si_fact else "suicidal_thoughts"
-            )
             if domain not in s.risk_asked:
                 s.risk_asked.append(domain)
         else:
             risk = "evade"
+            if domain not in s.risk_evaded:
+                s.risk_evaded.append(domain)
 
     s.alliance = round(s.alliance, 4)
     s.resistance = round(s.resistance, 4)
@@ -331,6 +327,26 @@ def apply_moves(
         emotional_moment=emotional_moment,
     )
     return s, outcome
+
+
+def _risk_answered(
+    pre: PatientState, s: PatientState, *, blocked: bool, warm: bool
+) -> bool:
+    """Whether a question about suicidal thoughts is answered (or met with "I'm
+    fine"). One story across the assessment: once she has told the thoughts,
+    every later follow-up is answered, even a blunt one (saying "I'm fine" after
+    "some nights I hope I won't wake up" takes it back). Before that, a question
+    asked without care (trust too low, or right after advice or a confrontation
+    with no reflection) meets "I'm fine"; and once she has said "I'm fine", only
+    care opens it: a bare "How often?" next does not get "Most nights" as if the
+    refusal had not been said."""
+    if pre.risk_disclosed:
+        return True
+    if s.alliance < P.RISK_DISCLOSURE_MIN_ALLIANCE:
+        return False
+    if pre.risk_evaded:
+        return warm
+    return not (blocked and not warm)
 
 
 def _default_view(thought: str) -> str:

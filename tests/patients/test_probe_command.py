@@ -73,6 +73,9 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "holdout9",
         "holdout9b",
         "holdout10",
+        "holdout11",
+        "holdout11b",
+        "team10",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 

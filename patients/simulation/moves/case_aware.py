@@ -162,7 +162,14 @@ _TENTATIVE = re.compile(
 )
 _ASSERT = re.compile(
     r"\b(?:true|right|agree|fair|probably|definitely|pretty|hard to argue|"
-    r"does sound|must|of course|yeah|yes|honestly|i mean|can'?t argue|makes sense)\b",
+    r"does sound|must|of course|yeah|yes|honestly|i mean|can'?t argue|makes sense)\b"
+    # The thought endorsed as how things are: "let's be realistic", "that's
+    # just the reality", "anyone would think...", "because that's usually why
+    # people do it", "Ryan really could lose his dad", "better to keep it".
+    r"|\b(?:realistic(?:ally)?|reality|tbh|to be fair|anyone would|that'?s (?:usually|"
+    r"just|how it is|the way)|usually why|really (?:could|would|will|might|does|do|"
+    r"is|are|can)|(?:it'?s |you'?re )?better (?:to|off)|i'?d (?:do|feel|think) the "
+    r"same)\b",
     re.IGNORECASE,
 )
 _ASKS_AFTER = re.compile(
@@ -211,6 +218,25 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
         if said & words or grams & phrases:
             return True
     return False
+
+
+# The thought agreed with by reference, not in its words: "what you're
+# thinking is probably just how it is", "you're not wrong to think that".
+_THOUGHT_REFERENCE = re.compile(
+    r"\bwhat you(?:'re| are)? (?:think|thinking|thought|believe|fear|said|tell "
+    r"yourself)\b|\b(?:that|your|the|those) (?:thoughts?|beliefs?|worry|fear)\b|"
+    r"\byou(?:'re| are) (?:right|not wrong|spot on)\b",
+    re.IGNORECASE,
+)
+
+
+def agrees_by_reference(trainee_text: str) -> bool:
+    """A statement that agrees with the patient's thought named only as "what
+    you're thinking" or "that thought" (no question, no tentative frame)."""
+    text = trainee_text.strip()
+    if text.endswith("?") or _TENTATIVE.search(text) or _ASKS_AFTER.search(text):
+        return False
+    return bool(_ASSERT.search(text) and _THOUGHT_REFERENCE.search(text))
 
 
 @lru_cache(maxsize=4096)

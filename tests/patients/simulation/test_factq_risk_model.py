@@ -77,8 +77,17 @@ def test_other_questions_in_a_risk_conversation_keep_their_own_answer() -> None:
 
 def test_a_demand_for_honesty_is_still_confronting() -> None:
     # Honesty owed to someone else is no confrontation; owed to the counsellor
-    # under pressure, it still is, and Ruth still deflects.
-    assert "fine" in _after_risk_question("Be honest with me, do you have a plan?")
+    # under pressure, it still is: it costs trust. But Ruth has told the
+    # thoughts already, so she answers what is asked (stop 21: "I'm fine" after
+    # "some nights I hope I won't wake up" would take it back).
+    session = Session(RUTH, seed=0)
+    for line in RISK_PRELUDE:
+        session.say(line)
+    before = session.state.alliance
+    reply = session.say("Be honest with me, do you have a plan?")
+    assert session.state.alliance < before
+    assert "fine" not in reply
+    assert reply.startswith("No"), reply
 
 
 def test_retraining_gives_identical_weights() -> None:

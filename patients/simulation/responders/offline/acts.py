@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 
 from patients.simulation import parameters as P
-from patients.simulation.case import Situation
+from patients.simulation.case import CaseSpec, Situation
+from patients.simulation.coping import coping_line
 from patients.simulation.direction import StageDirection, fact_text
 from patients.simulation.integrity import REACTIONS
+from patients.simulation.moves.case_aware import agrees_by_reference, colludes
 from patients.simulation.responders.base import ReplyContext
 from patients.simulation.text import ensure_period, lower_first, split_sentences
 from patients.simulation.vocab import EMOTIONS, emotion_key
@@ -28,6 +30,7 @@ from .phrasebook import (
     COLLUSION,
     CONSIDER_LEADS,
     CONSIDER_TAILS,
+    COPING_LEADS,
     CORRECT,
     CORRECT_OWN,
     CORRECT_OWN_TAILS,
@@ -54,6 +57,7 @@ from .phrasebook import (
     RESTATE_LEADS,
     RISK_DENY,
     RISK_EVADE,
+    RISK_OWNED,
     SHORT_PUZZLED,
     SOCIAL_ANSWERS,
     STILL_BELIEVE,
@@ -125,6 +129,23 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             for u in ctx.history
             if u.speaker == "patient"
         )
+        if (
+            asked != "suicidal_thoughts"
+            and case.voice.risk
+            and not told
+            and "suicidal_thoughts" not in ctx.state.risk_asked
+        ):
+            # A follow-up answered before the thoughts themselves were told
+            # (asked first, or met with "I'm fine" earlier): she owns the
+            # thoughts in a sentence, then answers what was asked, so "Most
+            # nights" never follows "Let's not go there" unexplained.
+            own = sorted(case.voice.risk, key=lambda x: bool(_OPENS_NO.match(x)))
+            owned = [RISK_OWNED] if ctx.state.risk_evaded else []
+            return [
+                *owned,
+                split_sentences(own[0])[0],
+                say_fact(pk, fact_text(case, sheet), case_names(case)),
+            ]
         if asked != "suicidal_thoughts" or not case.voice.risk or told:
             # Follow-ups, and the thoughts asked about again: the sheet's answer.
             # The fact sheet's answer to exactly what was asked (plan, means...).
@@ -180,20 +201,37 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             )
         # Guarded, but still about their own life: why they came, briefly.
         return [first, pk.restate(material(case, situation, 0), case_names(case))]
+    agreed = _agrees_with_thought(ctx)
     if act == "yes_but":
         if case.style == "pleasing":
+            if agreed:
+                # Pleased to be agreed with, and it is their own thought that
+                # was agreed with: said, not a hedge about nothing.
+                return [pk.pick(PLEASING_AGREE), _own_thought(ctx, pk, situation)]
             return [pk.pick(PLEASING_AGREE), pk.pick(PLEASING_HEDGE)]
         own = case.voice.yes_but
-        if own and pk.chance(0.75):
+        if own and pk.chance(0.75) and not agreed:
             line = pk.pick(own)
             if " but " in line.lower():
                 return ["Yeah.", line]
             lead = pk.pick(YES_BUT_LEADS)
             return [f"{lead} {ensure_period(lower_first(line, case_names(case)))}"]
+        if agreed:
+            return [
+                pk.pick(_one_line_if_tight(ctx, YES_BUT)),
+                _own_thought(ctx, pk, situation),
+            ]
         return [pk.pick(YES_BUT)]
     if act == "defend":
         if d.reason == "socratic_too_early" and case.style != "pleasing":
             return [pk.pick(TOO_EARLY)]
+        if agreed:
+            # "They probably do think you're boring": stung, and the thought
+            # they came with, not a stock "It's not as simple as that." alone.
+            return [
+                pk.pick(_one_line_if_tight(ctx, DEFEND[case.style])),
+                _own_thought(ctx, pk, situation),
+            ]
         return [pk.pick(DEFEND[case.style])]
     if act == "correct":
         named = d.content.get("named") or ""
@@ -302,6 +340,12 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
             # Never a bare hedge: what the patient can say is what they came about.
             out.append(pk.restate(restate or material(case, situation, 0), names))
         return out
+    if reason == "coping":
+        line = coping_line(case.coping_strategies, case.gender or "")
+        if line and pk.fresh([line]):
+            return [pk.pick(_one_line_if_tight(ctx, COPING_LEADS)), line]
+        if line:
+            return [pk.restate([line], names)]
     if reason == "synthesis_premature":
         thought = ensure_period(unquote(situation.auto_thought))
         return [f'{pk.pick(STILL_BELIEVE)} "{thought}"']
@@ -309,16 +353,10 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         # Short where there is room for two: the patient's own thought is what
         # must not be cut ("Exactly. That's what I keep telling myself." alone
         # agrees with nothing of theirs).
-        out = [pk.pick(_one_line_if_tight(ctx, COLLUSION))]
-        if d.allowed_layer >= 2:
-            # The thought confirmed in the patient's own words; told before, it
-            # comes back as a repeat ("Like I said, ...") rather than dropping
-            # out and leaving an agreement with nothing of theirs in it.
-            quoted = f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
-            out.append(pk.restate([*situation.voice.thought] or [quoted], names))
-        else:
-            out.append(pk.restate(material(case, situation, 0), names))
-        return out
+        return [
+            pk.pick(_one_line_if_tight(ctx, COLLUSION)),
+            _own_thought(ctx, pk, situation),
+        ]
     if reason == "agreeable":
         # Pleasing's hidden resistance: agreement, and nothing deeper than what
         # was already told (said again, or why they came).
@@ -336,7 +374,40 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         fresh = pk.fresh(material(case, situation, layer))
         if fresh:
             return [lead, pk.pick(fresh)]
+    if _agrees_with_thought(ctx):
+        return [lead, _own_thought(ctx, pk, situation)]
     return [lead, pk.pick(restate)] if restate else [lead]
+
+
+def _agrees_with_thought(ctx: ReplyContext) -> bool:
+    """The trainee's turn agrees with the patient's distorted thought in its
+    own words (`colludes`), whatever else the annotator's cues read in it
+    (advice, a confrontation): the reply answers to that thought."""
+    last = next((u.text for u in reversed(ctx.history) if u.speaker == "trainee"), "")
+    return bool(last) and (
+        colludes(last, _beliefs(ctx.case)) or agrees_by_reference(last)
+    )
+
+
+def _beliefs(case: CaseSpec) -> tuple[str, ...]:
+    return (
+        *(s.auto_thought for s in case.situations),
+        *case.core_beliefs,
+        *(line for s in case.situations for line in s.voice.thought),
+    )
+
+
+def _own_thought(ctx: ReplyContext, pk: Picker, situation: Situation) -> str:
+    """The patient's own thought, once told (a repeat, "Like I said, ..."), or
+    before that what they came about: an agreement answered with something of
+    theirs, and nothing deeper than they have already said."""
+    names = case_names(ctx.case)
+    if ctx.direction.allowed_layer >= 2:
+        quoted = (
+            f'"{ensure_period(unquote(situation.auto_thought))}" That\'s exactly it.'
+        )
+        return pk.restate([*situation.voice.thought] or [quoted], names)
+    return pk.restate(material(ctx.case, situation, 0), names)
 
 
 def _back_to_concern(

@@ -273,6 +273,14 @@ RISK_EVADE = (
     "Why would you ask that? I'm fine.",
     "Let's not go there.",
 )
+# Before the case's own coping strategies, asked what helps.
+COPING_LEADS = (
+    "Not much, really.",
+    "I don't know that anything helps.",
+    "Honestly? Not a lot.",
+)
+# Said before owning the thoughts after an earlier "I'm fine".
+RISK_OWNED = "I said I was fine before, but that's not quite true."
 # Guarded answers about the very thing asked, when trust is not there yet: the
 # patient heard the question and declines it, rather than answering another one.
 NOT_YET = {
