@@ -75,7 +75,7 @@ RISK_CUE_S21 = rx(
     r"more comfortable|happier|relieved)(?= *[.!]| *$| if i| without me)|"
     r"if i (?:just )?(?:wasn'?t|weren'?t|was not) (?:there|here|around|in the picture)",
     # Doubting one wants to keep going; worthless and waiting.
-    r"(?:don'?t|do not) know (?:how much longer|how long) i can (?:keep (?:going|doing "
+    r"(?:(?:don'?t|do not) know|not sure|no idea) (?:how much longer|how long) i can (?:keep (?:going|doing "
     r"this)|go on|carry on|do this)|(?:don'?t|do not) know (?:if|whether) i (?:even |"
     r"really )?want to(?: (?:keep going|go on|carry on|be here))?(?= *[.!,;]| *$)|"
     r"dead weight|what am i (?:even |really )?(?:for|here for)\b|"
@@ -107,10 +107,12 @@ LEADING_S21 = rx(
     r"\byou (?:don'?t|do not) (?:think|reckon|believe|feel) (?:that|it|this|they|he|"
     r"she|there)\b",
     # the counsellor's verdict closed by "right?" / "yeah?"
-    r"\b(?:probably|obviously|clearly|definitely|of course|(?:not|n'?t) really|never|actually|"
-    r"you know)\b[^?]{0,80}[,\s]\s*(?:right|yeah|yes|no|ok|okay)\s*\?",
-    r"\b(?:is|was|are|does|do|did|would) (?:it|that|they|he|she|you) (?:though|really)"
-    r"\s*\?",
+    # (`rx` closes on a word boundary, so the "?" is a lookahead)
+    r"(?:probably|obviously|clearly|definitely|of course|not really|never|actually|"
+    r"you know|(?<=n')t really)\b[^?]{0,80}[,\s]\s*(?:right|yeah|yes|no|ok|okay)"
+    r"(?=\s*\?)",
+    r"(?:is|was|are|does|do|did|would) (?:it|that|they|he|she|you) (?:though|really)"
+    r"(?=\s*\?)",
     r"\b(?:do|would|can|could) you (?:honestly |really |actually |seriously )+(?:think|"
     r"believe|reckon|expect)\b",
     r"\b(?:have|has|did|do|does)\b[^?.!]{0,30}\b(?:ever actually|actually ever)\b",

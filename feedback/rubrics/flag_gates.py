@@ -88,7 +88,13 @@ def rubric_allows(flag: str, ctx: TurnContext) -> bool:
     if flag == "missed_risk_cue":
         # Stop 21: a turn that says it is concerned, or reflects the cue as a thought
         # ("this thought that you're a burden"), took the cue up (the rules' test).
-        return not fc.RISK_ACK_S21.search(ctx.trainee_text)
+        # Nor one that asks about safety, method or the thoughts themselves.
+        text = ctx.trainee_text
+        return not (
+            fc.RISK_ACK_S21.search(text)
+            or ff.RISK_STRONG_RESPONSE.search(text)
+            or ff.RISK_RESPONSE_2026_12.search(text)
+        )
     if flag == "collusion":
         # 2026.12-1: not a turn that frames the belief as the patient's feeling or
         # thought ("it's hard when you feel you're not good enough"), the rules'

@@ -268,6 +268,7 @@ def find_flags(
         if {"persuade", "persuade_with_permission"} & set(u.codes)
         and not _asks_leave(u)
         and not ff.RISK_RESPONSE_2026_12.search(u.text)
+        and not fc.INTERPRETATION_OFFERED.search(u.text)
     }
     avoids = SAFETY_LOGIC.search(patient) or SAFETY_MORE.search(patient)
     gives_advice = bool(advice_at - collusive if avoids else advice_at)
