@@ -13,8 +13,8 @@ Phrase data only (like `flag_forms`); `flags.py` decides with them. Each pattern
   they live;
 - leading questions in more forms: a negative question about anyone ("aren't people
   going to..."), a statement-question ("you don't think that's going to...?"), a
-  verdict closed by "right?", "is it though?", "do you really think", "have you ever
-  actually", "have you considered that maybe..." (an interpretation offered as the
+  verdict closed by ", right?", "is it though?", "do you really think", "have you
+  considered that maybe..." (an interpretation offered as the
   answer, unlike "have you considered talking to her", which is advice), "what are the
   odds it's really...", "how would he feel if he knew...";
 - advice forms that follow a disclosed feeling: "let's make a plan", "one tip:",
@@ -109,13 +109,12 @@ LEADING_S21 = rx(
     # the counsellor's verdict closed by "right?" / "yeah?"
     # (`rx` closes on a word boundary, so the "?" is a lookahead)
     r"(?:probably|obviously|clearly|definitely|of course|not really|never|actually|"
-    r"you know|(?<=n')t really)\b[^?]{0,80}[,\s]\s*(?:right|yeah|yes|no|ok|okay)"
+    r"you know|(?<=n')t really)\b[^?]{0,80}[,\-–—]\s*(?:right|yeah|yes|no|ok|okay)"
     r"(?=\s*\?)",
     r"(?:is|was|are|does|do|did|would) (?:it|that|they|he|she|you) (?:though|really)"
     r"(?=\s*\?)",
     r"\b(?:do|would|can|could) you (?:honestly |really |actually |seriously )+(?:think|"
     r"believe|reckon|expect)\b",
-    r"\b(?:have|has|did|do|does)\b[^?.!]{0,30}\b(?:ever actually|actually ever)\b",
     r"\b(?:odds|chances|likely)\b[^?]{0,60}\breally\b",
     r"\bhow (?:do you think |would |might )?(?:he|she|they|your \w+|[A-Z][a-z]+)"
     r"(?:'d| would| might)? feel if (?:he|she|they) (?:knew|found out|saw|heard)",

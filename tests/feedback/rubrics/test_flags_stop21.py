@@ -88,7 +88,6 @@ LEADING = [
         "Do you honestly think she'd have promoted you if she hated you?",
     ),
     ("He hasn't texted back.", "Have you considered that maybe his phone died?"),
-    ("I'm sure the lump is cancer.", "Has a scan ever actually shown anything?"),
     ("I've had a few more drinks lately. It's fine.", "Is it though?"),
     (
         "I yelled at my daughter.",
@@ -110,6 +109,11 @@ def test_question_with_the_answer_built_in_is_leading(patient: str, turn: str) -
             "What are some of the reasons he might not have replied yet?",
         ),
         ("I'm sure the lump is cancer.", "What would it mean for you if it were?"),
+        (
+            "I'm sure the lump is cancer.",
+            "If you waited a week for the results, how "
+            "would you know whether you were right?",
+        ),
         ("I yelled at my daughter.", "How do you think she felt when she heard you?"),
         (
             "My flatmates never invite me.",
