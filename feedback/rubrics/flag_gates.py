@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from . import flag_cues as fc
 from . import flag_forms as ff
 from . import lexicon as lx
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
@@ -84,6 +85,16 @@ def rubric_allows(flag: str, ctx: TurnContext) -> bool:
         return is_emotional_disclosure(patient) and not _invited(patient)
     if flag == "unexpressed_feeling":
         return _reads_in(ctx)
+    if flag == "missed_risk_cue":
+        # Stop 21: a turn that says it is concerned, or reflects the cue as a thought
+        # ("this thought that you're a burden"), took the cue up (the rules' test).
+        # Nor one that asks about safety, method or the thoughts themselves.
+        text = ctx.trainee_text
+        return not (
+            fc.RISK_ACK_S21.search(text)
+            or ff.RISK_STRONG_RESPONSE.search(text)
+            or ff.RISK_RESPONSE_2026_12.search(text)
+        )
     if flag == "collusion":
         # 2026.12-1: not a turn that frames the belief as the patient's feeling or
         # thought ("it's hard when you feel you're not good enough"), the rules'

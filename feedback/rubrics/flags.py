@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from . import flag_cues as fc
 from . import flag_forms as ff
 from . import lexicon as lx
 from .codes import CONSENT, PATIENT_ASKS_ADVICE
@@ -87,7 +88,7 @@ def is_emotional_disclosure(text: str) -> bool:
         return False
     if lx.DISCLOSURE_PHRASES.search(text) or lx.RISK_CUE.search(text):
         return True
-    if ff.DISCLOSED_MORE.search(text):
+    if ff.DISCLOSED_MORE.search(text) or fc.DISCLOSED_S21.search(text):
         return True
     if lx.DISCLOSING_DISTORTION.search(text) or _bare_feeling(text):
         return True
@@ -267,6 +268,7 @@ def find_flags(
         if {"persuade", "persuade_with_permission"} & set(u.codes)
         and not _asks_leave(u)
         and not ff.RISK_RESPONSE_2026_12.search(u.text)
+        and not fc.INTERPRETATION_OFFERED.search(u.text)
     }
     avoids = SAFETY_LOGIC.search(patient) or SAFETY_MORE.search(patient)
     gives_advice = bool(advice_at - collusive if avoids else advice_at)
@@ -316,6 +318,8 @@ def find_flags(
     # reading of what takes a cue up (below).
     veiled = bool(patient and ff.RISK_CUE_MORE.search(patient))
     veiled = veiled or bool(patient and ff.RISK_CUE_2026_12.search(patient))
+    # Stop 21: indirect cues in more forms (`flag_cues.RISK_CUE_S21`).
+    veiled = veiled or bool(patient and fc.RISK_CUE_S21.search(patient))
     if (risk or veiled) and not _takes_up_risk(ctx, utterances):
         flags.append("missed_risk_cue")
         # 2026.12-1: advice after a risk cue is the missed cue (the labellers flag it
@@ -365,6 +369,9 @@ def _takes_up_risk(ctx: TurnContext, utterances: Sequence[UtteranceCode]) -> boo
         return True
     if ff.RISK_RESPONSE_2026_12.search(ctx.trainee_text):
         return True
+    # Stop 21: concern said outright, the cue reflected as a thought.
+    if fc.RISK_ACK_S21.search(ctx.trainee_text):
+        return True
     return any(
         (u.is_question or u.tag_question)
         and not _leading(u)
@@ -379,6 +386,12 @@ def _advises(u: UtteranceCode) -> bool:
     assessment (2026.12-1)."""
     if ff.RISK_RESPONSE_2026_12.search(u.text):
         return False
+    # Stop 21: "have you considered that maybe they..." offers an interpretation (a
+    # leading question), not an action; the other forms are advice however phrased.
+    if fc.INTERPRETATION_OFFERED.search(u.text):
+        return False
+    if fc.ADVICE_S21.search(u.text):
+        return True
     if ff.ADVICE_QUESTION.search(u.text) or ADVICE_QUESTION_2026_12.search(u.text):
         return True
     statement = not u.is_question or not u.text.rstrip().endswith("?")
@@ -492,6 +505,10 @@ def _leading(u: UtteranceCode) -> bool:
     if (u.is_question or u.tag_question) and ff.LEADING_2026_12.search(text):
         return True
     if (u.is_question or u.tag_question) and ff.YOU_KNOW_RIGHT.search(text):
+        return True
+    if (u.is_question or u.tag_question) and (
+        fc.LEADING_S21.search(u.text) or fc.INTERPRETATION_OFFERED.search(u.text)
+    ):
         return True
     if u.is_question and ff.INCREDULOUS.search(u.text) and not _WH_QUESTION.match(text):
         # Disbelief typed as "??" or a closing eye-roll: the verdict is the answer.
