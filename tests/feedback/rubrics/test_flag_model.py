@@ -57,7 +57,7 @@ def test_the_weights_record_how_they_were_trained_and_their_cv_figures() -> None
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_by"] == "python manage.py train_flag_model"
     # The project's gold corpus and the blind labellers D, E, F, H and I (2026.11-11).
-    assert data["settings"]["labellers"] == "ABDEFHIJK"
+    assert data["settings"]["labellers"] == "ABDEFHIJKLM"
     assert set(data["models"]) == set(FLAGS)
     for model in data["models"].values():
         caught, positives = map(int, model["cv_catch"].split("/"))
