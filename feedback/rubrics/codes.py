@@ -331,11 +331,8 @@ def code_utterance(
             lx.SUPPORT.search(core)
             or lx.ENCOURAGEMENT.search(core)
             or lx.REASSURANCE.search(core)
-            or lx.BARE_SYMPATHY.match(core)
         )
-        reflective_support = bool(_REFLECTIVE_SUPPORT.search(core)) and not (
-            lx.BARE_SYMPATHY.match(core)
-        )
+        reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
         if support and not reflective_support:
             codes.append("support")
         continues_disclosure = "self_disclosure" in previous_codes

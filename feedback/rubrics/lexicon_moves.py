@@ -462,13 +462,3 @@ CHOICE_VERDICT = re.compile(
     r"(?:up to you|your (?:call|choice|decision|business)|yours to)",
     re.IGNORECASE,
 )
-# Stop 21: sympathy said bare ("that sounds so hard", "aw, that must be awful :(")
-# names no content of the patient's: MISC support, not a reflection.
-BARE_SYMPATHY = re.compile(
-    r"^(?:(?:oh|aw+|ah|gosh|god|ouch|oof|ugh|oh no|oh man|wow|honestly),? )?(?:that|it|"
-    r"this)(?:'s| is| was| (?:must|would|sounds?|seems?)(?: be| have been| feel)?) "
-    r"(?:(?:so|really|very|incredibly|pretty|super|just|genuinely|truly|such an?) )*"
-    r"(?:hard|tough|awful|difficult|painful|scary|frightening|horrible|exhausting|"
-    r"lonely|rough|heartbreaking|upsetting|draining|stressful)(?: \w+)?[\s.!:(,)]*$",
-    re.IGNORECASE,
-)

@@ -1,6 +1,6 @@
 """Stop 21: the classes read on labellers L, M and O (seeking collaboration by asking
-how to use the session or whether a suggestion fits, autonomy in more words, bare
-sympathy as support, confrontation by disapproval of the act, pacing that is not
+how to use the session or whether a suggestion fits, autonomy in more words,
+confrontation by disapproval of the act, pacing that is not
 collusion, tentative observations that are not advice, an encouraging "come on",
 and collusion by conceding the belief, by hindsight and by a laugh). Each class
 with controls that must keep their old reading. Sentences written for this test
@@ -113,15 +113,10 @@ def test_a_sarcastic_no_pressure_gives_no_choice() -> None:
 # --- support ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "turn", ["that sounds so hard", "aw, that must be awful :(", "That's really tough."]
-)
-def test_bare_sympathy_is_support_not_a_reflection(turn: str) -> None:
-    _, codes = annotate(turn, "My dog died on Saturday.")
-    assert codes == {"support"}
-
-
-def test_sympathy_that_names_the_situation_still_reflects() -> None:
+def test_sympathy_that_names_the_situation_reflects_and_supports() -> None:
+    # Bare sympathy ("that sounds so hard") stays a reflection and support: the
+    # patient engine reads its reflection (stop 21 tried support alone and the
+    # skilled simulated sessions lost their alliance).
     _, codes = annotate(
         "that sounds so hard, losing him so suddenly", "My dog died on Saturday."
     )
