@@ -172,5 +172,8 @@ def test_the_management_command_trains_with_the_given_settings(tmp_path: Path) -
     )
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["settings"]["folds"] == 2 and data["settings"]["epochs"] == 1
-    # A and B, D's files 01-03, E's, F's, H's and I's 01-06, J's and K's 01-04
-    assert data["examples"] == 1080 + 180 + 300 + 300 + 300 + 300 + 240 + 240
+    # A and B, D's files 01-03, E's, F's, H's and I's 01-06, J's, K's, L's and M's
+    # 01-04 (L and M since stop 21)
+    assert data["examples"] == (
+        1080 + 180 + 300 + 300 + 300 + 300 + 240 + 240 + 240 + 240
+    )
