@@ -19,8 +19,9 @@ the figure to decide by. `--cross` prints the older figures: trained on one labe
 folds inside that labeller), the other labeller's per-code precision and recall,
 rules alone against rules + model, through the real annotator.
 
-Shipped since 2026.12-1: trained on labellers A, B, E, H, I, J and K
-(`--labellers ABEHIJK`, the default).
+Shipped since 2026.12-2 (stop 21): trained on labellers A, B, E, H, I, J, K, L and M
+(`--labellers ABEHIJKLM`, the default; L and M added after a check on O and D_04, which
+neither version trains on).
 """
 
 from __future__ import annotations
@@ -453,7 +454,7 @@ def labeller_report(everything: Sequence[GoldTurn], args: argparse.Namespace) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABEHIJK", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABEHIJKLM", out=WEIGHTS_PATH
     )
     parser.add_argument("--min-precision", type=float, default=0.7)
     parser.add_argument("--min-adds", type=int, default=3)

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from . import lexicon as lx
 from . import moves as mv
 from .denial import contradicts_denial
+from .lexicon_confront import LEADING_DISAPPROVAL as _LEADING_DISAPPROVAL
 from .moves import advice_form as _advice_form
 from .moves import advice_question as _advice_question
 from .moves import confronts as _confronts
@@ -110,13 +111,6 @@ PATIENT_ASKS_ADVICE = re.compile(
     r"what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
     r"ideas)|what would you (?:do|suggest|recommend)|can you (?:help|tell) me (?:how|"
     r"what)|how (?:do|can|should) i|should i)\b",
-    re.IGNORECASE,
-)
-_LEADING_DISAPPROVAL = re.compile(
-    r"\b(?:overreact\w*|extreme|dramatic|silly|ridiculous|a bit much|too much|"
-    r"over the top|catastrophi\w*|exaggerat\w*|irrational|unreasonable|harsh|"
-    r"(?:being|a bit|too) (?:hard|negative|sensitive)|convenient|black and white|"
-    r"unfair|selfish|hypocritical|a (?:stretch|leap))\b",
     re.IGNORECASE,
 )
 _REFLECTIVE_SUPPORT = re.compile(
@@ -237,7 +231,10 @@ def code_utterance(
             core = body_core
     is_question = (ends_q and not tag) or (
         # "When it comes up try going for a walk": a time clause before advice.
-        not ends_q and is_interrogative(core) and not mv.statement_advice(core)
+        not ends_q
+        and is_interrogative(core)
+        and not mv.statement_advice(core)
+        and not lx.CHOICE_VERDICT.search(core)
     )
 
     undashed = raw.lstrip(" -–—.,…")
@@ -289,7 +286,11 @@ def code_utterance(
             )
             codes.append("persuade_with_permission" if with_permission else "persuade")
             advice_form = "advise"
-    elif lx.SUMMARY_MARKERS.search(core) and SECOND_PERSON.search(core):
+    elif (
+        lx.SUMMARY_MARKERS.search(core)
+        and SECOND_PERSON.search(core)
+        and not _confronts(core, raw)
+    ):
         # A summary collects what the patient said: a complex reflection (MITI), even
         # when it opens with "let me" or "together".
         reflection = "complex"
@@ -298,6 +299,7 @@ def code_utterance(
         lx.STRUCTURING.search(core)
         and not lx.ADVICE.search(core)
         and not mv.statement_advice(core)
+        and not (_leaves_choice(core) or lx.SEEK_OFFER.search(core))
     ):
         # Agenda and time-keeping talk ("Let's stop there for today") is not advice.
         codes.append("other")
@@ -319,8 +321,10 @@ def code_utterance(
             codes.append("emphasize_autonomy")
         if lx.AFFIRM.search(core):
             codes.append("affirm")
-        if (_asks_leave(core) and not asked_for_it) or (
-            lx.SEEK.search(core) and not advice_form and "affirm" not in codes
+        if (
+            (_asks_leave(core) and not asked_for_it)
+            or (lx.SEEK.search(core) and not advice_form and "affirm" not in codes)
+            or lx.SEEK_OFFER.search(core)
         ):
             codes.append("seek_collaboration")
         support = bool(

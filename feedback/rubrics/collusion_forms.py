@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .flag_forms import SELF_BLAME
 from .lexicon import rx
 from .normalize import normalize
 from .schema import UtteranceCode
@@ -50,7 +51,7 @@ APPROVES = rx(
     r"move|call|way|plan|instinct)|workaround|the (?:right|safest|best) (?:thing|call|"
     r"move|choice)|exactly right|(?:it'?s|that'?s|its|thats) (?:totally |completely |"
     r"perfectly )?(?:ok|okay|fine|alright) (?:not to|to (?:skip|avoid|stay|say no|"
-    r"cancel|miss|leave|decline|give it a miss))|no rush|(?:you )?don'?t owe|"
+    r"cancel|miss|leave|decline|give it a miss))|no (?:rush|hurry)(?: at all)? to (?:go back|face|do|start|try|tell|deal)|(?:you )?don'?t owe|"
     r"makes sense (?:that )?you'?d? (?:want to |wanted to )?(?:avoid|stay|skip|keep|"
     r"check|not|stayed|pull)|admirable|protect(?:ing)? yourself|take the pressure off|"
     r"(?:has|have) to come first|(?:are|is) probably safer|"
@@ -130,6 +131,39 @@ APPROVES_MORE = rx(
     r"(?:was|were|is|are|did|just)|(?:is|can be) (?:a )?(?:really |so |pretty )?(?:hard|"
     r"tough|difficult) (?:city|place|town|age) to",
 )
+# Stop 21, read by class on labellers L, M and O: the belief conceded in part ("it's
+# true that some people are just naturals", "your gran had a point", "I suppose it is
+# early days"), a hindsight verdict after self-blame ("looking back the signs were
+# there"), and a laugh that takes the belief as given ("haha classic", "lol well
+# that's people for you").
+CONCEDES = rx(
+    r"(?:it(?:'s| is|s) (?:also |kind of |partly )?true (?:that )?|(?:had|has|have|"
+    r"got|'s got) a (?:fair )?point|i suppose (?:it(?:'s| is|s)|that(?:'s| is)|"
+    r"they(?:'re| are)|you(?:'re| are))|(?:you'?re|youre) not (?:totally |completely "
+    r"|entirely )?wrong(?! to (?:be|feel))|there(?:'s| is) (?:some )?truth (?:in|to)|"
+    r"fair point|can'?t argue with)",
+)
+HINDSIGHT = rx(
+    r"(?:looking back|in hindsight|with hindsight|thinking back)[, ]+(?:\w+ ){0,4}"
+    r"(?:were|was) (?:all )?there|the (?:signs|warning signs|red flags|clues) were "
+    r"(?:all |probably |always )?there|(?:was|were) (?:pretty |kind of )?obvious "
+    r"(?:in hindsight|looking back)",
+)
+# Self-blame for not seeing it, beside flag_forms.SELF_BLAME ("I was supposed to
+# notice", "how did I miss it").
+_MISSED_IT = rx(
+    r"(?:supposed|meant) to (?:notice|know|see|spot|catch)|how did i (?:miss|not see)|"
+    r"(?:didn'?t|never) (?:see|notice|spot|catch) (?:it|the signs|anything)",
+)
+_LAUGH = re.compile(r"(?:^|[\s,.!])(?:ha(?:ha)*|hah|lol|lmao|😂|🤣)(?=$|[\s,.!])", re.I)
+# Laughter that is only warmth: greetings, apologies waved away, the counsellor's
+# own story (any first person), a question answered no, or a feeling reflected.
+_LIGHT = re.compile(
+    r"\b(?:no worries|no need to apologi[sz]e|don'?t apologi[sz]e|hi|hey|hello|"
+    r"thanks|thank you|i (?:used to|do|did|remember|always)|same|you (?:must )?feel|"
+    r"sounds like you|you seem|i|i'm|im|i've|my|me|myself|no)\b",
+    re.IGNORECASE,
+)
 # The sentence holds the thought as the patient's or disputes it.
 _HELD = re.compile(
     r"\b(?:part of you|it feels like|feels like|the thought|you (?:think|thought|"
@@ -147,7 +181,8 @@ def collusive_forms(
     `belief` is `collusion.patient_belief(patient)` (passed in, not recomputed)."""
     safety = bool(SAFETY_LOGIC.search(patient) or SAFETY_MORE.search(patient))
     belief = belief or bool(BELIEF_MORE.search(patient))
-    if not (belief or safety):
+    hindsight = belief or bool(SELF_BLAME.search(patient) or _MISSED_IT.search(patient))
+    if not (belief or safety or hindsight):
         return []
     out = []
     for i, u in enumerate(utterances):
@@ -167,7 +202,10 @@ def collusive_forms(
             NORMALISES_THOUGHT.search(text)
             or CONFIRMS_FEAR.search(text)
             or JOINS_BLAME.search(text)
+            or CONCEDES.search(text)
+            or (_LAUGH.search(text) and not _LIGHT.search(text))
         )
+        sides = sides or bool(hindsight and HINDSIGHT.search(text))
         if approves or sides:
             out.append(i)
     return out

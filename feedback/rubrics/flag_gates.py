@@ -32,6 +32,24 @@ from .schema import TurnContext, last_patient_text
 
 __all__ = ["rubric_allows"]
 
+# Stop 21: warm pacing ("there's no rush", "take your time", "we can go slowly",
+# "whenever you're ready", "I'm here") sides with no belief and no avoidance: a turn
+# made of nothing else is never collusion, whatever the model's words say.
+_PACING = re.compile(
+    r"\b(?:(?:there'?s|theres|there is) no (?:rush|hurry|pressure)(?: at all)?|no "
+    r"(?:rush|hurry|pressure)(?: at all)?|take (?:your|all the|as much) time(?: you "
+    r"need)?|(?:we|you) can (?:go|take (?:it|this)) (?:slow(?:ly)?|at your (?:own )?"
+    r"pace|step by step)|whenever you'?re ready|i'?m (?:here|listening)|(?:it'?s|that'?s"
+    r"|thats) (?:totally |completely |perfectly )?(?:ok|okay|fine|alright))\b",
+    re.IGNORECASE,
+)
+
+
+def _pacing_only(text: str) -> bool:
+    rest = _PACING.sub(" ", text)
+    return bool(_PACING.search(text)) and len(re.findall(r"[a-z']+", rest, re.I)) <= 2
+
+
 _SIDES = re.compile(
     r"\b(?:you'?re (?:right|not wrong)|fair enough|(?:totally|to be) fair|no wonder|"
     r"i (?:can )?(?:see|get|understand) why|understandabl\w*|fine|safe\w*|wise|no "
@@ -102,6 +120,8 @@ def rubric_allows(flag: str, ctx: TurnContext) -> bool:
         # Unless the turn also sides with it ("I can see why you feel...", "no
         # wonder you feel...", "fair enough"): framed collusion is still collusion.
         text = normalize(ctx.trainee_text).lower()
+        if _pacing_only(text):
+            return False
         return not FRAMED.search(text) or bool(_SIDES.search(text))
     if flag == "missed_risk_cue":
         # 2026.12-1: not when the turn asks after the thoughts, the means or a

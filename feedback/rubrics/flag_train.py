@@ -20,8 +20,8 @@ averages over labellers: the figure to decide by, since labellers differ by
 convention more than files do (training-set figures are never reported). `--labellers A` trains on one half only, e.g. to score the other
 half with `FLAG_MODEL_WEIGHTS=<out> manage.py evaluate_annotator --path <dir>`.
 
-Shipped since 2026.12-1: trained on labellers A, B, D, E, F, H, I, J and K
-(`--labellers ABDEFHIJK`, the default).
+Shipped since 2026.12-2 (stop 21): trained on labellers A, B, D, E, F, H, I, J, K, L and
+M (`--labellers ABDEFHIJKLM`, the default).
 """
 
 from __future__ import annotations
@@ -371,7 +371,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABDEFHIJK", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABDEFHIJKLM", out=WEIGHTS_PATH
     )
     parser.add_argument("--max-false", type=float, default=0.005)
     parser.add_argument("--max-lost", type=float, default=0.03)

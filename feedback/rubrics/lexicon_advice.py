@@ -251,7 +251,10 @@ SUGGEST_QUESTION = re.compile(
     r"|\benough (?:water|sleep|rest|breaks|food|exercise|fresh air)\b"
     r"|\bdo you think (?:maybe |perhaps )?[a-z]+ing\b[^?]{0,60}\b(?:could|might|"
     r"would|will) (?:be|help|make)\b"
-    r"|\b(?:might|could|would) it help (?:to|if you)\b"
+    # Stop 21: "would it help to talk about / pick / go through...?" proposes where
+    # the conversation goes (agenda, Seek Collaboration), not a remedy.
+    r"|\b(?:might|could|would) it help (?:to(?! (?:talk|pick|start|focus|go (?:through|"
+    r"over)|think (?:\w+ )?through)\b)|if you)\b"
     r"|\b(?:would|might|could|is|isn'?t) it (?:be )?worth (?:\w+ing|a (?:try|go|"
     r"shot)|it to)\b"
     # "Why not have a chat with her?"; not "why not the other way round?".

@@ -231,9 +231,63 @@ CONFRONT_2026_12 = re.compile(
 )
 
 
+# Stop 21, read by class on labellers L, M and O: disapproval of the patient's act as
+# unfair on someone else ("that's not really fair on her, is it?", "a bit harsh on
+# your sister"), "not doing <them> any favours", the act named as mere avoidance
+# ("that's just putting it off"), the patient's own account overruled ("you're
+# clearly not ok"), their repetition held against them ("you've said that every
+# week"), blame for a consequence ("that's exactly why they complained"), and leading
+# questions that carry the disapproval ("can you see how that might come across as
+# pushy?", "how's shouting at her working out for you?", "might that be part of why
+# they keep their distance?", "is it though?" to a patient's "it's fine").
+CONFRONT_STOP21 = re.compile(
+    r"\b(?:(?:not|n'?t) (?:really |very |exactly |totally |that )?fair|unfair|"
+    r"harsh|out of order|cruel) (?:on|to) (?!you\b|yourself\b)\w+|"
+    r"\b(?:not|n'?t) doing (?:\w+ ){1,2}any favou?rs\b|"
+    r"\b(?:that'?s|thats|it'?s|its|this is) (?:just |basically |only |really |"
+    r"literally |kind of |kinda )(?:avoidance|avoiding (?:it|things|stuff)|"
+    r"procrastinat\w+|putting (?:it|things) off|denial|an excuse|excuses)\b|"
+    r"\byou(?:'re| are|re) (?:clearly|obviously|plainly) not (?:fine|ok|okay|coping|"
+    r"alright|managing)\b|"
+    r"\byou(?:'ve| have|ve) said (?:that|this|the same) (?:every|before|last|loads|a "
+    r"(?:hundred|million|dozen))|"
+    r"\b(?:that'?s|thats|this is) (?:exactly|precisely) why (?:you|people|they|she|he)"
+    r"\b|"
+    r"\bcan(?:'?t| ?not)? you see (?:how|that|why) (?:\w+ ){0,4}(?:might|could|would|"
+    r"can|may) (?:come across|look|sound|seem|be (?:seen|read))\b|"
+    r"\b(?:might|could|may) (?:be|have been) (?:part of |some of )?(?:why|the reason)"
+    r"\b[^.?!]{0,40}\?|"
+    r"\bhow(?:'?s| is) (?:that|this|all (?:that|this)|(?:the |all the |your |all |)\w+ing)(?: \w+){0,4} "
+    r"working out for (?:you|ya)\b|"
+    r"\b(?:did|does|do|will|would)(?:n'?t| not) (?:exactly |really )?help (?:things|"
+    r"matters|much)\b[^.?!]{0,20}\?|"
+    r"\b(?:over-?sensitive|paranoid|drama queen)\b|\bslippery slope\b|"
+    r"\b(?:going to|gonna) catch up (?:with|on) you\b|"
+    r"^(?:but |and |well,? )?(?:is|was|does|do|are) (?:it|that|they) (?:really,? )?"
+    r"(?:tho|though)\b",
+    re.IGNORECASE,
+)
+
+
+# Words of disapproval that make a leading question Confront rather than Persuade
+# (`codes.code_utterance`; moved here from codes.py in stop 21).
+LEADING_DISAPPROVAL = re.compile(
+    r"\b(?:overreact\w*|extreme|dramatic|silly|ridiculous|a bit much|too much|"
+    r"over the top|catastrophi\w*|exaggerat\w*|irrational|unreasonable|harsh|"
+    r"(?:being|a bit|too) (?:hard|negative|sensitive)|convenient|black and white|"
+    r"unfair|selfish|hypocritical|a (?:stretch|leap))\b",
+    re.IGNORECASE,
+)
+
+
 def confronts_everyday(text: str) -> bool:
     """Whether a sentence confronts in one of the everyday forms above."""
-    if SARCASM.search(text) or DOUBTING.search(text) or CONFRONT_2026_12.search(text):
+    if (
+        SARCASM.search(text)
+        or DOUBTING.search(text)
+        or CONFRONT_2026_12.search(text)
+        or CONFRONT_STOP21.search(text)
+    ):
         return True
     found = CONFRONT_EVERYDAY.search(text)
     if not found or NOT_JUDGING.search(text):

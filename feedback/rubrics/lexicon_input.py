@@ -14,6 +14,13 @@ from .lexicon_forms import rx
 
 # --- input: information, advice, persuade ---------------------------------------------
 
+# Not advice after "maybe you" / "perhaps you": a past or perception verb ("maybe you
+# noticed...", "perhaps you felt...") observes what the patient already lived through.
+_OBSERVED = (
+    r"(?! (?:\w+ed|noticed|saw|felt|knew|thought|found|got|heard|were|was|had|already|"
+    r"sometimes|also|often|kind of|sort of)\b)"
+)
+
 ADVICE = re.compile(
     r"\b(?:you (?:really |just |definitely |probably |honestly |seriously |"
     r"absolutely |still |also )?(?:should|shouldn'?t|ought to|need to|have to|"
@@ -48,9 +55,14 @@ ADVICE = re.compile(
     r"could|"
     r"might)|(?:might|may|could) (?:help|be worth)|instead(?:,)? (?:try|of)|"
     r"(?<![a-z'] )(?:and|so|then) (?:just )?(?:try|give|make|take|talk to|reach out|"
-    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|maybe (?:you(?! (?:could|should|would|might|must)(?:'ve| have)\b)|if you|"
-    r"try|it would)|"
-    r"perhaps (?:you|try|"
+    r"ask|tell|write)\b(?! (?:and|to) see)|tips?|"
+    # "Maybe you noticed the checking calms you for a minute": a tentative
+    # observation of what the patient already lived through (a past or perception
+    # verb) reflects; only "maybe you <do>" advises.
+    r"maybe (?:you(?! (?:could|should|would|might|must)(?:'ve| have)\b)"
+    + _OBSERVED
+    + r"|if you|try|it would)|"
+    r"perhaps (?:you" + _OBSERVED + r"|try|"
     r"another|if)|(?:another|one|other) option|(?:it|this|that) (?:will|would|should|"
     r"can) "
     r"(?:really )?(?:help|be helpful)|(?:is|are) (?:very |really )?good for you|(?:may|"
@@ -145,6 +157,8 @@ STRUCTURING = rx(
     r"look at|start|begin|stop|meet|see you|give you|send|follow up|check in|get back|"
     r"schedule|finish|wrap up|come back)|next (?:time|session|week)|"
     r"today we|our time|for today|(?:minutes|mins) (?:left|to go)|let me think|"
+    # Stop 21: the counsellor steering the topic ("ok let's focus on the deadline").
+    r"let'?s (?:focus on|move on|get back to|turn to|start with)|"
     # 2026.11-6: floor-keeping and housekeeping ("sorry, go on", "sorry to interrupt",
     # "everything here is confidential", "i'll just write a few notes").
     r"^(?:sorry,? )?(?:go on|carry on|keep going|please (?:go on|continue)|continue)"
@@ -177,17 +191,20 @@ PERMISSION = re.compile(
 SEEK = re.compile(
     r"\b(?:what do you think(?= *(?:\?|$|about (?:that|this|trying|doing|the (?:idea|"
     r"plan))|we|of (?:that|this|the)))|what are your thoughts|how does that sound|"
-    r"does that (?:sound|make sense|fit|seem)|what would (?:you like|work for you|"
+    r"does that (?:sound|make sense|fit(?! with)|seem)|what would (?:you like|work for you|"
     r"be (?:most )?helpful)|where would you like|how would you like|"
     r"what (?:should|shall|would|could) we|(?:work|figure|think|look|plan|decide|"
     r"sort)\w* (?:\w+ ){0,3}together|together we|you(?:'re| are) the expert|"
     r"you know (?:yourself|your \w+) (?:best|better)|you know best|"
-    r"let'?s (?:figure|work|think|look|talk|see)|your (?:ideas?|thoughts|input|take)|"
+    # Stop 21: "let's look at X" and "how does that fit with X?" steer or test a
+    # thought; "your idea went out" reports. None asks for the patient's input.
+    r"let'?s (?:figure|work) (?:it|this|that|things|out)|let'?s see (?:what|if|how) we|"
+    r"your (?:ideas?|thoughts|input|take)(?= *(?:on|about|here|too|\?|$|[.,!;]))|"
     r"which (?:of these|one) (?:would|do|sounds)|what would you want|"
     r"we (?:can|could|might|will|'ll|should|need to|are going to|'re going to|"
     r"gonna) (?:\w+ ){0,2}(?:work|talk|look|think|figure|come up|plan|set|try|"
     r"do|start|meet|go over|make|get|take|find|see|explore|check)|"
-    r"something we can|let'?s|"
+    r"something we can|"
     # 2026.11-5: agenda and ideas asked of the patient ("shall we start with...?",
     # "what would feel most useful today?", "what have you already thought of?").
     r"shall we|can we (?:talk|look|start|go|come back|spend|think)|what would (?:feel|"
@@ -212,7 +229,7 @@ AUTONOMY = re.compile(
     r"have to (?:decide|do|choose|try)|you(?:'re| are) the one who (?:knows|decides|"
     r"is in)|(?:and )?it'?s yours\b|you know what works for you|see what (?:feels|"
     r"seems) (?:doable|right|ok|okay|possible)|(?:totally|completely|entirely) up to "
-    r"you|see what you think|no pressure|only if you (?:want|like|feel)|"
+    r"you|see what you think|no pressure(?! then)|only if you (?:want|like|feel)|"
     # 2026.11-5: leaving the use of an idea to the patient ("you know the team, so
     # pick what works", "take it or leave it", "your pace, not mine").
     r"you know (?:the|your|them|him|her) (?:\w+ )?(?:best|better|,|so)|pick (?:what|"
@@ -277,7 +294,7 @@ AFFIRM_DOING = re.compile(
     re.IGNORECASE,
 )
 CONFRONT = re.compile(
-    r"\b(?:come on|that'?s (?:just )?(?:an excuse|ridiculous|nonsense|silly|stupid|"
+    r"\b(?:come on(?!,? (?:in|over|through|then|up|back|down|now,? you can|what happened|tell me|talk to me|you(?:'ve| have)? got this|you can do (?:it|this)|tell me|let'?s|give it a go|keep going)\b)|that'?s (?:just )?(?:an excuse|ridiculous|nonsense|silly|stupid|"
     r"wrong|not true|selfish|irresponsible|crazy|lazy)|you(?:'re| are) (?:just )?(?:in "
     r"denial|being (?:ridiculous|silly|dramatic|selfish|lazy|stupid|irrational|"
     r"unreasonable|childish|naive)|wrong|lying|making excuses|an addict|an alcoholic|"
@@ -434,7 +451,9 @@ ADVICE_QUESTION = re.compile(
     r"might)|"
     r"(?:can|could) you (?:try|ask|talk|reach|find|maybe|perhaps|speak|look)|"
     r"would you (?:consider|be (?:willing|open) to try|try)|(?:do|would) you want to "
-    r"try|maybe (?:you|try)|would it help (?:to|if you)|"
+    r"try|maybe (?:you"
+    + _OBSERVED
+    + r"|try)|would it help (?:to(?! (?:talk|pick|start|focus|go (?:through|over)|think (?:\w+ )?through)\b)|if you)|"
     r"(?:maybe|perhaps|or) (?:just )?(?:block|ask|talk|tell|write|go|call|ring|take|"
     r"make|set|stop|start|get|use|put|give|turn|switch|leave|say|text|join|book|"
     r"delete|list)\b|(?:have you got|do you have|is there) (?:anyone|someone|"

@@ -401,7 +401,32 @@ SEEK_MORE = re.compile(
     r"has) (?:worked|helped) (?:for you )?before|what would (?:be )?a (?:small |good |f"
     r"irst |realistic )+step|what do you reckon|how does (?:that|this) (?:land|sit) (?:"
     r"with|for) you|i'?d (?:like|love) to hear your (?:ideas|thoughts|"
-    r"take))",
+    r"take)|"
+    # Stop 21: the session's use asked of the patient ("what would make this hour
+    # worth your while?", "is there anything you'd rather start with?", "want to talk
+    # about something else?", "would it help if I asked a few questions first?"),
+    # and a suggestion's fit checked ("would something along those lines suit you?",
+    # "does any of that appeal?").
+    r"what would make (?:this|these|the|our|today'?s?) (?:\w+ )?(?:time|sessions?|hour|"
+    r"chats?|meetings?|appointments?)|what would you (?:most |really )?(?:like|want) "
+    r"(?:us )?to (?:use|spend|focus|cover|get)|(?:is there )?anything (?:in particular )?"
+    r"you'?d (?:rather|like to|want to|prefer to) (?:start|talk|focus|begin|cover)|"
+    r"what would you (?:prefer|rather)|would you (?:rather|prefer)|(?:want|like) to talk "
+    r"about something else|would it help (?:if i (?:asked|explained|went|shared|said)|"
+    r"(?:us )?to (?:talk|pick|start|focus|go (?:through|over)|think (?:\w+ )?through))|"
+    r"(?:would|could|does|do|might) (?:something|anything) (?:like (?:that|this|those|"
+    r"these)|along (?:the|those|these) lines)|(?:does|do|would|could|might) (?:any|some) of "
+    r"(?:that|this|those|these) (?:work|appeal|fit|suit|help|sound)|what are you "
+    r"hoping (?:we|to) (?:get|cover|talk|focus|work)\w*)",
+    re.IGNORECASE,
+)
+# Stop 21: an offer of information or an exercise that waits for the patient's yes
+# ("if you're up for it we could try that here", "we could go through it together if
+# you like"): Seek Collaboration in statement form.
+SEEK_OFFER = re.compile(
+    r"\b(?:if (?:you'?re|youre|ur|you are) (?:open|up for|interested|ok with|okay "
+    r"with|happy)|(?:we|i) (?:could|can|might) [^.?!]{3,50} if you (?:want|like|'d "
+    r"like|fancy|feel like))\b",
     re.IGNORECASE,
 )
 # The choice left with the patient, beside lexicon_input.AUTONOMY.
@@ -413,6 +438,27 @@ AUTONOMY_MORE = re.compile(
     r"ls right (?:to|for) you|no right (?:or wrong )?answer|you know (?:yourself |your \w+ )"
     r"?(?:better than (?:anyone|anybody|me|i do|we do)|best)|(?:we )?(?:don'?t|do not) "
     r"have to (?:do )?anything (?:you'?re|your|you are) not ready|you "
-    r"can stop (?:whenever|any ?time))",
+    r"can stop (?:whenever|any ?time)|"
+    # Stop 21: the decision given back in more words ("that one's yours to decide",
+    # "you'd be the best judge", "you pick which", "you'd know what suits you",
+    # "we can go wherever you like", "or not at all", "there's no set timetable",
+    # "you may have ideas of your own that fit better").
+    r"(?:yours|up to you) to (?:decide|choose|make|call)|you(?:'d| would|'ll| will|"
+    r"'re| are)? (?:be )?the (?:best |only |real )?judge|\byou (?:choose|pick)\b|"
+    r"see what you reckon|you(?:'d|'ll| would| will) know (?:what|which|if|whether|"
+    r"when|how)|(?:go|start|talk about|take (?:it|this)) (?:wherever|where|whatever|"
+    r"however|whichever way) you (?:want|like|choose|prefer)|or not at all|no (?:right|"
+    r"set|fixed|wrong|particular) (?:pace|timetable|timeline|time ?frame|deadline|way "
+    r"to do)|(?:other|your own|better) ideas (?:of your own )?(?:that|which) (?:fit|"
+    r"suit|work))",
+    re.IGNORECASE,
+)
+
+# Stop 21: a statement whose subject is a wh- or whether-clause and whose verdict is
+# the patient's choice ("what happens next is completely up to you", "how you pace
+# it is your call") declares; its opening word does not make it a question.
+CHOICE_VERDICT = re.compile(
+    r"^(?:what|how|when|whether|where|which|if)\b[^?]*?\b(?:is|'s|are) (?:\w+ )?"
+    r"(?:up to you|your (?:call|choice|decision|business)|yours to)",
     re.IGNORECASE,
 )

@@ -299,7 +299,7 @@ def _flag_scores(
 def labeller_agreement(turns: Iterable[GoldTurn]) -> dict[str, Any]:
     """Cohen's kappa per family between the labeller who coded an id first and the
     one who double-coded it (C on A's and B's ids in the shipped corpus; N on L's
-    and M's in `gold_held_out/`), on shared ids. Files are read in name order, so
+    and M's in `gold_blind/`), on shared ids. Files are read in name order, so
     "first" is the earlier letter."""
     by_id: dict[str, list[GoldTurn]] = {}
     for t in turns:

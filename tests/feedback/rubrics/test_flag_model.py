@@ -57,7 +57,7 @@ def test_the_weights_record_how_they_were_trained_and_their_cv_figures() -> None
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_by"] == "python manage.py train_flag_model"
     # The project's gold corpus and the blind labellers D, E, F, H and I (2026.11-11).
-    assert data["settings"]["labellers"] == "ABDEFHIJK"
+    assert data["settings"]["labellers"] == "ABDEFHIJKLM"
     assert set(data["models"]) == set(FLAGS)
     for model in data["models"].values():
         caught, positives = map(int, model["cv_catch"].split("/"))
@@ -172,5 +172,8 @@ def test_the_management_command_trains_with_the_given_settings(tmp_path: Path) -
     )
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["settings"]["folds"] == 2 and data["settings"]["epochs"] == 1
-    # A and B, D's files 01-03, E's, F's, H's and I's 01-06, J's and K's 01-04
-    assert data["examples"] == 1080 + 180 + 300 + 300 + 300 + 300 + 240 + 240
+    # A and B, D's files 01-03, E's, F's, H's and I's 01-06, J's, K's, L's and M's
+    # 01-04 (L and M since stop 21)
+    assert data["examples"] == (
+        1080 + 180 + 300 + 300 + 300 + 300 + 240 + 240 + 240 + 240
+    )
