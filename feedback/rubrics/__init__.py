@@ -9,6 +9,7 @@ from .annotators import Annotator, LLMAnnotator, OfflineAnnotator
 from .codebook import CODEBOOK, CodebookEntry, plain_label, plain_why
 from .codes import code_turn, code_utterance
 from .flags import is_emotional_disclosure
+from .memo import one_turn
 from .schema import (
     RUBRIC_VERSION,
     TurnAnnotation,
@@ -32,6 +33,7 @@ __all__ = [
     "code_turn",
     "code_utterance",
     "is_emotional_disclosure",
+    "one_turn",
     "plain_label",
     "plain_why",
     "split_utterances",

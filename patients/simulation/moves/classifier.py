@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from feedback.rubrics import TurnContext, UtteranceCode, code_turn
+from feedback.rubrics import TurnContext, UtteranceCode, code_turn, one_turn
 from feedback.rubrics.collusion import collusive_utterances
 from feedback.rubrics.flags import leads
 from patients.simulation.dialogue import Utterance
@@ -135,6 +135,12 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
 
     MITI-type labels come from the annotator's `code_turn`; see the comment above.
     """
+    # The annotator's rules read the same strings several times: once per turn.
+    with one_turn():
+        return _classify_moves(text, history)
+
+
+def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
     found: set[str] = set()
     last_patient = last_patient_text(history)
     if role_break_kind(text):
