@@ -130,6 +130,24 @@ def _socratic_labels(u: UtteranceCode, text: str, asks: bool) -> set[str]:
     return labels
 
 
+class _Hits:
+    """Whether each pattern matches one sentence, searched at most once: the checks
+    below ask about validation and normalising twice for a sentence of
+    information, and about risk once for the turn and again for its only sentence."""
+
+    __slots__ = ("_seen", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._seen: dict[re.Pattern[str], bool] = {}
+
+    def __call__(self, pattern: re.Pattern[str]) -> bool:
+        hit = self._seen.get(pattern)
+        if hit is None:
+            hit = self._seen[pattern] = pattern.search(self.text) is not None
+        return hit
+
+
 def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, ...]:
     """Labels of one trainee turn, given the transcript before it.
 
@@ -143,15 +161,14 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
 def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
     found: set[str] = set()
     last_patient = last_patient_text(history)
+    risk = RISK.search(text) is not None
+    if risk:
+        found.add("risk_question")
     if role_break_kind(text):
         # Whatever else the turn looks like, the attempt to break the frame is what
         # the patient reacts to.
         found.add("role_break")
-        if RISK.search(text):
-            found.add("risk_question")
         return tuple(m for m in MOVES if m in found)
-    if RISK.search(text):
-        found.add("risk_question")
     ctx = TurnContext(trainee_text=text, previous_patient_text=last_patient or None)
     utterances = code_turn(ctx)
     # Of the annotator's turn flags (`find_flags`) only two are read here, so only
@@ -167,6 +184,7 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
 
     for u in utterances:
         s = u.text.strip()
+        has = _Hits(s)
         codes = set(u.codes)
         labels: set[str] = set()
         structuring = bool(STRUCTURING.search(s))
@@ -187,8 +205,8 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         if (
             "giving_information" in codes
             and not structuring
-            and not NORMALISING.search(s)
-            and not VALIDATION.search(s)
+            and not has(NORMALISING)
+            and not has(VALIDATION)
         ):
             labels.add("information")
         if (
@@ -199,7 +217,7 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
             )
         ):
             labels.add("off_topic")
-        if "affirm" in codes or VALIDATION.search(s) or NORMALISING.search(s):
+        if "affirm" in codes or has(VALIDATION) or has(NORMALISING):
             labels.add("validation")
         is_question = u.question is not None
         asks = is_question or bool(
@@ -211,14 +229,14 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
 
         if is_question:
             if (
-                RISK.search(s)
+                (risk if s == text else has(RISK))
                 or codes & _PERSUADE
                 or labels & {"leading_question", "off_topic", "confrontation"}
                 or labels & SOCRATIC
                 or "socratic_synthesis" in labels
             ):
                 pass  # the question has a more specific function
-            elif "seek_collaboration" in codes and PERMISSION.search(s):
+            elif "seek_collaboration" in codes and has(PERMISSION):
                 pass  # asking permission is collaboration, not a question to answer
             elif u.question == "closed" and OPEN_AFTER_FRAME.search(s):
                 labels.add("open_question")
