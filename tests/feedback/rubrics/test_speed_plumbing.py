@@ -7,12 +7,15 @@ sums) against the plain computation it replaced.
 from __future__ import annotations
 
 import random
+import re
+import sys
 import threading
 
 from feedback.rubrics import OfflineAnnotator, TurnContext, one_turn
 from feedback.rubrics.linear_model import probabilities, sigmoid
 from feedback.rubrics.memo import per_turn
 from feedback.rubrics.normalize import normalize
+from feedback.rubrics.prefilter import GatedSearch, gate_keys
 
 TURNS = (
     TurnContext("You're right, thats just how it is.", "Im a failure at everything."),
@@ -97,3 +100,49 @@ def test_probabilities_add_the_weights_in_feature_order() -> None:
                 z[k] += w
         expected = {label: sigmoid(z[k]) for k, label in enumerate(labels)}
         assert probabilities(labels, bias, table, feats) == expected
+
+
+def _gold_texts() -> list[str]:
+    from feedback.rubrics.evaluation.gold import read_gold
+
+    turns = read_gold()[::4]  # a quarter of the corpus: about a minute's checks
+    texts = {t.context.trainee_text for t in turns}
+    texts |= {t.context.previous_patient_text or "" for t in turns}
+    return sorted(texts)
+
+
+def test_every_gated_pattern_answers_as_the_plain_pattern() -> None:
+    # The gates are derived from the patterns; this checks the derivation on real
+    # sentences, in their typed, normalised and lower-case forms.
+    gated = {
+        id(v): v
+        for name, module in list(sys.modules.items())
+        if name.startswith("feedback.rubrics")
+        for v in vars(module).values()
+        if isinstance(v, GatedSearch)
+    }
+    assert len(gated) > 100
+    texts = _gold_texts()
+    texts = texts + [t.lower() for t in texts]
+    for g in gated.values():
+        for text in texts:
+            got, want = g.search(text), g.regex.search(text)
+            assert (got and got.span()) == (want and want.span()), (g.pattern, text)
+
+
+def test_gate_keys_follow_the_pattern() -> None:
+    assert gate_keys(re.compile(r"\b(?:you should|try (?:to|and))\b", re.I)) == {
+        "you ",
+        "try ",
+    }
+    # A part that could start with anything: the keys come from a later part.
+    assert gate_keys(re.compile(r"\b\w+ing (?:it|that) out\b")) == {"ing "}
+    # Could match from any character: no gate, the pattern alone answers.
+    assert gate_keys(re.compile(r"\w+")) is None
+    # A non-ASCII letter that folds onto an ASCII one ('ſ' matches 's') ends a key.
+    assert gate_keys(re.compile("ſorry", re.I)) == {"orry"}
+    assert gate_keys(re.compile("so\u2019rry", re.I)) == {"so\u2019r"}
+    g = GatedSearch(re.compile(r"\b(?:feel(?:ing|s)? (?:so )?alone)\b", re.I))
+    for text in ("I FEEL so alone", "feelings alone", "nothing here", "Feel alone"):
+        assert bool(g.search(text)) == bool(g.regex.search(text)), text
+    assert g.search("I ſeel alone") is None  # non-ASCII text: the pattern decides
