@@ -206,6 +206,14 @@ class GatedSearch:
     def flags(self) -> int:
         return self.regex.flags
 
+    @property
+    def selective(self) -> bool:
+        """Whether the gate saves more than it costs: a few keys of three or more
+        characters. Many or short keys ("and", ",") pass nearly every sentence, and
+        scanning for them costs about what the pattern does (measured: gating
+        every pattern with any key left an annotation no faster)."""
+        return 0 < len(self._keys) <= MAX_KEYS and min(map(len, self._keys)) >= 3
+
     def _excluded(self, text: str) -> bool:
         if not self._keys:
             return False
@@ -272,6 +280,7 @@ class GatedSearch:
 
 # Shorter patterns are cheap already; the gate's own test would cost as much.
 MIN_PATTERN_LENGTH = 60
+MAX_KEYS = 12
 
 
 def gate_patterns(namespaces: Iterable[MutableMapping[str, Any]]) -> int:
@@ -290,7 +299,7 @@ def gate_patterns(namespaces: Iterable[MutableMapping[str, Any]]) -> int:
         if id(value) not in done:
             wrapper = GatedSearch(value)
             long_enough = len(value.pattern) >= MIN_PATTERN_LENGTH
-            done[id(value)] = wrapper if wrapper._keys and long_enough else value
+            done[id(value)] = wrapper if wrapper.selective and long_enough else value
         return done[id(value)]
 
     for ns in namespaces:
