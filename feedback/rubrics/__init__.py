@@ -5,10 +5,14 @@ Pure package: standard library and pydantic only (no Django). See docs/annotatio
 
 from __future__ import annotations
 
+import sys
+
 from .annotators import Annotator, LLMAnnotator, OfflineAnnotator
 from .codebook import CODEBOOK, CodebookEntry, plain_label, plain_why
 from .codes import code_turn, code_utterance
 from .flags import is_emotional_disclosure
+from .memo import one_turn
+from .prefilter import gate_patterns
 from .schema import (
     RUBRIC_VERSION,
     TurnAnnotation,
@@ -17,6 +21,15 @@ from .schema import (
     UtteranceCode,
 )
 from .segment import split_utterances
+
+# Every long pattern of the rule modules imported so far answers through a literal
+# gate derived from the pattern itself (`prefilter`): the same answers, without
+# running the regex engine on sentences that hold none of the words a match needs.
+gate_patterns(
+    vars(module)
+    for name, module in list(sys.modules.items())
+    if name.startswith(__name__ + ".") and name != __name__ + ".prefilter"
+)
 
 __all__ = [
     "CODEBOOK",
@@ -32,6 +45,7 @@ __all__ = [
     "code_turn",
     "code_utterance",
     "is_emotional_disclosure",
+    "one_turn",
     "plain_label",
     "plain_why",
     "split_utterances",

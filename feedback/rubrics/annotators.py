@@ -18,6 +18,7 @@ from .empathy import empathy_levels
 from .flag_model import revise
 from .flag_suggestions import suggestion_for
 from .flags import find_flags
+from .memo import one_turn
 from .moves import informs
 from .schema import (
     RUBRIC_VERSION,
@@ -66,6 +67,12 @@ class OfflineAnnotator:
         return Metered(self.annotate(ctx))
 
     def annotate(self, ctx: TurnContext) -> TurnAnnotation:
+        # The rules below normalise and split the same few strings again and again:
+        # each distinct string once per turn (`memo`).
+        with one_turn():
+            return self._annotate(ctx)
+
+    def _annotate(self, ctx: TurnContext) -> TurnAnnotation:
         coded = code_turn(ctx)
         # Computed once: the same sentences are recoded below and flagged in find_flags.
         collusive = set(collusive_utterances(ctx, coded))

@@ -42,6 +42,7 @@ from typing import get_args
 
 from .flag_gates import rubric_allows
 from .linear_model import probabilities, weight_table
+from .memo import per_turn
 from .schema import FLAGS, Flag, TurnContext
 
 __all__ = ["ADDS", "VETOES", "WEIGHTS_PATH", "features", "gate", "revise", "scores"]
@@ -244,6 +245,7 @@ _CROSSES = (
 )
 
 
+@per_turn
 def normalise(text: str) -> str:
     """Lower case with contractions expanded (curly quotes are unified last, as
     the weights were trained)."""

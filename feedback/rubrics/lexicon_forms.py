@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import re
 
+from .memo import per_turn
+
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    return list(_words(text))
+
+
+@per_turn
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text.lower()))
 
 
 _WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")

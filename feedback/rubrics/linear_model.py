@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import reduce
+from operator import add
 from typing import Any
 
 Vector = list[int]
@@ -44,12 +46,17 @@ def probabilities(
     labels: Sequence[str], bias: Sequence[float], table: Table, feats: Sequence[str]
 ) -> dict[str, float]:
     """label -> the probability its model gives the features."""
-    z = list(bias)
-    for f in feats:
-        row = table.get(f)
-        if row is not None:
-            for k, w in enumerate(row):
-                z[k] += w
+    rows = [row for row in map(table.get, feats) if row is not None]
+    if rows:
+        # Each label's sum runs in C (`reduce`), in the same order as a loop adding
+        # one feature at a time, so the floats are the same to the last bit
+        # (`math.fsum` or `sum` on Python 3.12+ would round differently).
+        z: Sequence[float] = [
+            reduce(add, column, b)
+            for b, column in zip(bias, zip(*rows, strict=True), strict=True)
+        ]
+    else:
+        z = bias
     return {label: sigmoid(z[k]) for k, label in enumerate(labels)}
 
 

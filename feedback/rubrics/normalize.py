@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .memo import per_turn
+
 _CONTRACTIONS: dict[str, str] = {
     "im": "i'm",
     "ive": "i've",
@@ -48,6 +50,7 @@ def _restore(m: re.Match[str]) -> str:
     return full.capitalize() if word[0].isupper() else full
 
 
+@per_turn
 def normalize(text: str) -> str:
     """`text` with curly apostrophes straightened and dropped apostrophes restored."""
     text = text.translate(_CURLY)

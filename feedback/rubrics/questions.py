@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lx
+from .memo import per_turn
 from .schema import QuestionKind
 
 SECOND_PERSON = re.compile(
@@ -33,6 +34,7 @@ _OR_QUESTION = re.compile(r"\bor\b[^?]*\?$|,\s*or\?$|\bor not\b", re.I)
 # A support phrase that names the difficulty is also a reflection ("That sounds hard").
 
 
+@per_turn
 def strip_markers(text: str) -> str:
     return lx.LEADING_MARKERS.sub("", text.strip()).strip()
 

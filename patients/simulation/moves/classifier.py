@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from feedback.rubrics import TurnContext, UtteranceCode, code_turn
+from feedback.rubrics import TurnContext, UtteranceCode, code_turn, one_turn
 from feedback.rubrics.collusion import collusive_utterances
 from feedback.rubrics.flags import leads
 from patients.simulation.dialogue import Utterance
@@ -163,22 +163,45 @@ def _listed(text: str) -> bool:
     )
 
 
+class _Hits:
+    """Whether each pattern matches one sentence, searched at most once: the checks
+    below ask about validation and normalising twice for a sentence of
+    information, and about risk once for the turn and again for its only sentence."""
+
+    __slots__ = ("_seen", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._seen: dict[re.Pattern[str], bool] = {}
+
+    def __call__(self, pattern: re.Pattern[str]) -> bool:
+        hit = self._seen.get(pattern)
+        if hit is None:
+            hit = self._seen[pattern] = pattern.search(self.text) is not None
+        return hit
+
+
 def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, ...]:
     """Labels of one trainee turn, given the transcript before it.
 
     MITI-type labels come from the annotator's `code_turn`; see the comment above.
     """
+    # The annotator's rules read the same strings several times: once per turn.
+    with one_turn():
+        return _classify_moves(text, history)
+
+
+def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
     found: set[str] = set()
     last_patient = last_patient_text(history)
+    risk = RISK.search(text) is not None
+    if risk:
+        found.add("risk_question")
     if role_break_kind(text):
         # Whatever else the turn looks like, the attempt to break the frame is what
         # the patient reacts to.
         found.add("role_break")
-        if RISK.search(text):
-            found.add("risk_question")
         return tuple(m for m in MOVES if m in found)
-    if RISK.search(text):
-        found.add("risk_question")
     ctx = TurnContext(trainee_text=text, previous_patient_text=last_patient or None)
     utterances = code_turn(ctx)
     # Of the annotator's turn flags (`find_flags`) only two are read here, so only
@@ -200,6 +223,7 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
 
     for u in utterances:
         s = u.text.strip()
+        has = _Hits(s)
         codes = set(u.codes)
         labels: set[str] = set()
         structuring = bool(STRUCTURING.search(s))
@@ -231,8 +255,8 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
         if (
             "giving_information" in codes
             and not structuring
-            and not NORMALISING.search(s)
-            and not VALIDATION.search(s)
+            and not has(NORMALISING)
+            and not has(VALIDATION)
             and not task
         ):
             labels.add("information")
@@ -244,7 +268,7 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
             )
         ):
             labels.add("off_topic")
-        if "affirm" in codes or VALIDATION.search(s) or NORMALISING.search(s):
+        if "affirm" in codes or has(VALIDATION) or has(NORMALISING):
             labels.add("validation")
         is_question = u.question is not None
         asks = (
@@ -258,14 +282,14 @@ def classify_moves(text: str, history: Sequence[Utterance] = ()) -> tuple[str, .
 
         if is_question:
             if (
-                RISK.search(s)
+                (risk if s == text else has(RISK))
                 or codes & _PERSUADE
                 or labels & {"leading_question", "off_topic", "confrontation"}
                 or labels & SOCRATIC
                 or "socratic_synthesis" in labels
             ):
                 pass  # the question has a more specific function
-            elif "seek_collaboration" in codes and PERMISSION.search(s):
+            elif "seek_collaboration" in codes and has(PERMISSION):
                 pass  # asking permission is collaboration, not a question to answer
             elif u.question == "closed" and (
                 OPEN_AFTER_FRAME.search(s) or RATING.search(s)
