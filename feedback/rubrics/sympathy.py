@@ -32,7 +32,9 @@ EXCLAMATION = re.compile(
     r"^\W*(?:(?:oh|gosh|god|wow|ugh|aw+|oof|man|jeez)\W+)*(?:what an?|such an?) "
     r"(?:(?:really |truly |absolutely )?(?:horrible|awful|terrible|rough|hard|tough|"
     r"difficult|horrendous|dreadful|miserable|stressful|grim|brutal|crap|shit|"
-    r"rubbish|nightmare|exhausting|scary|painful) )?(?:week|day|time|month|year|"
+    r"rubbish|nightmare|exhausting|scary|painful|rotten|lousy|crappy|hellish|"
+    r"gruelling|grueling|draining|heavy|tiring|long|bad|sad|stressy|mad|crazy|"
+    r"upsetting|frightening|lonely) )?(?:week|day|time|month|year|"
     r"night|morning|weekend|few (?:days|weeks|months)|nightmare|ordeal|thing to go "
     r"through)\b|^\W*how (?:awful|horrible|terrible|hard|rough|dreadful|scary|"
     r"painful|sad)\b",
@@ -43,7 +45,8 @@ _PLIGHT_WORDS = (
     "exhausting lonely upsetting heartbreaking rough draining confusing horrible "
     "terrible horrendous dreadful miserable grim brutal crap shit rubbish bad heavy "
     "tricky nightmare ordeal sad frightening terrifying isolating devastating "
-    "distressing hurtful unsettling"
+    "distressing hurtful unsettling rotten lousy crappy hellish gruelling grueling "
+    "tiring long stressy mad crazy"
 )
 # Words that add nothing of the patient's: interjections, intensifiers, the frame's
 # verbs, "I'm sorry", "for you", "to hear/deal with", a span of time.
