@@ -32,21 +32,30 @@ EXCLAMATION = re.compile(
     r"^\W*(?:(?:oh|gosh|god|wow|ugh|aw+|oof|man|jeez)\W+)*(?:what an?|such an?) "
     r"(?:(?:really |truly |absolutely )?(?:horrible|awful|terrible|rough|hard|tough|"
     r"difficult|horrendous|dreadful|miserable|stressful|grim|brutal|crap|shit|"
-    r"rubbish|nightmare|exhausting|scary|painful|rotten|lousy|crappy|hellish|"
-    r"gruelling|grueling|draining|heavy|tiring|long|bad|sad|stressy|mad|crazy|"
-    r"upsetting|frightening|lonely) )?(?:week|day|time|month|year|"
+    r"rubbish|nightmare|painful|rotten|lousy|crappy|hellish|gruelling|grueling|"
+    r"heavy|long|bad|mad|crazy|upsetting) )?(?:week|day|time|month|year|"
     r"night|morning|weekend|few (?:days|weeks|months)|nightmare|ordeal|thing to go "
     r"through)\b|^\W*how (?:awful|horrible|terrible|hard|rough|dreadful|scary|"
     r"painful|sad)\b",
     re.IGNORECASE,
 )
+# Generic plight words: they say the patient's lot is bad, not what the patient
+# feels. "That sounds lonely / scary / exhausting" names a feeling (the labellers code
+# those reflections), so only these make a frame bare.
 _PLIGHT_WORDS = (
-    "hard tough awful difficult painful scary frustrating overwhelming stressful "
-    "exhausting lonely upsetting heartbreaking rough draining confusing horrible "
+    "hard tough awful difficult painful upsetting heartbreaking rough horrible "
     "terrible horrendous dreadful miserable grim brutal crap shit rubbish bad heavy "
-    "tricky nightmare ordeal sad frightening terrifying isolating devastating "
-    "distressing hurtful unsettling rotten lousy crappy hellish gruelling grueling "
-    "tiring long stressy mad crazy"
+    "tricky nightmare ordeal devastating distressing hurtful rotten lousy crappy "
+    "hellish gruelling grueling long mad crazy"
+)
+_GENERIC = frozenset(_PLIGHT_WORDS.split())
+# The same frame with any generic plight word ("that sounds grim"): bare sympathy only.
+_PLIGHT_FRAME = re.compile(
+    SYMPATHY_FRAME.pattern.rsplit("(?:hard|", 1)[0]
+    + "(?:"
+    + "|".join(sorted(_GENERIC))
+    + r")\b",
+    re.IGNORECASE,
 )
 # Words that add nothing of the patient's: interjections, intensifiers, the frame's
 # verbs, "I'm sorry", "for you", "to hear/deal with", a span of time.
@@ -74,10 +83,18 @@ def bare_sympathy(core: str) -> bool:
     "That sounds so hard, finding out with no time to plan" names the situation and
     "that must be awful, you must feel panicky" names a feeling: both are reflections.
     """
-    frame = SYMPATHY_FRAME.search(core) or EXCLAMATION.search(core)
+    frame = (
+        SYMPATHY_FRAME.search(core)
+        or _PLIGHT_FRAME.search(core)
+        or EXCLAMATION.search(core)
+    )
     if frame is None or "?" in core:
         return False
-    rest = SYMPATHY_FRAME.sub(" ", EXCLAMATION.sub(" ", core))
+    if any(
+        lx.words(m.group(0))[-1] not in _GENERIC for m in SYMPATHY_FRAME.finditer(core)
+    ):
+        return False  # "that sounds really lonely": a named feeling, a reflection
+    rest = _PLIGHT_FRAME.sub(" ", SYMPATHY_FRAME.sub(" ", EXCLAMATION.sub(" ", core)))
     for m in _VOCATIVE.finditer(rest):
         said = lx.words(m.group(0))
         # A feeling word after the comma ("..., scared") is content, not a name.

@@ -30,7 +30,7 @@ def codes(turn: str, patient: str = PATIENT) -> list[set[str]]:
         "What an awful few days.",
         "What a week you've had!",
         "That must be so hard to hear.",
-        "honestly that sounds pretty scary",
+        "honestly that sounds pretty grim",
     ],
 )
 def test_bare_sympathy_is_support_not_a_reflection(turn: str) -> None:
@@ -46,6 +46,8 @@ def test_bare_sympathy_is_support_not_a_reflection(turn: str) -> None:
         "That must be so hard when the job was the thing that kept you going.",
         # a feeling beyond hard/awful
         "That sounds awful, like you were thrown away without a word.",
+        # a named feeling, even in the plight frame
+        "That sounds really lonely.",
         # the thought
         "That must be hard, wondering if anyone there thought you mattered.",
     ],
