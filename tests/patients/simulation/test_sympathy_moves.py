@@ -39,3 +39,14 @@ def test_bare_sympathy_raises_the_patients_trust() -> None:
     state = initial_state(MARCUS, seed=0)
     step = advance(MARCUS, state, "Oh that must be awful.", HISTORY)
     assert step.state.alliance > state.alliance
+
+
+def test_sympathy_builds_trust_like_a_reflection_of_the_situation() -> None:
+    # The skilled trainee's "That sounds so hard." lost its reflection code; the
+    # patient's trust must not fall behind for it (stop 21).
+    state = initial_state(MARCUS, seed=0)
+    bare = advance(MARCUS, state, "That sounds so hard.", HISTORY)
+    content = advance(
+        MARCUS, state, "That sounds so hard, four rejections in a row.", HISTORY
+    )
+    assert bare.state.alliance == content.state.alliance > state.alliance
