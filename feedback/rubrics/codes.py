@@ -71,6 +71,7 @@ from .schema import (
 )
 from .segment import split_utterances
 from .socratic import padesky_stage, socratic_type
+from .sympathy import EXCLAMATION, SYMPATHY_FRAME, bare_sympathy
 
 _STOPWORDS = frozenset(
     """
@@ -111,14 +112,6 @@ PATIENT_ASKS_ADVICE = re.compile(
     r"what (?:should|can|could|do) i (?:do|try)|any (?:advice|suggestions|tips|"
     r"ideas)|what would you (?:do|suggest|recommend)|can you (?:help|tell) me (?:how|"
     r"what)|how (?:do|can|should) i|should i)\b",
-    re.IGNORECASE,
-)
-_REFLECTIVE_SUPPORT = re.compile(
-    r"\b(?:that|it|this)(?:'s| is| was| has been| (?:must|would|can|could|sounds?|"
-    r"seems?)(?: be| have been| feel)?) (?:such an? |an? )?(?:so |really |very |"
-    r"incredibly |pretty |quite |extremely )?(?:hard|tough|awful|"
-    r"difficult|painful|scary|frustrating|overwhelming|stressful|exhausting|lonely|"
-    r"upsetting|heartbreaking|rough|draining|confusing)\b",
     re.IGNORECASE,
 )
 
@@ -235,6 +228,7 @@ def code_utterance(
         and is_interrogative(core)
         and not mv.statement_advice(core)
         and not lx.CHOICE_VERDICT.search(core)
+        and not EXCLAMATION.search(core)  # "What a week you've had."
     )
 
     undashed = raw.lstrip(" -–—.,…")
@@ -332,8 +326,11 @@ def code_utterance(
             or lx.ENCOURAGEMENT.search(core)
             or lx.REASSURANCE.search(core)
         )
-        reflective_support = bool(_REFLECTIVE_SUPPORT.search(core))
-        if support and not reflective_support:
+        # Bare sympathy ("That sounds so hard.") is support alone; with the patient's
+        # feeling, situation or thought in it, a reflection + support (stop 21).
+        bare = bare_sympathy(core)
+        reflective_support = not bare and bool(SYMPATHY_FRAME.search(core))
+        if (support or bare) and not reflective_support:
             codes.append("support")
         continues_disclosure = "self_disclosure" in previous_codes
         has_you = bool(SECOND_PERSON.search(_DISCOURSE_YOU.sub(" ", core)))

@@ -30,7 +30,10 @@ class MoveEffect:
 MOVE_EFFECTS: dict[str, MoveEffect] = {
     "complex_reflection": MoveEffect(0.08, -0.05, True, 0, "feeling understood"),
     "simple_reflection": MoveEffect(0.04, -0.02, True, 0, "being heard"),
-    "validation": MoveEffect(0.05, -0.03, True, 0, "specific affirmation"),
+    # Stop 21: warmth as strong for trust as a complex reflection; bare sympathy
+    # ("That sounds so hard.") is validation now, and skilled sessions keep their
+    # alliance (simulate --report: Ruth and Tom socratic-free keep their belief drop).
+    "validation": MoveEffect(0.08, -0.03, True, 0, "specific affirmation, sympathy"),
     "open_question": MoveEffect(0.02, 0.0, True, 0, "room to talk"),
     "closed_question": MoveEffect(-0.01, 0.0, False, 0, "interrogation; short answers"),
     "summary": MoveEffect(0.05, -0.03, True, 0, "being followed"),

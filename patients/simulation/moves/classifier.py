@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from feedback.rubrics import TurnContext, UtteranceCode, code_turn, one_turn
 from feedback.rubrics.collusion import collusive_utterances
 from feedback.rubrics.flags import leads
+from feedback.rubrics.sympathy import is_bare_sympathy
 from patients.simulation.dialogue import Utterance
 from patients.simulation.vocab import emotions_named
 
@@ -269,6 +270,16 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         ):
             labels.add("off_topic")
         if "affirm" in codes or has(VALIDATION) or has(NORMALISING):
+            labels.add("validation")
+        elif (
+            "support" in codes
+            and u.reflection is None
+            and u.question is None
+            and is_bare_sympathy(s)
+        ):
+            # "That sounds so hard.": the annotator codes bare sympathy support alone
+            # (no reflection: nothing of the patient's is given back), but to the
+            # patient it is still warmth that the listener is with them (stop 21).
             labels.add("validation")
         is_question = u.question is not None
         asks = (

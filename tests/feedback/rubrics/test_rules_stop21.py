@@ -114,9 +114,9 @@ def test_a_sarcastic_no_pressure_gives_no_choice() -> None:
 
 
 def test_sympathy_that_names_the_situation_reflects_and_supports() -> None:
-    # Bare sympathy ("that sounds so hard") stays a reflection and support: the
-    # patient engine reads its reflection (stop 21 tried support alone and the
-    # skilled simulated sessions lost their alliance).
+    # Sympathy that names the situation is a reflection and support; bare sympathy
+    # ("that sounds so hard") is support alone (test_sympathy.py), and the patient
+    # engine reads it as validation.
     _, codes = annotate(
         "that sounds so hard, losing him so suddenly", "My dog died on Saturday."
     )

@@ -76,4 +76,5 @@ def test_a_statement_with_socratic_words_is_not_a_socratic_question() -> None:
 def test_it_is_deterministic_and_ordered_by_the_vocabulary() -> None:
     text = "It sounds hard. What tells you that's true?"
     assert classify_moves(text, HISTORY) == classify_moves(text, HISTORY)
-    assert classify_moves(text, HISTORY) == ("complex_reflection", "socratic_evidence")
+    # Bare sympathy is validation to the patient (stop 21), not a reflection.
+    assert classify_moves(text, HISTORY) == ("validation", "socratic_evidence")
