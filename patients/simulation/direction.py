@@ -185,6 +185,21 @@ def _both(case: CaseSpec, domain: str, also: str) -> str:
     return " ".join([*first, *second])
 
 
+# Acts that tell nothing new: where an accurate reflection is answered by
+# owning the feeling (`content["reflected"]`).
+_UNANSWERED_REFLECTION = frozenset(
+    {
+        "gate_closed",
+        "other",
+        "not_yet",
+        "guarded",
+        "blocked",
+        "resistant",
+        "asked_again",
+    }
+)
+
+
 def _next_unvoiced(state: PatientState) -> int | None:
     """The shallowest layer (1-6) not voiced yet: a focused question may have
     skipped one ("How did you feel?" before the thought was told)."""
@@ -422,6 +437,21 @@ def direct(
 
     if act == "disclose" and 1 <= layer <= 4:
         s.topic_depth[s.topic] = max(depth(), layer)
+    if (
+        outcome.reflected_emotion
+        and act in {"answer", "deflect"}
+        and reason in _UNANSWERED_REFLECTION
+    ):
+        # An accurate reflection of a feeling the patient has, where no new layer
+        # is told (trust too low, a guarded or resistant patient): the feeling is
+        # still theirs, so the reply owns it and says what it is about, rather
+        # than a hedge about nothing (stop 21: a fifth of such replies were).
+        content["reflected"] = outcome.reflected_emotion
+    if "collusion" in moveset:
+        # Whatever act the turn's other moves chose (advice said in the same
+        # breath, a question after it), the reply answers to the thought that
+        # was agreed with, and nothing deeper than told is said.
+        content["collusion"] = "1"
     if (
         act in {"answer", "deflect", "defend"}
         and layer >= 0
