@@ -186,17 +186,11 @@ def _both(case: CaseSpec, domain: str, also: str) -> str:
 
 
 # Acts that tell nothing new: where an accurate reflection is answered by
-# owning the feeling (`content["reflected"]`).
+# owning the feeling (`content["reflected"]`). Not a decline of a question
+# asked in the same turn ("not_yet"): the question is what is answered, and a
+# skilled trainee hears the decline as the cue to slow down.
 _UNANSWERED_REFLECTION = frozenset(
-    {
-        "gate_closed",
-        "other",
-        "not_yet",
-        "guarded",
-        "blocked",
-        "resistant",
-        "asked_again",
-    }
+    {"gate_closed", "other", "guarded", "blocked", "resistant"}
 )
 
 

@@ -336,15 +336,9 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         return [pk.restate(material(case, situation, d.layer), names)]
     if reason == "not_yet":
         # Declines what was asked, without retelling what was already said.
-        # What they came about stays in the reply: a decline and a hedge
-        # alone say nothing of theirs.
-        out = [pk.pick(_one_line_if_tight(ctx, NOT_YET.get(d.focus, HESITANT)))]
-        concern = pk.fresh(material(case, situation, 0))
-        out.append(
-            pk.pick(concern)
-            if concern
-            else pk.restate(restate or material(case, situation, 0), names)
-        )
+        out = [pk.pick(NOT_YET.get(d.focus, HESITANT))]
+        if pk.chance(0.5):
+            out.append(pk.pick(HESITANT))
         return out
     if reason == "closing":
         alliance = ctx.state.alliance
