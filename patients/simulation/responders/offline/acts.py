@@ -416,7 +416,9 @@ def owns_feeling(
         reflected,
     )
     names = case_names(case)
-    first = pk.pick(REFLECT_OWNED).format(feeling=word, feeling_cap=word.capitalize())
+    # One sentence where there is room for two, so what it is about fits.
+    owned = _one_line_if_tight(ctx, REFLECT_OWNED)
+    first = pk.pick(owned).format(feeling=word, feeling_cap=word.capitalize())
     told = min(ctx.state.topic_depth.get(ctx.direction.topic, 0), 4)
     for layer in range(told, 0, -1):
         fresh = pk.fresh(material(case, situation, layer))
