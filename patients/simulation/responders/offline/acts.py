@@ -253,24 +253,22 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             )
             out.append(pk.pick(CORRECT_OWN_TAILS))
             return out
-        tight = _one_line_if_tight(ctx, CORRECT) != CORRECT
         if named:
             out.append(pk.pick(_one_line_if_tight(ctx, CORRECT)).format(named=named))
-        if tight:
-            # Room for two sentences: the denial, then what it is about in
-            # their own words; a stock tail in its place would leave nothing
-            # of theirs ("I'm not sad. That's not really how I'd put it.").
-            depth = min(ctx.state.topic_depth.get(d.topic, 0), 1)
-            out.append(pk.restate(material(case, situation, depth), case_names(case)))
-            return out
-        if actual and actual != named:
-            label = next(e for e in EMOTIONS if emotion_key(e) == actual)
-            out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
-        else:
-            out.append(pk.pick(CORRECT_TAILS))
-        # What it is actually about, in their own words.
+        # What it is actually about, in their own words, always within the cap;
+        # the stock tail ("That's not really how I'd put it.") only where it
+        # still fits beside it, or a denial and a tail would be all of it.
         depth = min(ctx.state.topic_depth.get(d.topic, 0), 1)
-        out.append(pk.restate(material(case, situation, depth), case_names(case)))
+        theirs = pk.restate(material(case, situation, depth), case_names(case))
+        cap = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        used = sum(len(split_sentences(x)) for x in out) + len(split_sentences(theirs))
+        if used < cap:
+            if actual and actual != named:
+                label = next(e for e in EMOTIONS if emotion_key(e) == actual)
+                out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
+            else:
+                out.append(pk.pick(CORRECT_TAILS))
+        out.append(theirs)
         return out
     if act == "consider":
         evidence = d.content.get("evidence")
