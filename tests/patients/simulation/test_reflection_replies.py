@@ -9,6 +9,8 @@ weaker belief, whatever else the turn also looks like (a question after it).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from patients.simulation import bundled_cases
@@ -19,8 +21,8 @@ from patients.simulation.probe.runner import STORY_PRELUDE, Session
 CASES = {c.slug: c for c in bundled_cases()}
 
 
-def _after_story(slug: str) -> Session:
-    session = Session(CASES[slug], seed=0)
+def _after_story(slug: str, seed: int = 0) -> Session:
+    session = Session(CASES[slug], seed=seed)
     for line in STORY_PRELUDE:
         session.say(line)
     return session
@@ -98,3 +100,23 @@ def test_collusion_with_advice_answers_with_their_own_words() -> None:
     session = _after_story(case.slug)
     reply = session.say("Kate clearly has it in for you, so I'd start keeping records.")
     assert not is_generic(case, reply), reply
+
+
+@pytest.mark.parametrize(
+    ("slug", "seed"),
+    [
+        ("priya-social-anxiety", 0),
+        ("priya-social-anxiety", 1),
+        ("leo-panic-driving", 0),
+        ("owen-workplace-conflict", 0),
+    ],
+)
+def test_a_feeling_they_do_not_have_is_denied_with_what_it_is_about(
+    slug: str, seed: int
+) -> None:
+    # Reserved and upset caps of two or three sentences: the denial and a
+    # stock tail used to be the whole reply.
+    session = _after_story(slug, seed)
+    reply = session.say("There's so much guilt in the way you talk about it.")
+    assert re.search(r"\bnot\b|n't\b", reply), reply
+    assert not is_generic(CASES[slug], reply), reply
