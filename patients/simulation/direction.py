@@ -185,6 +185,15 @@ def _both(case: CaseSpec, domain: str, also: str) -> str:
     return " ".join([*first, *second])
 
 
+# Acts that tell nothing new: where an accurate reflection is answered by
+# owning the feeling (`content["reflected"]`). Not a decline of a question
+# asked in the same turn ("not_yet"): the question is what is answered, and a
+# skilled trainee hears the decline as the cue to slow down.
+_UNANSWERED_REFLECTION = frozenset(
+    {"gate_closed", "other", "guarded", "blocked", "resistant"}
+)
+
+
 def _next_unvoiced(state: PatientState) -> int | None:
     """The shallowest layer (1-6) not voiced yet: a focused question may have
     skipped one ("How did you feel?" before the thought was told)."""
@@ -422,6 +431,21 @@ def direct(
 
     if act == "disclose" and 1 <= layer <= 4:
         s.topic_depth[s.topic] = max(depth(), layer)
+    if (
+        outcome.reflected_emotion
+        and act in {"answer", "deflect"}
+        and reason in _UNANSWERED_REFLECTION
+    ):
+        # An accurate reflection of a feeling the patient has, where no new layer
+        # is told (trust too low, a guarded or resistant patient): the feeling is
+        # still theirs, so the reply owns it and says what it is about, rather
+        # than a hedge about nothing (stop 21: a fifth of such replies were).
+        content["reflected"] = outcome.reflected_emotion
+    if "collusion" in moveset:
+        # Whatever act the turn's other moves chose (advice said in the same
+        # breath, a question after it), the reply answers to the thought that
+        # was agreed with, and nothing deeper than told is said.
+        content["collusion"] = "1"
     if (
         act in {"answer", "deflect", "defend"}
         and layer >= 0

@@ -198,7 +198,11 @@ def apply_moves(
     evidence_item = None
     exhausted = False
     defensive = False
-    if socratic:
+    # A turn that agrees with the distorted thought examines nothing, whatever
+    # else it is read as (a question after the agreement, a summary): no
+    # evidence, summary or synthesis loosens the belief in the same breath.
+    colluded = "collusion" in moves
+    if socratic and not colluded:
         if not socratic_ok:
             defensive = True
         elif pre.disclosure >= P.SOCRATIC_MIN_DISCLOSURE:
@@ -217,7 +221,11 @@ def apply_moves(
                 drop = P.NO_MORE_EVIDENCE_BELIEF_DROP
             s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - drop)
 
-    if "summary" in moves and len(pre.evidence_for(case)) >= P.SUMMARY_MIN_EVIDENCE:
+    if (
+        "summary" in moves
+        and not colluded
+        and len(pre.evidence_for(case)) >= P.SUMMARY_MIN_EVIDENCE
+    ):
         if not pre.summarised:
             s.belief[pre.topic] = max(0.0, s.belief[pre.topic] - P.SUMMARY_BELIEF_DROP)
         s.summarised = True
@@ -230,7 +238,7 @@ def apply_moves(
 
     reframed = False
     premature = False
-    if "socratic_synthesis" in moves:
+    if "socratic_synthesis" in moves and not colluded:
         # The rubric's cycle (RUBRICS.md 3.2): a summary within the topic, then a
         # synthesising question. The summary may come before the evidence (the
         # situation, thought and feeling pulled together) or earlier in the same

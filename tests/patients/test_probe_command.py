@@ -76,6 +76,7 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "holdout11",
         "holdout11b",
         "team10",
+        "team11",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from patients.simulation.text import content_words
+from patients.simulation.text import content_words, split_sentences
 from patients.simulation.vocab import emotions_named
 
 from .labels import MOVES
@@ -200,7 +200,15 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
     distorted thought ("it's hard to argue you're not a failure"): not a question,
     not a tentative reflection of what the patient thinks, an agreeing word, and
     the thought's own words."""
-    text = trainee_text.strip()
+    # Sentence by sentence: agreement said first and a question after it
+    # ("Yeah, they probably did only ask to be polite. How did that feel?") is
+    # still agreement; the question does not take it back.
+    return any(
+        _colludes_sentence(x, beliefs) for x in split_sentences(trainee_text.strip())
+    )
+
+
+def _colludes_sentence(text: str, beliefs: Iterable[str]) -> bool:
     justified = bool(_JUSTIFIES.search(text))
     if text.endswith("?") or not (justified or _ASSERT.search(text)):
         return False
@@ -222,21 +230,35 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
 
 # The thought agreed with by reference, not in its words: "what you're
 # thinking is probably just how it is", "you're not wrong to think that".
-_THOUGHT_REFERENCE = re.compile(
+_VIEW_REFERENCE = (
     r"\bwhat you(?:'re| are)? (?:think|thinking|thought|believe|fear|said|tell "
     r"yourself)\b|\b(?:that|your|the|those) (?:thoughts?|beliefs?|worry|fear)\b|"
-    r"\byou(?:'re| are) (?:right|not wrong|spot on)\b",
+    # The patient's view named as a view: "the way you see it is the truth".
+    r"\b(?:the way|how) you(?:'re| are)? (?:see|seeing|read|reading) (?:it|this|"
+    r"that|things|them|her|him)\b|\byour (?:view|take|reading) (?:of|on)\b"
+)
+_THOUGHT_REFERENCE = re.compile(
+    _VIEW_REFERENCE + r"|\byou(?:'re| are) (?:right|not wrong|spot on)\b",
     re.IGNORECASE,
 )
+# Without "you're right", which also agrees with a plan or a wish: the thought
+# itself named as what is so.
+_VIEW = re.compile(_VIEW_REFERENCE, re.IGNORECASE)
 
 
 def agrees_by_reference(trainee_text: str) -> bool:
     """A statement that agrees with the patient's thought named only as "what
     you're thinking" or "that thought" (no question, no tentative frame)."""
-    text = trainee_text.strip()
-    if text.endswith("?") or _TENTATIVE.search(text) or _ASKS_AFTER.search(text):
-        return False
-    return bool(_ASSERT.search(text) and _THOUGHT_REFERENCE.search(text))
+    return _by_reference(trainee_text, _THOUGHT_REFERENCE)
+
+
+def _by_reference(trainee_text: str, reference: re.Pattern[str]) -> bool:
+    return any(
+        not (x.endswith("?") or _TENTATIVE.search(x) or _ASKS_AFTER.search(x))
+        and _ASSERT.search(x)
+        and reference.search(x)
+        for x in split_sentences(trainee_text.strip())
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -273,7 +295,9 @@ def add_collusion(
     mistaken for, so it neither deepens disclosure nor loosens the belief."""
     if "collusion" in moves or set(moves) & _OTHER_STANCE:
         return moves
-    if not colludes(trainee_text, beliefs):
+    if not (colludes(trainee_text, beliefs) or _by_reference(trainee_text, _VIEW)):
+        # Agreement with "the way you see it" names no word of the thought,
+        # and must not read as a reflection that earns the next layer.
         return moves
     dropped = {
         "complex_reflection",

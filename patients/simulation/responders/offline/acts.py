@@ -52,6 +52,7 @@ from .phrasebook import (
     PLEASING_HEDGE,
     PLEASING_SURFACE,
     REDIRECT,
+    REFLECT_OWNED,
     REFRAME_LEADS,
     REFRAME_TAILS,
     RESTATE_LEADS,
@@ -166,6 +167,8 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         return [pk.pick(RISK_DENY)]
     if d.reason == "fact":
         return [say_fact(pk, fact_text(case, d.content), case_names(case))]
+    if d.content.get("reflected") and act in {"answer", "deflect"}:
+        return owns_feeling(ctx, pk, situation, d.content["reflected"])
     if act == "disclose":
         if d.first_turn and d.layer <= 1 and not _patient_spoke(ctx):
             # The product shows the opening line as the patient's first turn;
@@ -201,7 +204,7 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             )
         # Guarded, but still about their own life: why they came, briefly.
         return [first, pk.restate(material(case, situation, 0), case_names(case))]
-    agreed = _agrees_with_thought(ctx)
+    agreed = _agrees_with_thought(ctx) or bool(d.content.get("collusion"))
     if act == "yes_but":
         if case.style == "pleasing":
             if agreed:
@@ -221,7 +224,13 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
                 pk.pick(_one_line_if_tight(ctx, YES_BUT)),
                 _own_thought(ctx, pk, situation),
             ]
-        return [pk.pick(YES_BUT)]
+        # The doubt, and what it is about in their own words (what they
+        # already told): a stock "that sounds good on paper" alone carries
+        # nothing of theirs.
+        return [
+            pk.pick(_one_line_if_tight(ctx, YES_BUT)),
+            _told_line(ctx, pk, situation),
+        ]
     if act == "defend":
         if d.reason == "socratic_too_early" and case.style != "pleasing":
             return [pk.pick(TOO_EARLY)]
@@ -245,15 +254,21 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             out.append(pk.pick(CORRECT_OWN_TAILS))
             return out
         if named:
-            out.append(pk.pick(CORRECT).format(named=named))
-        if actual and actual != named:
-            label = next(e for e in EMOTIONS if emotion_key(e) == actual)
-            out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
-        else:
-            out.append(pk.pick(CORRECT_TAILS))
-        # What it is actually about, in their own words.
+            out.append(pk.pick(_one_line_if_tight(ctx, CORRECT)).format(named=named))
+        # What it is actually about, in their own words, always within the cap;
+        # the stock tail ("That's not really how I'd put it.") only where it
+        # still fits beside it, or a denial and a tail would be all of it.
         depth = min(ctx.state.topic_depth.get(d.topic, 0), 1)
-        out.append(pk.restate(material(case, situation, depth), case_names(case)))
+        theirs = pk.restate(material(case, situation, depth), case_names(case))
+        cap = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        used = sum(len(split_sentences(x)) for x in out) + len(split_sentences(theirs))
+        if used < cap:
+            if actual and actual != named:
+                label = next(e for e in EMOTIONS if emotion_key(e) == actual)
+                out.append(pk.pick(CORRECT_TAILS_ACTUAL).format(actual=_words(label)))
+            else:
+                out.append(pk.pick(CORRECT_TAILS))
+        out.append(theirs)
         return out
     if act == "consider":
         evidence = d.content.get("evidence")
@@ -374,9 +389,47 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         fresh = pk.fresh(material(case, situation, layer))
         if fresh:
             return [lead, pk.pick(fresh)]
-    if _agrees_with_thought(ctx):
+    if _agrees_with_thought(ctx) or d.content.get("collusion"):
         return [lead, _own_thought(ctx, pk, situation)]
-    return [lead, pk.pick(restate)] if restate else [lead]
+    # Everything said already: said again as a repeat ("Like I said, ..."), not
+    # picked verbatim, which the repeat filter would drop, leaving the hedge.
+    return [lead, pk.restate(restate, names)] if restate else [lead]
+
+
+def owns_feeling(
+    ctx: ReplyContext, pk: Picker, situation: Situation, reflected: str
+) -> list[str]:
+    """An accurate reflection where nothing new is told: the feeling owned in
+    the case's own word for it, and tied to what it is about, the deepest part
+    of this topic already told (the situation, the thought, what they did), or
+    why they came when nothing of it is told yet. Never deeper than told."""
+    case = ctx.case
+    word = next(
+        (
+            label.split(",")[0].strip()
+            for s in (situation, *case.situations)
+            for label in s.emotions
+            if emotion_key(label) == reflected
+        ),
+        reflected,
+    )
+    names = case_names(case)
+    # One sentence where there is room for two, so what it is about fits.
+    owned = _one_line_if_tight(ctx, REFLECT_OWNED)
+    first = pk.pick(owned).format(feeling=word, feeling_cap=word.capitalize())
+    told = min(ctx.state.topic_depth.get(ctx.direction.topic, 0), 4)
+    for layer in range(told, 0, -1):
+        fresh = pk.fresh(material(case, situation, layer))
+        if fresh:
+            return [first, pk.pick(fresh)]
+    return [first, pk.restate(material(case, situation, min(told, 1)), names)]
+
+
+def _told_line(ctx: ReplyContext, pk: Picker, situation: Situation) -> str:
+    """A line of what this topic has already been told (why they came before
+    anything of it): something of theirs, nothing deeper than told."""
+    told = min(ctx.state.topic_depth.get(ctx.direction.topic, 0), 4)
+    return pk.restate(material(ctx.case, situation, told), case_names(ctx.case))
 
 
 def _agrees_with_thought(ctx: ReplyContext) -> bool:

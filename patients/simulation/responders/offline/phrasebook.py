@@ -188,6 +188,15 @@ REFRAME_TAILS = (
     "I'm not sure I fully believe it yet, but it feels a bit lighter.",
     "That's different from how I've been seeing it.",
 )
+# An accurate reflection owned where nothing new is told yet: the case's own
+# word for the feeling, then what it is about (`acts.owns_feeling`).
+REFLECT_OWNED = (
+    "{feeling_cap}, yeah.",
+    "Yeah. {feeling_cap}, I suppose.",
+    "I am {feeling}, yes.",
+    "{feeling_cap}. That's about right.",
+    "Yes, {feeling}.",
+)
 CORRECT = (
     "I didn't say I was {named}.",
     "I'm not {named}.",
