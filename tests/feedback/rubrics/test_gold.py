@@ -10,7 +10,13 @@ import pytest
 from feedback.rubrics import OfflineAnnotator
 from feedback.rubrics.evaluation.cli import main
 from feedback.rubrics.evaluation.datasets import DatasetFormatError
-from feedback.rubrics.evaluation.gold import GOLD_DIR, evaluate_gold, read_gold
+from feedback.rubrics.evaluation.gold import (
+    GOLD_DIR,
+    evaluate_gold,
+    labeller_agreement,
+    read_gold,
+)
+from feedback.rubrics.linear_corpus import BLIND_DIR
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gold"
 
@@ -60,9 +66,6 @@ def test_any_later_labeller_double_codes_and_only_feeds_the_agreement(
 def test_the_double_coder_n_pairs_with_l_and_m_in_the_development_folder() -> None:
     # Stop 21 moved L, M and N from gold_held_out/ into gold_blind/: N still codes
     # 120 of L's and M's ids second, so it feeds the agreement and not the score.
-    from feedback.rubrics.evaluation.gold import labeller_agreement
-    from feedback.rubrics.linear_corpus import BLIND_DIR
-
     turns = read_gold(BLIND_DIR)
     n_ids = {t.id for t in turns if t.labeller == "N"}
     first = {t.id: t.labeller for t in reversed(turns)}

@@ -12,6 +12,7 @@ import sys
 import threading
 
 from feedback.rubrics import OfflineAnnotator, TurnContext, one_turn
+from feedback.rubrics.evaluation.gold import read_gold
 from feedback.rubrics.linear_model import probabilities, sigmoid
 from feedback.rubrics.memo import per_turn
 from feedback.rubrics.normalize import normalize
@@ -103,8 +104,6 @@ def test_probabilities_add_the_weights_in_feature_order() -> None:
 
 
 def _gold_texts() -> list[str]:
-    from feedback.rubrics.evaluation.gold import read_gold
-
     turns = read_gold()[::4]  # a quarter of the corpus: about a minute's checks
     texts = {t.context.trainee_text for t in turns}
     texts |= {t.context.previous_patient_text or "" for t in turns}
