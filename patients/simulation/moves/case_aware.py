@@ -192,6 +192,10 @@ _DETERMINERS = frozenset(
 _COMMON = frozenset(
     "just know think feel good really thing things going make made someone people "
     "everyone always never something".split()
+    # The frame of a quoted thought ("I thought, that's it, ...") and contracted
+    # function words are not the thought's content: "That's a really fair way to
+    # put it" shares them with every "I thought, that's ..." line.
+    + "thought thoughts that's it's what's there's here's i've i'm you're".split()
 )
 
 
@@ -203,9 +207,24 @@ def colludes(trainee_text: str, beliefs: Iterable[str]) -> bool:
     # Sentence by sentence: agreement said first and a question after it
     # ("Yeah, they probably did only ask to be polite. How did that feel?") is
     # still agreement; the question does not take it back.
+    sentences = split_sentences(trainee_text.strip())
+    if len(sentences) == 1:
+        return _colludes_sentence(sentences[0], beliefs)
+    # In a longer turn, a sentence that holds the thought up as an object ("what
+    # makes the thought feel true, what doesn't fit...") is the summary of a
+    # discovery on its way to a question, not agreement with it.
     return any(
-        _colludes_sentence(x, beliefs) for x in split_sentences(trainee_text.strip())
+        _colludes_sentence(x, beliefs)
+        for x in sentences
+        if not _THOUGHT_AS_OBJECT.search(x)
     )
+
+
+_THOUGHT_AS_OBJECT = re.compile(
+    r"\b(?:the|that|this|those|these|your|the original|the old) "
+    r"(?:thoughts?|beliefs?|ideas?)\b",
+    re.IGNORECASE,
+)
 
 
 def _colludes_sentence(text: str, beliefs: Iterable[str]) -> bool:
@@ -253,12 +272,15 @@ def agrees_by_reference(trainee_text: str) -> bool:
 
 
 def _by_reference(trainee_text: str, reference: re.Pattern[str]) -> bool:
-    return any(
-        not (x.endswith("?") or _TENTATIVE.search(x) or _ASKS_AFTER.search(x))
-        and _ASSERT.search(x)
-        and reference.search(x)
-        for x in split_sentences(trainee_text.strip())
-    )
+    # The whole turn, not sentence by sentence: a summary that names the thought
+    # on the way to a question ("what made the thought feel true, what doesn't
+    # fit... what would be a fairer way of putting it?") refers to the thought
+    # without agreeing with it, and read alone its first sentence looked like
+    # agreement (skilled sessions lost the alternative view over it).
+    text = trainee_text.strip()
+    if text.endswith("?") or _TENTATIVE.search(text) or _ASKS_AFTER.search(text):
+        return False
+    return bool(_ASSERT.search(text) and reference.search(text))
 
 
 @lru_cache(maxsize=4096)

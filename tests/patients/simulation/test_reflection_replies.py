@@ -14,6 +14,7 @@ import re
 import pytest
 
 from patients.simulation import bundled_cases
+from patients.simulation.engine import case_beliefs
 from patients.simulation.moves.case_aware import add_collusion, colludes
 from patients.simulation.probe.grader import is_generic
 from patients.simulation.probe.runner import STORY_PRELUDE, Session
@@ -120,3 +121,29 @@ def test_a_feeling_they_do_not_have_is_denied_with_what_it_is_about(
     reply = session.say("There's so much guilt in the way you talk about it.")
     assert re.search(r"\bnot\b|n't\b", reply), reply
     assert not is_generic(CASES[slug], reply), reply
+
+
+def test_a_discovery_summary_that_names_the_thought_is_not_collusion() -> None:
+    # Skilled long turns: a summary that holds the thought up as an object, or
+    # praise for the patient's own balanced wording, then a question. Read
+    # sentence by sentence these once counted as agreement with the distortion,
+    # and skilled sessions lost the alternative view over it.
+    marcus = next(c for c in bundled_cases() if c.slug == "marcus-job-loss")
+    beliefs = case_beliefs(marcus)
+    assert not colludes(
+        "We went through what makes the thought seem so true, what doesn't fit "
+        "with it, and what you'd say to a mate. Putting that together, how would "
+        "you put it now?",
+        beliefs,
+    )
+    assert not colludes(
+        "That's a really fair way to say it. How much do you believe the old "
+        "thought now, out of a hundred?",
+        beliefs,
+    )
+    # Agreement in the thought's own content words still counts.
+    assert colludes(
+        "Honestly, nobody wants to hire someone who got let go at your age. "
+        "What will you do?",
+        beliefs,
+    )
