@@ -76,7 +76,9 @@ def _class_chars(items: list[tuple[object, object]], ignore_case: bool) -> set[s
     return chars
 
 
-def _item(op: object, av: object, ignore_case: bool) -> _Partial:
+def _item(
+    op: object, av: object, ignore_case: bool, length: int = KEY_LENGTH
+) -> _Partial:
     """The strings one item of a sequence may start with, each marked exact when the
     item matches exactly that string (so the next item continues it)."""
     if op is C.LITERAL and isinstance(av, int):
@@ -89,17 +91,17 @@ def _item(op: object, av: object, ignore_case: bool) -> _Partial:
         _group, add_flags, del_flags, sub = av
         if add_flags or del_flags:
             raise _Unknown
-        return _sequence(sub.data, ignore_case)
+        return _sequence(sub.data, ignore_case, length)
     if op is C.BRANCH and isinstance(av, tuple):
         out: _Partial = set()
         for sub in av[1]:
-            out |= _sequence(sub.data, ignore_case)
+            out |= _sequence(sub.data, ignore_case, length)
         return out
     if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and isinstance(
         av, tuple
     ):
         lo, hi, sub = av
-        inner = _sequence(sub.data, ignore_case)
+        inner = _sequence(sub.data, ignore_case, length)
         once = lo == hi == 1
         out = {(p, exact and (once or (lo == 0 and hi == 1))) for p, exact in inner}
         if lo == 0:
@@ -108,23 +110,27 @@ def _item(op: object, av: object, ignore_case: bool) -> _Partial:
     raise _Unknown
 
 
-def _sequence(items: Iterable[tuple[object, object]], ignore_case: bool) -> _Partial:
+def _sequence(
+    items: Iterable[tuple[object, object]],
+    ignore_case: bool,
+    length: int = KEY_LENGTH,
+) -> _Partial:
     partial: _Partial = {("", True)}
     for op, av in items:
-        if not any(exact and len(p) < KEY_LENGTH for p, exact in partial):
+        if not any(exact and len(p) < length for p, exact in partial):
             break
         try:
-            options: _Partial | None = _item(op, av, ignore_case)
+            options: _Partial | None = _item(op, av, ignore_case, length)
         except _Unknown:
             options = None
         grown: _Partial = set()
         for p, exact in partial:
-            if not exact or len(p) >= KEY_LENGTH or options is None:
-                grown.add((p[:KEY_LENGTH], False))
+            if not exact or len(p) >= length or options is None:
+                grown.add((p[:length], False))
                 continue
             for s, s_exact in options:
                 q = p + s
-                grown.add((q[:KEY_LENGTH], s_exact and len(q) < KEY_LENGTH))
+                grown.add((q[:length], s_exact and len(q) < length))
         if len(grown) > _LIMIT:
             raise _Unknown
         partial = grown
@@ -164,6 +170,117 @@ def _contains(items: list[tuple[object, object]], ignore_case: bool) -> set[str]
     return None
 
 
+# Keys of a hand-gated pattern (`gated`) may be this long: whole words are rarer.
+LONG_KEY = 8
+
+
+def _cost(keys: set[str]) -> float:
+    """What a key set costs a sentence, roughly: the share of ordinary sentences
+    (`_ORDINARY`) it lets through, then each key by its length (a longer string is
+    rarer), and each key one more scan of the sentence."""
+    through = sum(any(k in line for k in keys) for line in _ORDINARY)
+    rarity = sum(4.0 ** -min(sum(ch.isalpha() for ch in k), 5) for k in keys)
+    return through / len(_ORDINARY) + rarity + 0.004 * len(keys)
+
+
+# Everyday lines of a session, written for this (not from any corpus), lower case:
+# only to tell a key most sentences hold ("you", "would", "reall") from a rare one.
+# Whatever is chosen, the gate stays exact; a common key just saves less.
+_ORDINARY = (
+    "i don't know, i just feel like nothing i do is ever good enough for them.",
+    "it sounds like you've been carrying a lot on your own lately.",
+    "what would you like to talk about today?",
+    "you're really worried that your boss thinks you're not coping.",
+    "so on the one hand you want to go, and on the other you're scared.",
+    "could you tell me a bit more about what happened after that?",
+    "i think it was the way she looked at me, like i wasn't even there.",
+    "that must have been really hard for you.",
+    "have you thought about what might help you sleep a bit better?",
+    "yeah, i guess so. i haven't really thought about it that way.",
+    "how did you feel when he said that to you?",
+    "it's been like this for months now and i'm tired of it.",
+    "you should try going for a walk in the evenings, it might help.",
+    "i'm not sure. maybe. my mum always said i was the difficult one.",
+    "and then i just sat in the car for an hour because i couldn't go in.",
+    "what do you think would happen if you told her how you feel?",
+    "it's okay, take your time, there's no rush.",
+    "i keep thinking that if i had done something different he'd still be here.",
+    "so what you're saying is that work has taken over everything.",
+    "well, my friends are busy and i don't want to be a burden on anyone.",
+    "right, and that makes sense given everything you've been through.",
+    "do you have any evidence that people at work actually think that?",
+    "i suppose i could talk to my sister but she'd probably just laugh.",
+    "thanks for coming in today. how have things been since last week?",
+)
+
+
+def _shortest(keys: set[str]) -> set[str]:
+    """The cheapest of the key set's truncations (each still a necessary condition:
+    a match holds the key, so it holds the key's start)."""
+    options = []
+    for length in range(3, LONG_KEY + 1):
+        cut = {k[:length] for k in keys}
+        options.append({k for k in cut if not any(o != k and o in k for o in cut)})
+    return min(options, key=_cost)
+
+
+def _rarest(items: list[tuple[object, object]], ignore_case: bool) -> set[str] | None:
+    """Like `_contains`, but of every part of the sequence that gives keys (its
+    start, any later part, each alternative of a part) the key set that passes
+    least (`_cost`), not the first: the same necessary condition, more selective."""
+    options: list[set[str]] = []
+    for i, (op, av) in enumerate(items):
+        try:
+            keys = {p for p, _exact in _sequence(items[i:], ignore_case, LONG_KEY)}
+        except _Unknown:
+            keys = {""}
+        if "" not in keys:
+            options.append(_shortest(keys))
+        found: set[str] | None = None
+        if op is C.BRANCH and isinstance(av, tuple):
+            found = set()
+            for sub in av[1]:
+                part = _rarest(sub.data, ignore_case)
+                if part is None:
+                    found = None
+                    break
+                found |= part
+        elif op is C.SUBPATTERN and isinstance(av, tuple) and not (av[1] or av[2]):
+            found = _rarest(av[3].data, ignore_case)
+        elif (
+            op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT)
+            and isinstance(av, tuple)
+            and av[0] >= 1
+        ):
+            found = _rarest(av[2].data, ignore_case)
+        if found:
+            options.append(_shortest(found))
+    return min(options, key=_cost) if options else None
+
+
+def rare_keys(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """`gate_keys` chosen for selectivity: strings one of which every match
+    contains, taken from whichever part of each alternative needs the rarest words
+    (up to `LONG_KEY` characters). None when no such gate is known."""
+    ignore_case = bool(pattern.flags & re.IGNORECASE)
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+        keys = _rarest(parsed.data, ignore_case)
+    except (_Unknown, RecursionError):
+        return None
+    if not keys or "" in keys:
+        return None
+    return frozenset(k for k in keys if not any(o != k and o in k for o in keys))
+
+
+def gated(pattern: re.Pattern[str]) -> GatedSearch | re.Pattern[str]:
+    """A pattern behind its `rare_keys` gate, for a large alternation whose
+    alternatives each need some rare word but which share no short prefix (so
+    `gate_patterns` leaves it ungated). The pattern itself when no gate is known."""
+    keys = rare_keys(pattern)
+    return GatedSearch(pattern, keys) if keys else pattern
+
+
 def gate_keys(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Strings one of which every match of `pattern` contains (lower case when it
     ignores case), fewest and shortest first; None when no such gate is known."""
@@ -186,9 +303,11 @@ class GatedSearch:
 
     __slots__ = ("_gate", "_ignore_case", "_keys", "regex")
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
+    def __init__(
+        self, pattern: re.Pattern[str], keys: frozenset[str] | None = None
+    ) -> None:
         self.regex = pattern
-        keys = gate_keys(pattern)
+        keys = gate_keys(pattern) if keys is None else keys
         self._keys = tuple(sorted(keys, key=len)) if keys else ()
         self._ignore_case = bool(pattern.flags & re.IGNORECASE)
         # Many keys: one literal alternation scans faster than a loop of `in`.

@@ -145,3 +145,63 @@ def test_gate_keys_follow_the_pattern() -> None:
     for text in ("I FEEL so alone", "feelings alone", "nothing here", "Feel alone"):
         assert bool(g.search(text)) == bool(g.regex.search(text)), text
     assert g.search("I ſeel alone") is None  # non-ASCII text: the pattern decides
+
+
+# Sentences written for this test, one or more for each class of the stop-21 cues.
+CUE_SENTENCES = (
+    "Honestly I won't be around to see it anyway.",
+    "If it happened on the way home, so be it.",
+    "I don't really care what happens to me.",
+    "Sometimes I think how easy it would be to just stop.",
+    "I could just step out in front of a lorry.",
+    "They'd all be better off without me.",
+    "I don't know how much longer I can keep going.",
+    "I gave my old guitar and amp to my nephew.",
+    "I'm really concerned hearing that.",
+    "This thought that you're a burden to them.",
+    "But aren't people going to notice?",
+    "You don't think that's a bit much?",
+    "It was probably nothing, right?",
+    "Is it though?",
+    "Do you honestly think she meant it?",
+    "What are the odds it's really about you?",
+    "How would your dad feel if he knew?",
+    "Have you considered that maybe they forgot?",
+    "Let's make a list of options.",
+    "One tip: write it down first.",
+    "Why not suggest a coffee?",
+    "It might be easier to ask by email.",
+    "Next time just say no.",
+    "I was absolutely fuming.",
+    "That really hurt.",
+)
+
+
+def test_stop21_cues_are_gated_on_rare_words_and_answer_as_their_patterns() -> None:
+    # `gated` picks each alternative's rarest required words (`rare_keys`): none of
+    # these large alternations had a gate before (no short prefix they all share).
+    from feedback.rubrics import flag_cues as fc
+    from feedback.rubrics.prefilter import rare_keys
+
+    found = 0
+    for name in fc.__all__:
+        g = getattr(fc, name)
+        assert isinstance(g, GatedSearch), name
+        keys = rare_keys(g.regex)
+        assert keys and all(len(k) >= 3 for k in keys), name
+        for text in CUE_SENTENCES + tuple(s.lower() for s in CUE_SENTENCES):
+            got, want = g.search(text), g.regex.search(text)
+            assert (got and got.span()) == (want and want.span()), (name, text)
+            found += want is not None
+    assert found >= len(CUE_SENTENCES)  # each class is met at least once
+
+
+def test_rare_keys_are_a_necessary_condition() -> None:
+    from feedback.rubrics.prefilter import rare_keys
+
+    rx = re.compile(r"\b(?:(?:won'?t|will not) be (?:around|here)|dead weight)\b", re.I)
+    keys = rare_keys(rx)
+    assert keys
+    for text in ("I won't be here.", "I will not be around", "Dead weight, me."):
+        assert any(k in text.lower() for k in keys)
+    assert not any(k in "see you next week" for k in keys)
