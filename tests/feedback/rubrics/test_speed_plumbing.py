@@ -12,11 +12,12 @@ import sys
 import threading
 
 from feedback.rubrics import OfflineAnnotator, TurnContext, one_turn
+from feedback.rubrics import flag_cues as fc
 from feedback.rubrics.evaluation.gold import read_gold
 from feedback.rubrics.linear_model import probabilities, sigmoid
 from feedback.rubrics.memo import per_turn
 from feedback.rubrics.normalize import normalize
-from feedback.rubrics.prefilter import GatedSearch, gate_keys
+from feedback.rubrics.prefilter import GatedSearch, gate_keys, rare_keys
 
 TURNS = (
     TurnContext("You're right, thats just how it is.", "Im a failure at everything."),
@@ -180,9 +181,6 @@ CUE_SENTENCES = (
 def test_stop21_cues_are_gated_on_rare_words_and_answer_as_their_patterns() -> None:
     # `gated` picks each alternative's rarest required words (`rare_keys`): none of
     # these large alternations had a gate before (no short prefix they all share).
-    from feedback.rubrics import flag_cues as fc
-    from feedback.rubrics.prefilter import rare_keys
-
     found = 0
     for name in fc.__all__:
         g = getattr(fc, name)
@@ -197,8 +195,6 @@ def test_stop21_cues_are_gated_on_rare_words_and_answer_as_their_patterns() -> N
 
 
 def test_rare_keys_are_a_necessary_condition() -> None:
-    from feedback.rubrics.prefilter import rare_keys
-
     rx = re.compile(r"\b(?:(?:won'?t|will not) be (?:around|here)|dead weight)\b", re.I)
     keys = rare_keys(rx)
     assert keys
