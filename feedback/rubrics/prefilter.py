@@ -148,26 +148,43 @@ def _contains(items: list[tuple[object, object]], ignore_case: bool) -> set[str]
             keys = {""}
         if "" not in keys:
             return keys
-        found: set[str] | None = None
-        if op is C.BRANCH and isinstance(av, tuple):
-            found = set()
-            for sub in av[1]:
-                part = _contains(sub.data, ignore_case)
-                if part is None:
-                    found = None
-                    break
-                found |= part
-        elif op is C.SUBPATTERN and isinstance(av, tuple) and not (av[1] or av[2]):
-            found = _contains(av[3].data, ignore_case)
-        elif (
-            op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT)
-            and isinstance(av, tuple)
-            and av[0] >= 1
-        ):
-            found = _contains(av[2].data, ignore_case)
+        found = _inner_keys(op, av, _contains, ignore_case)
         if found:
             return found
     return None
+
+
+_Items = list[tuple[object, object]]
+
+
+def _inner_keys(
+    op: object,
+    av: object,
+    walk: Callable[[_Items, bool], set[str] | None],
+    ignore_case: bool,
+) -> set[str] | None:
+    """Keys of what a match of one item must hold inside it, by `walk`: one of
+    each alternative's keys for a branch, the body's for a plain group or a repeat
+    of at least once. None when the item has no such inside or a part gives none."""
+    if op is C.BRANCH and isinstance(av, tuple):
+        parts = [sub.data for sub in av[1]]
+    elif op is C.SUBPATTERN and isinstance(av, tuple) and not (av[1] or av[2]):
+        parts = [av[3].data]
+    elif (
+        op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT)
+        and isinstance(av, tuple)
+        and av[0] >= 1
+    ):
+        parts = [av[2].data]
+    else:
+        return None
+    found: set[str] = set()
+    for part in parts:
+        keys = walk(part, ignore_case)
+        if keys is None:
+            return None
+        found |= keys
+    return found
 
 
 # Keys of a hand-gated pattern (`gated`) may be this long: whole words are rarer.
@@ -236,23 +253,7 @@ def _rarest(items: list[tuple[object, object]], ignore_case: bool) -> set[str] |
             keys = {""}
         if "" not in keys:
             options.append(_shortest(keys))
-        found: set[str] | None = None
-        if op is C.BRANCH and isinstance(av, tuple):
-            found = set()
-            for sub in av[1]:
-                part = _rarest(sub.data, ignore_case)
-                if part is None:
-                    found = None
-                    break
-                found |= part
-        elif op is C.SUBPATTERN and isinstance(av, tuple) and not (av[1] or av[2]):
-            found = _rarest(av[3].data, ignore_case)
-        elif (
-            op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT)
-            and isinstance(av, tuple)
-            and av[0] >= 1
-        ):
-            found = _rarest(av[2].data, ignore_case)
+        found = _inner_keys(op, av, _rarest, ignore_case)
         if found:
             options.append(_shortest(found))
     return min(options, key=_cost) if options else None
@@ -262,15 +263,7 @@ def rare_keys(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """`gate_keys` chosen for selectivity: strings one of which every match
     contains, taken from whichever part of each alternative needs the rarest words
     (up to `LONG_KEY` characters). None when no such gate is known."""
-    ignore_case = bool(pattern.flags & re.IGNORECASE)
-    try:
-        parsed = _parser.parse(pattern.pattern, pattern.flags)
-        keys = _rarest(parsed.data, ignore_case)
-    except (_Unknown, RecursionError):
-        return None
-    if not keys or "" in keys:
-        return None
-    return frozenset(k for k in keys if not any(o != k and o in k for o in keys))
+    return _gate(pattern, _rarest)
 
 
 def gated(pattern: re.Pattern[str]) -> GatedSearch | re.Pattern[str]:
@@ -284,10 +277,15 @@ def gated(pattern: re.Pattern[str]) -> GatedSearch | re.Pattern[str]:
 def gate_keys(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Strings one of which every match of `pattern` contains (lower case when it
     ignores case), fewest and shortest first; None when no such gate is known."""
+    return _gate(pattern, _contains)
+
+
+def _gate(
+    pattern: re.Pattern[str], walk: Callable[[_Items, bool], set[str] | None]
+) -> frozenset[str] | None:
     ignore_case = bool(pattern.flags & re.IGNORECASE)
     try:
-        parsed = _parser.parse(pattern.pattern, pattern.flags)
-        keys = _contains(parsed.data, ignore_case)
+        keys = walk(_parser.parse(pattern.pattern, pattern.flags).data, ignore_case)
     except (_Unknown, RecursionError):
         return None
     if not keys or "" in keys:
