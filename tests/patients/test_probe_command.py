@@ -77,6 +77,8 @@ def test_json_report_has_the_agreed_shape_and_meets_the_targets() -> None:
         "holdout11b",
         "team10",
         "team11",
+        "holdout12",
+        "holdout12b",
     }
     assert data["summary"]["probe_set"]["total"] == len(load_probes())
 

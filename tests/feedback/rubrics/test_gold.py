@@ -63,14 +63,17 @@ def test_any_later_labeller_double_codes_and_only_feeds_the_agreement(
     assert agreement["families"]["question_kind"]["accuracy"] == 1.0
 
 
-def test_the_double_coder_n_pairs_with_l_and_m_in_the_development_folder() -> None:
-    # Stop 21 moved L, M and N from gold_held_out/ into gold_blind/: N still codes
-    # 120 of L's and M's ids second, so it feeds the agreement and not the score.
+def test_the_double_coders_pair_with_their_first_labellers_in_the_development_folder() -> None:
+    # Stop 21 moved L, M and N, stop 22 P, Q and R, from gold_held_out/ into
+    # gold_blind/: N codes 120 of L's and M's ids second and R 120 of P's, so they
+    # feed the agreement and not the score.
     turns = read_gold(BLIND_DIR)
-    n_ids = {t.id for t in turns if t.labeller == "N"}
     first = {t.id: t.labeller for t in reversed(turns)}
+    n_ids = {t.id for t in turns if t.labeller == "N"}
+    r_ids = {t.id for t in turns if t.labeller == "R"}
     assert len(n_ids) == 120 and {first[i] for i in n_ids} == {"L", "M"}
-    assert labeller_agreement(turns)["n_double_coded"] == 120
+    assert len(r_ids) == 120 and {first[i] for i in r_ids} == {"P"}
+    assert labeller_agreement(turns)["n_double_coded"] == 240
 
 
 def test_the_command_runs_the_shipped_corpus_without_a_path(
