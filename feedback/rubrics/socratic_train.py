@@ -115,9 +115,7 @@ def train(
         ys = [int(y == label) for _, y in pairs]
         if not any(ys):
             continue
-        bias, weights = train_binary(
-            xs, ys, epochs=epochs, rate=rate, l2=l2, seed=seed
-        )
+        bias, weights = train_binary(xs, ys, epochs=epochs, rate=rate, l2=l2, seed=seed)
         models[label] = {
             "bias": round(bias, 6),
             "weights": {
@@ -181,7 +179,9 @@ def _fit(
 def labeller_report(typed: Sequence[Typed], args: argparse.Namespace) -> str:
     """Leave one labeller out: per labeller and on average, κ and accuracy where
     present, rules alone against rules + model trained without that labeller."""
-    lines = [f"{'left out':8s} {'n':>4s} {'typed':>5s}  kappa rules -> model   acc rules -> model"]
+    lines = [
+        f"{'left out':8s} {'n':>4s} {'typed':>5s}  kappa rules -> model   acc rules -> model"
+    ]
     rows = []
     for held in labellers_of([t.turn for t in typed]):
         train_set = [t for t in typed if t.turn.labeller != held]
@@ -207,9 +207,7 @@ def labeller_report(typed: Sequence[Typed], args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def payload(
-    models: dict[str, dict[str, Any]], settings: dict[str, Any], n: int
-) -> str:
+def payload(models: dict[str, dict[str, Any]], settings: dict[str, Any], n: int) -> str:
     data = {
         "trained_by": "python manage.py train_socratic_model",
         "data": "feedback/rubrics/gold + gold_blind (project-owned, blind-labelled)",

@@ -21,7 +21,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("args", nargs="*", help="options of socratic_train, after --")
+        parser.add_argument(
+            "args", nargs="*", help="options of socratic_train, after --"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         code = socratic_train.main(list(args))
