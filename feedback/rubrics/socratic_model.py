@@ -9,8 +9,9 @@ its words and word pairs, how it opens ("do you have", "could it be", "what woul
 happen"), whether it ends in a question mark, and the rules' own type as one more
 feature (so the model learns where the rules are reliable). `retype` (called by the
 offline annotator after the code model) replaces the rules' type of each question
-the rules typed when the model's best type scores at least the file's threshold;
-it never types a sentence the rules did not read as an inquiring question.
+the rules typed when the model's best type scores at least the file's threshold,
+unless one of the rules' reliable cues typed it (`socratic.RELIABLE_CUES`); it never
+types a sentence the rules did not read as an inquiring question.
 
 Weights: `socratic_weights.json` beside this module, written by
 `python manage.py train_socratic_model` (`socratic_train`) from the project's gold
@@ -31,10 +32,12 @@ from typing import cast
 from .flag_model import normalise
 from .linear_model import probabilities, weight_table
 from .schema import SOCRATIC_TYPES, SocraticType, UtteranceCode
+from .socratic import RELIABLE_CUES, socratic_cue
 
 __all__ = [
     "WEIGHTS_PATH",
     "features",
+    "overrules",
     "retype",
     "type_scores",
 ]
@@ -106,9 +109,22 @@ def type_scores(question: str, rule_type: str | None) -> dict[str, float]:
     return probabilities(model.types, model.bias, model.table, feats)
 
 
+def overrules(
+    question: str, rule_type: str, best: str, p_best: float, threshold: float
+) -> bool:
+    """Whether the model's best type replaces the rules' for one question: a
+    different type, scored at least `threshold`, against a rule cue that is not one
+    of the reliable ones."""
+    return (
+        best != rule_type
+        and p_best >= threshold
+        and socratic_cue(question) not in RELIABLE_CUES
+    )
+
+
 def retype(utterances: list[UtteranceCode]) -> list[UtteranceCode]:
     """The utterances with each rule-typed question's type replaced by the model's
-    best type where that type scores at least the threshold."""
+    best type where it `overrules` the rules."""
     model = _model()
     if model is None:
         return utterances
@@ -123,7 +139,7 @@ def retype(utterances: list[UtteranceCode]) -> list[UtteranceCode]:
             )
             # Ties go to the earlier type in the rubric's order (deterministic).
             best = max(model.types, key=lambda t: probs[t])
-            if best != u.socratic_type and probs[best] >= model.threshold:
+            if overrules(u.text, u.socratic_type, best, probs[best], model.threshold):
                 u = u.model_copy(update={"socratic_type": cast(SocraticType, best)})
         out.append(u)
     return out

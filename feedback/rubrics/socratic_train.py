@@ -13,7 +13,8 @@ are left out: labellers P, Q and S leave plain information questions untyped whe
 the others write `informational`, and the model only types what the rules found.
 One logistic regression per type (`linear_model.train_binary`: fixed shuffle, so the
 weights file is byte-identical on every run); the type with the highest probability
-replaces the rules' when it reaches `--threshold`.
+replaces the rules' when it reaches `--threshold` and the rules' cue is not one of
+their reliable ones (`socratic_model.overrules`).
 
 `--report --by-labeller` leaves one labeller out at a time (trained on all the
 others) and prints, per labeller and on average, the Socratic κ and the accuracy on
@@ -39,7 +40,7 @@ from .evaluation.metrics import cohen_kappa
 from .linear_corpus import labellers_of, training_parser, training_turns
 from .linear_model import Table, probabilities, train_binary, weight_table
 from .schema import SOCRATIC_TYPES
-from .socratic_model import _ENV, WEIGHTS_PATH, features
+from .socratic_model import _ENV, WEIGHTS_PATH, features, overrules
 
 # Every labeller who wrote turns of their own (N and R only re-label others' ids).
 LABELLERS = "ABCDEFHIJKLMOPQS"
@@ -142,7 +143,9 @@ def turn_type(
     for text, rule in typed.questions:
         probs = probabilities(types, bias, table, features(text, rule))
         best = max(types, key=lambda t: probs[t])
-        out.append(best if best != rule and probs[best] >= threshold else rule)
+        out.append(
+            best if overrules(text, rule, best, probs[best], threshold) else rule
+        )
     specific = [t for t in out if t in _SPECIFIC]
     return (specific or out)[-1]
 
@@ -223,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
         (__doc__ or "").splitlines()[0], labellers=LABELLERS, out=WEIGHTS_PATH
     )
-    parser.add_argument("--threshold", type=float, default=0.3)
+    parser.add_argument("--threshold", type=float, default=0.5)
     args = parser.parse_args(argv)
     typed = read_typed(training_turns(args.labellers, args.gold))
     if args.report:
