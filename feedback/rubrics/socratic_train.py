@@ -226,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
         (__doc__ or "").splitlines()[0], labellers=LABELLERS, out=WEIGHTS_PATH
     )
-    parser.add_argument("--threshold", type=float, default=0.5)
+    parser.add_argument("--threshold", type=float, default=0.7)
     args = parser.parse_args(argv)
     typed = read_typed(training_turns(args.labellers, args.gold))
     if args.report:

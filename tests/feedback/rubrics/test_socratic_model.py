@@ -37,16 +37,16 @@ def test_the_weights_record_their_training() -> None:
     assert RUBRIC_VERSION == "2026.12-3"
 
 
-# Issue 10: evidence asked without the word "evidence", and another view asked as a
-# possibility, were typed as plain information questions, so the report told the
-# trainee they had only gathered facts.
+# Issue 10: evidence asked without the word "evidence" ("has anyone...", "do you
+# have anything...") was typed as a plain information question, so the report told
+# the trainee they had only gathered facts (0 of 26 evidence questions right).
 EVIDENCE = (
     "Everyone at work thinks I'm useless.",
     "has anyone actually told you that, or is it more a feeling you get?",
 )
-OTHER_VIEW = (
-    "She didn't text back, so she must hate me.",
-    "is there another reason she mightn't have replied?",
+BACKED = (
+    "Everyone at work thinks I'm useless.",
+    "do you have anything that backs that up?",
 )
 
 
@@ -54,8 +54,8 @@ def test_an_evidence_question_without_the_word_evidence_is_typed_as_evidence() -
     assert socratic(*EVIDENCE) == "reasons_evidence"
 
 
-def test_another_possible_reason_is_typed_as_a_viewpoint() -> None:
-    assert socratic(*OTHER_VIEW) == "viewpoints"
+def test_asking_what_backs_the_thought_up_is_typed_as_evidence() -> None:
+    assert socratic(*BACKED) == "reasons_evidence"
 
 
 def test_a_plain_fact_question_stays_informational() -> None:
