@@ -31,6 +31,7 @@ from .schema import (
     UtteranceCode,
     last_patient_text,
 )
+from .socratic_model import retype
 from .strategies import bolt_codes, esconv_strategy
 
 if TYPE_CHECKING:
@@ -85,6 +86,9 @@ class OfflineAnnotator:
         # flags were tuned on the rules' codes, and a code the model is unsure of
         # must not hide one (a validation it read would waive problem solving).
         utterances = add_codes(ctx, utterances, collusive=collusive)
+        # The Socratic-type model re-reads each question the rules typed (2026.12-3):
+        # the rules' types were right on half the questions of unseen writers.
+        utterances = retype(utterances)
         er, ip, ex = empathy_levels(ctx.trainee_text, utterances)
         return TurnAnnotation(
             utterances=utterances,

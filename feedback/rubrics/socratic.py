@@ -188,27 +188,57 @@ def socratic_type(core: str, question: QuestionKind | None) -> SocraticType | No
     """Paul & Elder type of a question utterance (None for non-questions)."""
     if question is None:
         return None
-    if _QAQ.search(core) or _QAQ_BROAD.search(core):
-        return "question_about_question"
-    if _STRONG_ASSUMPTION.search(core):
-        return "assumptions"
-    if _STRONG_REASONS.search(core):
-        return "reasons_evidence"
-    if _OTHER_EYES.search(core) or _OTHER_VOICE.search(core):
-        return "viewpoints"
-    if _HYPOTHETICAL.search(core):
-        return "implications"
-    if _VIEWPOINT.search(core):
-        return "viewpoints"
-    if _IMPLICATION.search(core):
-        return "implications"
+    return _CUE_TYPE[socratic_cue(core)]
+
+
+# The rules' cues, from the most specific to the most general, and the type each
+# gives. A specific cue ("what happens if", "assume") is reliable on every writer; a
+# general one ("would", any "why") is where the Socratic-type model decides.
+_CUES: tuple[tuple[str, tuple[re.Pattern[str], ...], SocraticType], ...] = (
+    ("qaq", (_QAQ, _QAQ_BROAD), "question_about_question"),
+    ("strong_assumption", (_STRONG_ASSUMPTION,), "assumptions"),
+    ("strong_reasons", (_STRONG_REASONS,), "reasons_evidence"),
+    ("other_voice", (_OTHER_EYES, _OTHER_VOICE), "viewpoints"),
+    ("hypothetical", (_HYPOTHETICAL,), "implications"),
+    ("viewpoint", (_VIEWPOINT,), "viewpoints"),
+    ("implication", (_IMPLICATION,), "implications"),
+)
+_CUE_TYPE: dict[str, SocraticType] = {
+    **{name: kind for name, _, kind in _CUES},
+    "clarity": "clarification",
+    "reasons": "reasons_evidence",
+    "assumption": "assumptions",
+    "none": "informational",
+}
+# Cues the model may not overrule: kept, they cost the model little on the gold
+# corpus (leave one labeller out) and keep it from retyping the debate-style
+# questions of SocratiQ, whose plain "what happens if" / "assume" / "what about"
+# the rules read right (docs/annotation.md, "Stop 22: Socratic type").
+RELIABLE_CUES = frozenset(
+    {
+        "qaq",
+        "strong_assumption",
+        "strong_reasons",
+        "other_voice",
+        "hypothetical",
+        "viewpoint",
+    }
+)
+
+
+def socratic_cue(core: str) -> str:
+    """The name of the first rule cue that matches a question (`none`: no cue, a
+    plain information question)."""
+    for name, patterns, _ in _CUES:
+        if any(p.search(core) for p in patterns):
+            return name
     if _CLARITY.search(core) and not re.match(r"^why\b", core, re.I):
-        return "clarification"
+        return "clarity"
     if _REASONS.search(core):
-        return "reasons_evidence"
+        return "reasons"
     if _ASSUMPTION.search(core):
-        return "assumptions"
-    return "informational"
+        return "assumption"
+    return "none"
 
 
 def padesky_stage(
