@@ -93,12 +93,15 @@ def stage(case: CaseSpec, state: PatientState) -> int:
     return 1 if state.topic_depth.get(topic, 0) >= P.SOCRATIC_MIN_DISCLOSURE else 0
 
 
-def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
+def trace_lines(
+    case: CaseSpec, sid: str, trace: SessionTrace, text: bool = False
+) -> list[str]:
     lines = [f"== {sid} ({case.slug}, {case.style})"]
     pre = trace.initial_state
     blocked_by: list[str] = []
     trainee = trace.turns[0::2]
-    acts = [t.act for t in trace.turns[1::2]]
+    replies = trace.turns[1::2]
+    acts = [t.act for t in replies]
     for n, (turn, act) in enumerate(zip(trainee, acts, strict=True)):
         post = PatientState.model_validate(turn.state)
         gates = blocking_gates(case, pre)
@@ -118,6 +121,9 @@ def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
             f"{len(post.evidence_for(case))} | next synthesis blocked by: "
             f"{'; '.join(blocking_gates(case, post)) or 'nothing'}"
         )
+        if text:
+            # The words behind the codes: a wrong reading is only visible here.
+            lines.append(f"      T: {turn.text}\n      P: {replies[n].text}")
         pre = post
     verdict = (
         "reached"
@@ -128,7 +134,9 @@ def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
     return lines
 
 
-def measure(path: Path, trace_out: list[str] | None = None) -> dict[str, Any]:
+def measure(
+    path: Path, trace_out: list[str] | None = None, text: bool = False
+) -> dict[str, Any]:
     cases = {c.slug: c for c in bundled_cases()}
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     sessions: list[dict[str, Any]] = []
@@ -137,7 +145,7 @@ def measure(path: Path, trace_out: list[str] | None = None) -> dict[str, Any]:
         trace = run_session(cases[row["case"]], _policy(turns), len(turns), seed=0)
         m = trace.metrics()
         if trace_out is not None:
-            trace_out += trace_lines(cases[row["case"]], str(row["id"]), trace)
+            trace_out += trace_lines(cases[row["case"]], str(row["id"]), trace, text)
         sessions.append(
             {
                 "id": row["id"],
@@ -169,9 +177,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="per session and turn: moves, Padesky stage, trust/resistance, "
         "and the gates blocking the alternative view",
     )
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="with --trace: also print each trainee line and the patient's reply",
+    )
     args = parser.parse_args(argv)
     lines: list[str] | None = [] if args.trace else None
-    result = measure(args.path, lines)
+    result = measure(args.path, lines, args.text)
     if lines:
         print("\n".join(lines))
     if args.json:

@@ -47,6 +47,14 @@ from .discovery_forms import (
     SYNTHESIS_FORMS,
     TASK_TALK,
 )
+from .discovery_meaning import (
+    balanced_summary,
+    discovery_labels,
+    gives_back_summary,
+    other_viewpoint,
+    session_task,
+    summary_parts,
+)
 from .labels import MOVES, SOCRATIC
 from .patterns import (
     ALTERNATIVES,
@@ -221,6 +229,12 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
     # The turn asks the patient something: an instruction for answering it or the
     # reason for asking is part of the question, not advice (stop 21).
     turn_asks = any(u.question is not None for u in utterances) or "?" in text
+    # A turn that gives back the patient's account (stop 22): its statements are
+    # the patient's own material, not advice.
+    summary_turn = gives_back_summary(text)
+    # Socratic labels found only by the parts of a question (discovery_meaning),
+    # kept unless the turn also advises, confronts or leads.
+    by_meaning: set[str] = set()
 
     for u in utterances:
         s = u.text.strip()
@@ -247,6 +261,8 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
             and not task
             and not SUMMARY_FORMS.search(s)
             and not PERMISSION_TO_SPEAK.search(s)
+            and not session_task(s)
+            and not (summary_turn and summary_parts(s))
         ):
             # A task for the week asked as a question is homework set together.
             homework = u.question is not None and HOMEWORK.search(s)
@@ -288,6 +304,10 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
             or bool(re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I))
         )
         labels |= _socratic_labels(u, s, asks)
+        if asks:
+            meant = discovery_labels(s) - labels
+            by_meaning |= meant
+            labels |= meant
         if (u.padesky_stage == "summary" or SUMMARY.search(s)) and len(s.split()) >= 12:
             labels.add("summary")
 
@@ -336,8 +356,15 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         # The annotator's flag, unless the turn's only question of that shape
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
-    if (SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS) or (
-        (SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and _listed(text)
+    if by_meaning and (found & _NOT_SOCRATIC or "advice" in found):
+        # The lecturer's "Don't you think a more balanced view would be...?" and the
+        # cross-examiner's questions keep the codes they had.
+        found -= by_meaning
+        found.add("open_question")
+    if (
+        (SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS)
+        or ((SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and _listed(text))
+        or summary_turn
     ):
         # The summary's list gives back what the patient said, not information.
         found.add("summary")
@@ -351,13 +378,16 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         # "Surely you can see a more balanced way of looking at it?" supplies the
         # conclusion: a leading question is not guided discovery (RUBRICS.md 3.2).
         found.discard("socratic_synthesis")
-    if (FRIEND_FRAME.search(text) or OTHER_PERSON.search(text)) and not (
-        found & _NOT_SOCRATIC
-    ):
+    if (
+        FRIEND_FRAME.search(text) or OTHER_PERSON.search(text) or other_viewpoint(text)
+    ) and not (found & _NOT_SOCRATIC):
         found.add("socratic_alternatives")
         found -= {"open_question", "closed_question", "simple_reflection", "other"}
-    if colludes:
+    if colludes and not balanced_summary(text):
         found.add("collusion")
+    elif balanced_summary(text):
+        # Giving back both sides of the evidence agrees with neither (stop 22).
+        found.discard("collusion")
     if not found:
         found.add("other")
     return tuple(m for m in MOVES if m in found)
