@@ -48,6 +48,7 @@ from .discovery_forms import (
     TASK_TALK,
 )
 from .discovery_meaning import (
+    AUTONOMY,
     balanced_summary,
     discovery_labels,
     gives_back_summary,
@@ -219,12 +220,22 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
     # first word's path for nothing the patient reacts to.
     colludes = any(
         not PLEASANTRY.search(utterances[i].text)
+        # A question that examines the thought agrees with none of it (stop 22).
+        and not discovery_labels(utterances[i].text)
         # "How much do you believe that thought right now?" rates it, agrees
         # with nothing.
         and not RATING.search(utterances[i].text)
         for i in collusive_utterances(ctx, utterances)
     )
     leading = leads(ctx, utterances)
+    if leading and AUTONOMY.search(text):
+        # "How would you put it, in your own words? No right answer." leaves the
+        # answer to the patient: judge the turn without the disclaimer (stop 22).
+        plain = AUTONOMY.sub("", text)
+        plain_ctx = TurnContext(
+            trainee_text=plain, previous_patient_text=last_patient or None
+        )
+        leading = leads(plain_ctx, code_turn(plain_ctx))
     expressed: set[str] | None = None  # computed only if a reflection names a feeling
     # The turn asks the patient something: an instruction for answering it or the
     # reason for asking is part of the question, not advice (stop 21).
@@ -244,6 +255,9 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         structuring = bool(STRUCTURING.search(s))
         if (
             "confront" in codes
+            # A question about the thought built of discovery's parts ("How could
+            # you put it in a more balanced way?") challenges nobody (stop 22).
+            and not discovery_labels(s)
             and not ELICITING_THOUGHT.search(s)
             and not DECATASTROPHE.search(s)
             and not PERMISSION_TO_SPEAK.search(s)

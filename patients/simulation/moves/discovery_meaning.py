@@ -49,7 +49,7 @@ _THOUGHT = (
 _TRUTH = (
     # "right" as an adverb of time or place ("the thought right then") is no truth.
     r"(?:true|truth|right(?! (?:then|now|there|away|before|after|at|when|in)\b)|accurate|correct|likely|real|convincing|convinced|"
-    r"believable|solid|certain|valid)"
+    r"believable|solid|certain|valid|holds? up|stands? up|holds? water|stacks? up)"
 )
 _FIT = (
     r"(?:support\w*|confirm\w*|prov(?:e|es|ed)|back(?:s|ed)? (?:it |that |this )?up|"
@@ -58,13 +58,18 @@ _FIT = (
     r"explain|agree|line up|support)|against|contradict\w*|leaves? out|overlook\w*|"
     r"(?:be )?missing|exceptions?)"
 )
-# A question of that kind: an interrogative head somewhere in the sentence.
+# A question of that kind: an interrogative head somewhere in the sentence, or a
+# yes/no question about the thought itself ("Does that thought hold up?").
 _ASKS = r"(?:what|why|which|where|how come|is there|are there|anything|any )"
 
+_YES_NO = (
+    r"(?:does|do|is|would|could|did) (?:that|the|this) (?:\w+ )?(?:thought|belief|"
+    r"worry|fear)"
+)
 EXAMINES_EVIDENCE = _cue(
     "true|truth|right|accurate|correct|likely|real|convinc|believ|solid|certain|valid|"
     "support|confirm|prov|back|point|fit|match|square|sit|add up|account|explain|agree|"
-    "line up|against|contradict|leave|overlook|missing|exception",
+    "line up|against|contradict|leave|overlook|missing|exception|hold|stand|stack",
     r"\b"
     + _ASKS
     + r"\b[^?]{0,80}\b"
@@ -75,6 +80,7 @@ EXAMINES_EVIDENCE = _cue(
     + _FIT
     + r")\b",
     r"\b" + _ASKS + r"\b[^?]{0,60}\b(?:" + _FIT + r")\b[^?]{0,30}\b" + _THOUGHT + r"\b",
+    r"\b" + _YES_NO + r"\b[^?]{0,40}\b(?:" + _TRUTH + r"|" + _FIT + r")\b",
 )
 # Asking how strongly it is believed is a rating, not an examination.
 RATING_ITSELF = _rx(
@@ -103,16 +109,23 @@ OTHER_VIEWPOINT = _cue(
     + _NAME
     + r"|your \w+|he|she"
     r"|they)(?: (?:or|and) (?:" + _NAME + r"|your \w+))?(?:\s+(?:would|might|could)|'d)"
-    r" (?:\w+ )?(?:say|think|tell you|make of|see)\b",
+    r" (?:have )?(?:\w+ )?(?:say|said|think|thought|tell you|make of|see|seen|notice|"
+    r"noticed)\b",
+    # "What would you tell Mai if she felt like this?"
+    r"\b(?:what|how) (?:would|might|could) you (?:\w+ ){0,2}(?:say|tell|respond|reply)"
+    r"\b(?: to)? (?:" + _NAME + r"|him|her|them|your \w+)\b[^?]{0,80}\bif\b",
 )
 
 IMPLICATIONS = _cue(
-    "if|suppose|say|imagine|assum",
+    "if|suppose|say|imagine|assum|to you",
     r"\b(?:if|suppose|supposing|say|imagine|assuming|let'?s say)\b[^?]{0,40}\b"
     + _THOUGHT
     + r" (?:were|was|is|turned out(?: to be)?|proved|did (?:turn out|prove)"
     r")(?: \w+)? (?:" + _TRUTH + r"|so|the case)\b[^?]{0,80}\b(?:mean|say about|"
     r"follow|so bad|worst|hardest|happen)\w*\b",
+    # "What's carrying that thought around doing to you?"
+    r"\bwhat(?:'?s| is| does| do| has)\b[^?]{0,40}\b(?:thought|believing|belief|"
+    r"worry)\b[^?]{0,30}\b(?:do|doing|done) to you\b",
 )
 
 _QUALITY = (
@@ -122,12 +135,10 @@ _QUALITY = (
 FORMULATES_VIEW = _cue(
     "balanced|fair|kind|realistic|accurate|believable|helpful|compassionate|true|"
     "gentler|whole|instead|differently",
-    r"\b(?:say|put|word|phrase|tell|sum|state|write|describe|think)\b[^?]{0,60}\b"
-    + _QUALITY
-    + r"\b|\b"
-    + _QUALITY
-    + r"\b[^?]{0,60}\b(?:say|put|word|phrase|tell "
-    r"yourself|sum|state|write|describe)\b",
+    r"\b(?:say|put|word|phrase|tell|sum|state|(?:re)?write|describe|think|reword|"
+    r"rephrase|reframe)\b[^?]{0,60}\b" + _QUALITY + r"\b",
+    r"\b" + _QUALITY + r"\b[^?]{0,60}\b(?:say|put|word|phrase|tell yourself|sum|"
+    r"state|(?:re)?write|describe|reword|rephrase)\b",
 )
 _HELD_TOGETHER = (
     r"(?:both|all (?:of )?(?:it|that|this|these)|everything|together|side by side|"
@@ -190,6 +201,15 @@ ASKS_FOR_IT = _rx(
     r"\bwhat (?:was|is|were|are) (?:the|that|your|those) (?:\w+ )?thoughts?\b"
     r"(?! (?:that|which)\b)",
     r"\b(?:can|could|may) i (?:ask|check|try)\b",
+)
+
+
+# Leave to answer freely ("no right answer", "your words not mine"): the opposite
+# of supplying the answer, though "? no ..." reads like a self-answered question.
+AUTONOMY = _rx(
+    r"\b(?:there'?s |there is )?no (?:right|wrong) (?:or wrong |or right )?answers?"
+    r"(?: here)?\b",
+    r"\byour words,? not mine\b",
 )
 
 
