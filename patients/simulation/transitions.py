@@ -231,7 +231,7 @@ def apply_moves(
         s.summarised = True
     if (
         "summary" in moves
-        and pre.topic_depth.get(pre.topic, 0) >= P.SOCRATIC_MIN_DISCLOSURE
+        and pre.topic_depth.get(pre.topic, 0) >= P.SUMMARY_MIN_DEPTH
         and pre.topic not in s.summary_topics
     ):
         s.summary_topics.append(pre.topic)
