@@ -69,11 +69,11 @@ def blocking_gates(case: CaseSpec, state: PatientState) -> list[str]:
     n = len(state.evidence_for(case))
     if n < P.SYNTHESIS_MIN_EVIDENCE:
         gates.append(f"evidence {n}<{P.SYNTHESIS_MIN_EVIDENCE}")
-    if not (state.summarised or topic in state.summary_topics):
+    weighed = n >= len(case.situation(topic).evidence)
+    if not (state.summarised or topic in state.summary_topics or weighed):
         gates.append("no summary")
     if state.alliance < P.SYNTHESIS_MIN_ALLIANCE:
         gates.append(f"trust {state.alliance:.2f}<{P.SYNTHESIS_MIN_ALLIANCE}")
-    weighed = n >= len(case.situation(topic).evidence)
     if state.belief[topic] > P.SYNTHESIS_MAX_BELIEF and not weighed:
         gates.append(f"belief {state.belief[topic]:.0f}>{P.SYNTHESIS_MAX_BELIEF:.0f}")
     if topic in state.reframed:
@@ -152,6 +152,12 @@ def measure(
                 "case": row["case"],
                 "alternative_view": bool(m["alternative_view"]),
                 "belief_drop": m["belief_drop"],
+                # The harness measures the first situation; a trainee who works on
+                # another moment moves that one's belief (stop 22).
+                "topic_drop": max(
+                    round(trace.initial_state.belief[k] - v, 1)
+                    for k, v in trace.final_state.belief.items()
+                ),
                 "final_alliance": m["final_alliance"],
             }
         )
@@ -194,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         mark = "ALT" if s["alternative_view"] else "-  "
         print(
             f"{s['id']:<40} {mark} belief drop {s['belief_drop']:>5} "
+            f"(largest, any situation {s['topic_drop']:>5}) "
             f"trust {s['final_alliance']}"
         )
     print(
