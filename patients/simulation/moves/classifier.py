@@ -49,6 +49,7 @@ from .discovery_forms import (
 )
 from .discovery_meaning import (
     AUTONOMY,
+    asks_for_view,
     balanced_summary,
     discovery_labels,
     gives_back_summary,
@@ -370,6 +371,10 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         # The annotator's flag, unless the turn's only question of that shape
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
+    if asks_for_view(text) and "socratic_synthesis" not in found:
+        by_meaning.add("socratic_synthesis")
+        found.add("socratic_synthesis")
+        found.discard("open_question")
     if by_meaning and (found & _NOT_SOCRATIC or "advice" in found):
         # The lecturer's "Don't you think a more balanced view would be...?" and the
         # cross-examiner's questions keep the codes they had.

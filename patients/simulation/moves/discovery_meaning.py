@@ -82,6 +82,13 @@ EXAMINES_EVIDENCE = _cue(
     r"\b" + _ASKS + r"\b[^?]{0,60}\b(?:" + _FIT + r")\b[^?]{0,30}\b" + _THOUGHT + r"\b",
     r"\b" + _YES_NO + r"\b[^?]{0,40}\b(?:" + _TRUTH + r"|" + _FIT + r")\b",
 )
+# A fact weighed for what it shows ("What does getting an interview tell you?",
+# "What does following that advice say about you as a mum?").
+WEIGHS_A_FACT = _cue(
+    "tell you|say about|suggest|show you",
+    r"\bwhat (?:does|do|did|might|could|would) (?:that|this|it|(?:\w+ ){1,4}?)"
+    r"(?:tell you|say about|suggest|show you)\b",
+)
 # Asking how strongly it is believed is a rating, not an examination.
 RATING_ITSELF = _rx(
     r"\bhow (?:true|much|strongly|far|sure|certain|convinced|real|right|likely)\b",
@@ -134,7 +141,10 @@ _QUALITY = (
 )
 FORMULATES_VIEW = _cue(
     "balanced|fair|kind|realistic|accurate|believable|helpful|compassionate|true|"
-    "gentler|whole|instead|differently",
+    "gentler|whole|instead|differently|yourself",
+    # The friend's view turned round ("So how might you say that about yourself?").
+    r"\b(?:how|what) (?:\w+ ){0,2}(?:would|might|could|can) you (?:say|put|tell)\b"
+    r"[^?]{0,30}\b(?:about|to) yourself\b",
     r"\b(?:say|put|word|phrase|tell|sum|state|(?:re)?write|describe|think|reword|"
     r"rephrase|reframe)\b[^?]{0,60}\b" + _QUALITY + r"\b",
     r"\b" + _QUALITY + r"\b[^?]{0,60}\b(?:say|put|word|phrase|tell yourself|sum|"
@@ -176,12 +186,22 @@ _SIDES = {
 _CYCLE_RX = {k: re.compile(v, re.I) for k, v in _CYCLE_PARTS.items()}
 _SIDES_RX = {k: re.compile(v, re.I) for k, v in _SIDES.items()}
 
+DIRECTIVE_SYNTHESIS = (
+    r"^\W*(?:(?:so|now|ok|okay|then|and)[,.]?\s+)*(?:(?:let'?s|try(?: to)?|can you|"
+    r"could you) )?(?:put(?:ting)? together|come up with|writ(?:e|ing)|(?:re)?word(?:ing)?"
+    r"|sum(?:ming)? up)\b[^.?!]{0,40}\b(?:balanced|fairer|fair|kinder|realistic|new|"
+    r"alternative)\b[^.?!]{0,20}\b(?:statement|version|thought|view|way|sentence)\b"
+)
+_DIRECTIVE_SYNTHESIS = re.compile(DIRECTIVE_SYNTHESIS, re.I)
 # An imperative whose object is the session's material: asks for words, tells
 # nothing about the patient's life.
 SESSION_TASK = _rx(
     r"^\W*(?:(?:and|so|ok|okay|now|then|just|please)[,.]?\s+)*(?:re-?rate|rate|score|"
     r"give)\b[^.?!]{0,60}\b(?:thought|feeling|emotion|it|that|number|one|anxiety)\b",
     r"\btell me (?:if|where|whether|what|how)\b",
+    # A directive to formulate the view ("Put together a balanced statement."):
+    # the synthesising question in the imperative.
+    DIRECTIVE_SYNTHESIS,
     r"^\W*(?:(?:and|so|ok|okay|now)[,.]?\s+)*let'?s (?:say|suppose|imagine|assume|"
     r"follow|see|pretend|try|hold|put|gather|pull)\b",
     r"\b(?:try to |see if you can )?(?:catch|notice|name|find|put) (?:the|that|this|"
@@ -225,13 +245,22 @@ def discovery_labels(sentence: str) -> set[str]:
     rating = bool(RATING_ITSELF.search(sentence))
     if FORMULATES_VIEW.search(sentence) or CONCLUDES.search(sentence):
         labels.add("socratic_synthesis")
-    if not rating and EXAMINES_EVIDENCE.search(sentence):
+    if not rating and (
+        EXAMINES_EVIDENCE.search(sentence) or WEIGHS_A_FACT.search(sentence)
+    ):
         labels.add("socratic_evidence")
     if OTHER_VIEWPOINT.search(sentence):
         labels.add("socratic_alternatives")
     if IMPLICATIONS.search(sentence):
         labels.add("socratic_consequences")
     return labels
+
+
+def asks_for_view(text: str) -> bool:
+    """The synthesising question over the whole turn, or as a directive ("Put
+    together a balanced version of the thought. How would you say it?")."""
+    sentences = re.split(r"(?<=[.?!])\s+", text.strip())
+    return any(_DIRECTIVE_SYNTHESIS.search(x) for x in sentences)
 
 
 def other_viewpoint(text: str) -> bool:
