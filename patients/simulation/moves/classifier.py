@@ -49,6 +49,7 @@ from .discovery_forms import (
 )
 from .discovery_meaning import (
     AUTONOMY,
+    announced_examination,
     asks_for_view,
     balanced_summary,
     discovery_labels,
@@ -371,6 +372,10 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         # The annotator's flag, unless the turn's only question of that shape
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
+    if announced_examination(text) and not found & SOCRATIC:
+        by_meaning.add("socratic_evidence")
+        found.add("socratic_evidence")
+        found -= {"open_question", "closed_question"}
     if asks_for_view(text) and "socratic_synthesis" not in found:
         by_meaning.add("socratic_synthesis")
         found.add("socratic_synthesis")

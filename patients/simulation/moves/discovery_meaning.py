@@ -56,7 +56,8 @@ _FIT = (
     r"points? (?:to|towards|the other way)|(?:don'?t|doesn'?t|does not|do not|didn'?t|"
     r"might not|may not|wouldn'?t|not) (?:\w+ )?(?:fit|match|square|sit|add up|account|"
     r"explain|agree|line up|support)|against|contradict\w*|leaves? out|overlook\w*|"
-    r"(?:be )?missing|exceptions?)"
+    r"(?:be )?missing|exceptions?|weighs? (?:up )?against|skips? (?:past|over)|"
+    r"ignores?|discounts?)"
 )
 # A question of that kind: an interrogative head somewhere in the sentence, or a
 # yes/no question about the thought itself ("Does that thought hold up?").
@@ -254,6 +255,22 @@ def discovery_labels(sentence: str) -> set[str]:
     if IMPLICATIONS.search(sentence):
         labels.add("socratic_consequences")
     return labels
+
+
+# The examination announced in one sentence and asked in the next ("Let's look at
+# the other side. What have your director and the team said about your work?").
+ANNOUNCED_EXAMINATION = _cue(
+    "side|evidence|thought|test|examine|check|ledger|weigh",
+    r"\b(?:let'?s|let us|we could|can we|could we|i'?d like (?:us )?to|now to)\s+"
+    r"(?:\w+\s+)?(?:look at|examine|test|check|weigh(?: up)?|turn to|consider)\b"
+    r"[^.?!]{0,40}\b(?:(?:the )?other side|the evidence|the (?:thought|rule|belief|"
+    r"idea|worry|prediction)|that (?:thought|rule|belief|idea|worry))\b[^?]*[.!:;]"
+    r"\s+[^?]{3,200}\?",
+)
+
+
+def announced_examination(text: str) -> bool:
+    return bool(ANNOUNCED_EXAMINATION.search(text))
 
 
 def asks_for_view(text: str) -> bool:
