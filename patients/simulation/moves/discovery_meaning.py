@@ -61,7 +61,10 @@ _FIT = (
 )
 # A question of that kind: an interrogative head somewhere in the sentence, or a
 # yes/no question about the thought itself ("Does that thought hold up?").
-_ASKS = r"(?:what|why|which|where|how come|is there|are there|anything|any )"
+_ASKS = (
+    r"(?:what|why|which|where|how come|how (?:does|do|did|would)|is there|are there|"
+    r"anything|any )"
+)
 
 _YES_NO = (
     r"(?:does|do|is|would|could|did) (?:that|the|this) (?:\w+ )?(?:thought|belief|"
@@ -125,7 +128,7 @@ OTHER_VIEWPOINT = _cue(
 )
 
 IMPLICATIONS = _cue(
-    "if|suppose|say|imagine|assum|to you",
+    "if|suppos|say|imagine|assum|to you",
     r"\b(?:if|suppose|supposing|say|imagine|assuming|let'?s say)\b[^?]{0,40}\b"
     + _THOUGHT
     + r" (?:were|was|is|turned out(?: to be)?|proved|did (?:turn out|prove)"
