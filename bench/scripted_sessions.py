@@ -20,7 +20,11 @@ It measures issue 9's target "a skilled trainee writing in their own words reach
 the alternative view in at least half of the cases" on sessions the engine was not
 written against: `tests/patients/simulation/data/skilled_blind1.jsonl`,
 `skilled_blind2.jsonl` (hidden in stop 20 as `bench/held_out/skilled_sessions2.jsonl`;
-both development data since stop 21) and `skilled_dev4.jsonl` (development data).
+both development data since stop 21), `skilled_dev4.jsonl`, `skilled_blind3.jsonl` and
+`skilled_blind4.jsonl` (development data since stop 22). `--text` adds each trainee
+line and the patient's reply under its codes. The belief drop is the harness's (the
+first situation); the largest drop over situations is printed beside it, since a
+trainee may work on another moment of the case.
 """
 
 from __future__ import annotations
