@@ -225,6 +225,8 @@ ASKS_FOR_IT = _rx(
     r"\bwhat (?:was|is|were|are) (?:the|that|your|those) (?:\w+ )?thoughts?\b"
     r"(?! (?:that|which)\b)",
     r"\b(?:can|could|may) i (?:ask|check|try)\b",
+    # "And what did your head tell you that meant?" asks for the thought.
+    r"\bwhat (?:did|does|was|is|do) (?:your|ur) (?:mind|head|brain|inner voice|gut)\b",
 )
 
 
