@@ -20,7 +20,11 @@ It measures issue 9's target "a skilled trainee writing in their own words reach
 the alternative view in at least half of the cases" on sessions the engine was not
 written against: `tests/patients/simulation/data/skilled_blind1.jsonl`,
 `skilled_blind2.jsonl` (hidden in stop 20 as `bench/held_out/skilled_sessions2.jsonl`;
-both development data since stop 21) and `skilled_dev4.jsonl` (development data).
+both development data since stop 21), `skilled_dev4.jsonl`, `skilled_blind3.jsonl` and
+`skilled_blind4.jsonl` (development data since stop 22). `--text` adds each trainee
+line and the patient's reply under its codes. The belief drop is the harness's (the
+first situation); the largest drop over situations is printed beside it, since a
+trainee may work on another moment of the case.
 """
 
 from __future__ import annotations
@@ -69,11 +73,11 @@ def blocking_gates(case: CaseSpec, state: PatientState) -> list[str]:
     n = len(state.evidence_for(case))
     if n < P.SYNTHESIS_MIN_EVIDENCE:
         gates.append(f"evidence {n}<{P.SYNTHESIS_MIN_EVIDENCE}")
-    if not (state.summarised or topic in state.summary_topics):
+    weighed = n >= len(case.situation(topic).evidence)
+    if not (state.summarised or topic in state.summary_topics or weighed):
         gates.append("no summary")
     if state.alliance < P.SYNTHESIS_MIN_ALLIANCE:
         gates.append(f"trust {state.alliance:.2f}<{P.SYNTHESIS_MIN_ALLIANCE}")
-    weighed = n >= len(case.situation(topic).evidence)
     if state.belief[topic] > P.SYNTHESIS_MAX_BELIEF and not weighed:
         gates.append(f"belief {state.belief[topic]:.0f}>{P.SYNTHESIS_MAX_BELIEF:.0f}")
     if topic in state.reframed:
@@ -93,12 +97,15 @@ def stage(case: CaseSpec, state: PatientState) -> int:
     return 1 if state.topic_depth.get(topic, 0) >= P.SOCRATIC_MIN_DISCLOSURE else 0
 
 
-def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
+def trace_lines(
+    case: CaseSpec, sid: str, trace: SessionTrace, text: bool = False
+) -> list[str]:
     lines = [f"== {sid} ({case.slug}, {case.style})"]
     pre = trace.initial_state
     blocked_by: list[str] = []
     trainee = trace.turns[0::2]
-    acts = [t.act for t in trace.turns[1::2]]
+    replies = trace.turns[1::2]
+    acts = [t.act for t in replies]
     for n, (turn, act) in enumerate(zip(trainee, acts, strict=True)):
         post = PatientState.model_validate(turn.state)
         gates = blocking_gates(case, pre)
@@ -118,6 +125,9 @@ def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
             f"{len(post.evidence_for(case))} | next synthesis blocked by: "
             f"{'; '.join(blocking_gates(case, post)) or 'nothing'}"
         )
+        if text:
+            # The words behind the codes: a wrong reading is only visible here.
+            lines.append(f"      T: {turn.text}\n      P: {replies[n].text}")
         pre = post
     verdict = (
         "reached"
@@ -128,7 +138,9 @@ def trace_lines(case: CaseSpec, sid: str, trace: SessionTrace) -> list[str]:
     return lines
 
 
-def measure(path: Path, trace_out: list[str] | None = None) -> dict[str, Any]:
+def measure(
+    path: Path, trace_out: list[str] | None = None, text: bool = False
+) -> dict[str, Any]:
     cases = {c.slug: c for c in bundled_cases()}
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     sessions: list[dict[str, Any]] = []
@@ -137,13 +149,19 @@ def measure(path: Path, trace_out: list[str] | None = None) -> dict[str, Any]:
         trace = run_session(cases[row["case"]], _policy(turns), len(turns), seed=0)
         m = trace.metrics()
         if trace_out is not None:
-            trace_out += trace_lines(cases[row["case"]], str(row["id"]), trace)
+            trace_out += trace_lines(cases[row["case"]], str(row["id"]), trace, text)
         sessions.append(
             {
                 "id": row["id"],
                 "case": row["case"],
                 "alternative_view": bool(m["alternative_view"]),
                 "belief_drop": m["belief_drop"],
+                # The harness measures the first situation; a trainee who works on
+                # another moment moves that one's belief (stop 22).
+                "topic_drop": max(
+                    round(trace.initial_state.belief[k] - v, 1)
+                    for k, v in trace.final_state.belief.items()
+                ),
                 "final_alliance": m["final_alliance"],
             }
         )
@@ -169,9 +187,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="per session and turn: moves, Padesky stage, trust/resistance, "
         "and the gates blocking the alternative view",
     )
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="with --trace: also print each trainee line and the patient's reply",
+    )
     args = parser.parse_args(argv)
     lines: list[str] | None = [] if args.trace else None
-    result = measure(args.path, lines)
+    result = measure(args.path, lines, args.text)
     if lines:
         print("\n".join(lines))
     if args.json:
@@ -181,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         mark = "ALT" if s["alternative_view"] else "-  "
         print(
             f"{s['id']:<40} {mark} belief drop {s['belief_drop']:>5} "
+            f"(largest, any situation {s['topic_drop']:>5}) "
             f"trust {s['final_alliance']}"
         )
     print(

@@ -70,6 +70,13 @@ NO_MORE_EVIDENCE_BELIEF_DROP = 2  # asked again when the case has no new fact
 # the evidence pulled together loosens the thought a little more (ours).
 SUMMARY_MIN_EVIDENCE = 2
 SUMMARY_BELIEF_DROP = 6.0
+# The cycle's summary (docs/scoring.md: informational -> reflection -> summary ->
+# synthesising, on one topic) gives back the moment the trainee asked about; the
+# patient need only have begun telling it (layer 1). Trainees summarise the
+# situation, thought and feeling they asked about even when a guarded patient has
+# not said the thought yet; the synthesis still needs evidence weighed, which needs
+# the thought told (stop 22).
+SUMMARY_MIN_DEPTH = 1
 
 # Trust grows more slowly as it grows: positive alliance changes are scaled by
 # min(1, (1 - alliance) / ALLIANCE_SATURATION). Without it, curves hit 1.0 within

@@ -231,7 +231,7 @@ def apply_moves(
         s.summarised = True
     if (
         "summary" in moves
-        and pre.topic_depth.get(pre.topic, 0) >= P.SOCRATIC_MIN_DISCLOSURE
+        and pre.topic_depth.get(pre.topic, 0) >= P.SUMMARY_MIN_DEPTH
         and pre.topic not in s.summary_topics
     ):
         s.summary_topics.append(pre.topic)
@@ -244,8 +244,14 @@ def apply_moves(
         # situation, thought and feeling pulled together) or earlier in the same
         # turn, as in Padesky's own example ("Looking at those examples together,
         # how does that fit with the thought?").
+        # Every evidence line of the situation weighed: the patient has examined
+        # all there is, and the synthesising question asks them to pull it
+        # together themselves, which the trainee's summary would otherwise do
+        # (stop 22: trainees who summarise at the close, after the synthesis,
+        # never reached the view; the order is theirs, the work is the same).
+        weighed = len(s.evidence_for(case)) >= len(situation.evidence)
         ready = (
-            (s.summarised or pre.topic in pre.summary_topics)
+            (s.summarised or pre.topic in pre.summary_topics or weighed)
             and len(pre.evidence_for(case)) >= P.SYNTHESIS_MIN_EVIDENCE
             and pre.alliance >= P.SYNTHESIS_MIN_ALLIANCE
             and (
@@ -254,7 +260,7 @@ def apply_moves(
                 # started near 95 may still rate in the 70s, yet the patient has
                 # nothing left to examine (stop 21: skilled sessions that
                 # summarised before the evidence never got the summary's drop).
-                or len(s.evidence_for(case)) >= len(situation.evidence)
+                or weighed
             )
             and pre.topic not in pre.reframed
         )

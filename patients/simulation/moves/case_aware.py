@@ -16,6 +16,7 @@ from functools import lru_cache
 from patients.simulation.text import content_words, split_sentences
 from patients.simulation.vocab import emotions_named
 
+from .discovery_meaning import AUTONOMY
 from .labels import MOVES
 
 
@@ -178,6 +179,13 @@ _ASKS_AFTER = re.compile(
     r"[^.!]*$",
     re.IGNORECASE,
 )
+# A question typed without its mark from its first word ("how would you put it
+# now so its fair, your own words"): it asks, it asserts nothing (stop 22).
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|now|then)[,.]?\s+)*(?:how|what|which|why|where) "
+    r"(?:\w+\s+){0,2}?(?:would|could|might|do|does|did|can|will)\s+you\b",
+    re.IGNORECASE,
+)
 # The distorted thought justified rather than reflected: "I can see why you
 # think you're a terrible person", "no wonder you believe you're useless".
 _JUSTIFIES = re.compile(
@@ -233,7 +241,7 @@ def _colludes_sentence(text: str, beliefs: Iterable[str]) -> bool:
         return False
     if _TENTATIVE.search(text) and not justified:
         return False
-    if _ASKS_AFTER.search(text):
+    if _ASKS_AFTER.search(text) or _ASKS_FIRST.search(text):
         # "i imagine nights are pretty broken with a baby that age - how much
         # sleep are you getting": a question typed without its mark.
         return False
@@ -280,6 +288,9 @@ def _by_reference(trainee_text: str, reference: re.Pattern[str]) -> bool:
     text = trainee_text.strip()
     if text.endswith("?") or _TENTATIVE.search(text) or _ASKS_AFTER.search(text):
         return False
+    if _ASKS_FIRST.search(split_sentences(text)[-1]):
+        # The turn ends on a question typed without its mark.
+        return False
     return bool(_ASSERT.search(text) and reference.search(text))
 
 
@@ -317,6 +328,9 @@ def add_collusion(
     mistaken for, so it neither deepens disclosure nor loosens the belief."""
     if "collusion" in moves or set(moves) & _OTHER_STANCE:
         return moves
+    # "No right answer", "your words not mine" leave the answer to the patient;
+    # their "right" agrees with nothing (stop 22).
+    trainee_text = AUTONOMY.sub("", trainee_text).strip(" ,.;-")
     if not (colludes(trainee_text, beliefs) or _by_reference(trainee_text, _VIEW)):
         # Agreement with "the way you see it" names no word of the thought,
         # and must not read as a reflection that earns the next layer.

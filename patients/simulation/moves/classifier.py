@@ -47,6 +47,17 @@ from .discovery_forms import (
     SYNTHESIS_FORMS,
     TASK_TALK,
 )
+from .discovery_meaning import (
+    AUTONOMY,
+    announced_examination,
+    asks_for_view,
+    balanced_summary,
+    discovery_labels,
+    gives_back_summary,
+    other_viewpoint,
+    session_task,
+    summary_parts,
+)
 from .labels import MOVES, SOCRATIC
 from .patterns import (
     ALTERNATIVES,
@@ -211,16 +222,32 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
     # first word's path for nothing the patient reacts to.
     colludes = any(
         not PLEASANTRY.search(utterances[i].text)
+        # A question that examines the thought agrees with none of it (stop 22).
+        and not discovery_labels(utterances[i].text)
         # "How much do you believe that thought right now?" rates it, agrees
         # with nothing.
         and not RATING.search(utterances[i].text)
         for i in collusive_utterances(ctx, utterances)
     )
     leading = leads(ctx, utterances)
+    if leading and AUTONOMY.search(text):
+        # "How would you put it, in your own words? No right answer." leaves the
+        # answer to the patient: judge the turn without the disclaimer (stop 22).
+        plain = AUTONOMY.sub("", text)
+        plain_ctx = TurnContext(
+            trainee_text=plain, previous_patient_text=last_patient or None
+        )
+        leading = leads(plain_ctx, code_turn(plain_ctx))
     expressed: set[str] | None = None  # computed only if a reflection names a feeling
     # The turn asks the patient something: an instruction for answering it or the
     # reason for asking is part of the question, not advice (stop 21).
     turn_asks = any(u.question is not None for u in utterances) or "?" in text
+    # A turn that gives back the patient's account (stop 22): its statements are
+    # the patient's own material, not advice.
+    summary_turn = gives_back_summary(text)
+    # Socratic labels found only by the parts of a question (discovery_meaning),
+    # kept unless the turn also advises, confronts or leads.
+    by_meaning: set[str] = set()
 
     for u in utterances:
         s = u.text.strip()
@@ -230,6 +257,9 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         structuring = bool(STRUCTURING.search(s))
         if (
             "confront" in codes
+            # A question about the thought built of discovery's parts ("How could
+            # you put it in a more balanced way?") challenges nobody (stop 22).
+            and not discovery_labels(s)
             and not ELICITING_THOUGHT.search(s)
             and not DECATASTROPHE.search(s)
             and not PERMISSION_TO_SPEAK.search(s)
@@ -247,6 +277,8 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
             and not task
             and not SUMMARY_FORMS.search(s)
             and not PERMISSION_TO_SPEAK.search(s)
+            and not session_task(s)
+            and not (summary_turn and summary_parts(s))
         ):
             # A task for the week asked as a question is homework set together.
             homework = u.question is not None and HOMEWORK.search(s)
@@ -288,6 +320,10 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
             or bool(re.match(r"^(?:tell me|talk me|walk me|describe)", s, re.I))
         )
         labels |= _socratic_labels(u, s, asks)
+        if asks:
+            meant = discovery_labels(s) - labels
+            by_meaning |= meant
+            labels |= meant
         if (u.padesky_stage == "summary" or SUMMARY.search(s)) and len(s.split()) >= 12:
             labels.add("summary")
 
@@ -336,8 +372,23 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         # The annotator's flag, unless the turn's only question of that shape
         # asks for a rating: "from 0 to 100, how strong was it?" supplies no answer.
         found.add("leading_question")
-    if (SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS) or (
-        (SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and _listed(text)
+    if announced_examination(text) and not found & SOCRATIC:
+        by_meaning.add("socratic_evidence")
+        found.add("socratic_evidence")
+        found -= {"open_question", "closed_question"}
+    if asks_for_view(text) and "socratic_synthesis" not in found:
+        by_meaning.add("socratic_synthesis")
+        found.add("socratic_synthesis")
+        found.discard("open_question")
+    if by_meaning and (found & _NOT_SOCRATIC or "advice" in found):
+        # The lecturer's "Don't you think a more balanced view would be...?" and the
+        # cross-examiner's questions keep the codes they had.
+        found -= by_meaning
+        found.add("open_question")
+    if (
+        (SUMMARY_MORE.search(text) and len(text.split()) >= SUMMARY_MIN_WORDS)
+        or ((SUMMARY_MORE.search(text) or SUMMARY_FORMS.search(text)) and _listed(text))
+        or summary_turn
     ):
         # The summary's list gives back what the patient said, not information.
         found.add("summary")
@@ -351,13 +402,16 @@ def _classify_moves(text: str, history: Sequence[Utterance]) -> tuple[str, ...]:
         # "Surely you can see a more balanced way of looking at it?" supplies the
         # conclusion: a leading question is not guided discovery (RUBRICS.md 3.2).
         found.discard("socratic_synthesis")
-    if (FRIEND_FRAME.search(text) or OTHER_PERSON.search(text)) and not (
-        found & _NOT_SOCRATIC
-    ):
+    if (
+        FRIEND_FRAME.search(text) or OTHER_PERSON.search(text) or other_viewpoint(text)
+    ) and not (found & _NOT_SOCRATIC):
         found.add("socratic_alternatives")
         found -= {"open_question", "closed_question", "simple_reflection", "other"}
-    if colludes:
+    if colludes and not balanced_summary(text):
         found.add("collusion")
+    elif balanced_summary(text):
+        # Giving back both sides of the evidence agrees with neither (stop 22).
+        found.discard("collusion")
     if not found:
         found.add("other")
     return tuple(m for m in MOVES if m in found)

@@ -200,8 +200,9 @@ def test_it_voices_alternative_view_only_after_synthesis() -> None:
     )
     synthesis = "Looking at all of that together, how does it fit with the thought?"
 
-    # Synthesis without the summary: no alternative view yet.
-    early = _run(MARCUS, [*evidence, synthesis], state=state)
+    # Synthesis without the summary, one evidence line short of all of them: no
+    # alternative view yet (with every line weighed no summary is needed, stop 22).
+    early = _run(MARCUS, [*evidence[:2], synthesis], state=state)
     assert all(s.state.alternative_view is None for s in early)
     assert early[-1].direction.act != "reframe"
 
