@@ -1,0 +1,79 @@
+"""Stop 22 of the guard: structural checks that do not depend on the exact
+words a blind writer chose. The patient spoken of by name from outside the
+part ("a man in Leo's position"); a disclosure timed on whatever the listener
+must do first ("until you've shown..."); the session's own structure (rapport to
+build, an agenda to set). Beside each, lines a patient says with the same
+words, which must pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from patients.simulation import advance, bundled_cases, initial_state
+from patients.simulation.guard import check_reply
+from patients.simulation.guard_workings import names_self
+
+CASES = {c.slug: c for c in bundled_cases()}
+LEO = CASES["leo-panic-driving"]
+DIRECTION = advance(LEO, initial_state(LEO, seed=0), "Hi.", []).direction
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm reconstructing what a man in Leo's position would think, not remembering it.",
+        "That's roughly how Leo would put it, anyway.",
+        "Leo would be gripping the wheel by now, so let's say terrified.",
+        "Honestly, whatever Leo feels about Joana is up to you to find out.",
+    ],
+)
+def test_the_patient_named_from_outside_the_part_is_an_admission(text: str) -> None:
+    assert names_self(text, "Leo")
+    assert "ai_admission" in check_reply(text, LEO, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She says 'calma, Leo, calma' and thinks it's work.",
+        "Joana goes, \"Leo, you can't keep doing this.\" She's right.",
+        "Leo, she'd say, you worry like an old man.",
+        "I'm Leo, by the way. Thirty-eight.",
+        "My boss texted 'You're a safe pair of hands, Leo.' Then nothing.",
+        "Leo would never let us down, my dad used to say.",
+    ],
+)
+def test_the_name_in_others_mouths_passes(text: str) -> None:
+    assert not names_self(text, "Leo")
+
+
+def test_a_name_that_is_a_word_counts_only_inside_a_sentence() -> None:
+    assert not names_self("Will I ever drive again? I doubt it.", "Will")
+    assert names_self("That's what Will would feel, I imagine.", "Will")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm meant to keep it to short answers until you've shown you get the panic bit.",
+        "I'm supposed to stay vague until you've noticed the pattern.",
+        "We're still in rapport-building, so that's all for now.",
+        "Agenda-wise, I'd put the motorway first.",
+        "Shouldn't we set an agenda before we start?",
+    ],
+)
+def test_the_exercise_timed_on_the_listener_is_caught(text: str) -> None:
+    assert check_reply(text, LEO, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I always had a good rapport with the lads on the floor.",
+        "He's got his own agenda, my manager, always has.",
+        "I'm meant to be on light duties until the GP signs me off.",
+        "I'm supposed to wait until the end of the month for the letter.",
+    ],
+)
+def test_the_same_words_in_a_life_pass(text: str) -> None:
+    assert not check_reply(text, LEO, DIRECTION)
