@@ -243,6 +243,24 @@ def _monologue(text: str, sentences: list[str]) -> bool:
     )
 
 
+# The target of the cognitive work named as such: "the fairer way to see it
+# is...", "I know where we're meant to end up with this", "the view I'm
+# supposed to reach". The patient reaches a balanced view when the engine
+# directs a reframe; named before, it is the formulation read out.
+_REFRAME_TARGET = _rx(
+    r"\b(?:the|a)\s+(?:fairer|kinder|healthier|more\s+(?:balanced|compassionate|helpful|"
+    r"accurate|rational))\s+(?:way|view|thought|take|reading|version|story)\s+(?:to\s+"
+    r"(?:see|look\s+at|think\s+about|read|put)|of\s+(?:seeing|looking\s+at|thinking\s+"
+    r"about|putting))\b",
+    r"\bwhere\s+(?:we'?re|we\s+are|i'?m|i\s+am)\s+(?:meant|supposed)\s+to\s+(?:end\s+up|"
+    r"get\s+to|land|arrive)\s+(?:with\s+(?:this|it|that)|today|in\s+here|by\s+the\s+end)\b",
+    r"\bthe\s+(?:answer|conclusion|view|thought|realisation|realization|insight|reframe|"
+    r"lesson)\s+(?:that\s+)?(?:i'?m|i\s+am|we'?re|we\s+are|you'?re|you\s+are)\s+(?:meant|"
+    r"supposed)\s+to\s+(?:reach|get\s+to|come\s+to|arrive\s+at|land\s+on|end\s+up\s+"
+    r"(?:with|at))\b",
+)
+
+
 def _core_phrases(case: CaseSpec) -> list[str]:
     phrases = []
     for belief in case.core_beliefs:
@@ -379,6 +397,8 @@ def check_reply(
         )
     if allowed < 2 and direction.act != "reframe":
         leak = leak or any(shares(text, [s.auto_thought], 5) for s in case.situations)
+    if direction.act != "reframe" and _REFRAME_TARGET.search(text):
+        leak = True
     if leak:
         flags.append("formulation_leak")
     return tuple(flags)

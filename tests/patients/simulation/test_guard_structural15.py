@@ -77,3 +77,26 @@ def test_the_exercise_timed_on_the_listener_is_caught(text: str) -> None:
 )
 def test_the_same_words_in_a_life_pass(text: str) -> None:
     assert not check_reply(text, LEO, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "But I suppose the fairer way to see it is that anyone would have missed it.",
+        "I know where we're meant to end up with this: good enough is good enough.",
+        "The conclusion I'm supposed to reach is that one slip isn't the whole job.",
+    ],
+)
+def test_the_target_of_the_work_named_early_is_a_formulation_leak(text: str) -> None:
+    assert "formulation_leak" in check_reply(text, LEO, DIRECTION)
+
+
+def test_the_target_passes_when_the_engine_directs_the_reframe() -> None:
+    reframe = DIRECTION.model_copy(update={"act": "reframe"})
+    text = "I suppose the fairer way to see it is that anyone would have missed it."
+    assert "formulation_leak" not in check_reply(text, LEO, reframe)
+
+
+def test_where_a_couple_is_heading_is_not_the_exercise() -> None:
+    text = "I don't know where we're supposed to end up, me and Joana."
+    assert not check_reply(text, LEO, DIRECTION)
