@@ -48,6 +48,7 @@ __all__ = [
     "mask_reported",
     "lean_threshold",
     "mask_role",
+    "use_weights",
     "masked_for",
     "meaning_flags",
     "sentence_scores",
@@ -534,10 +535,21 @@ class _Model(NamedTuple):
     lean_threshold: float
 
 
+# The weights file read; `use_weights` points it elsewhere (the leave-one-set-out
+# bench measures the guard with weights trained without the set it reads).
+_path: list[Path] = [WEIGHTS_PATH]
+
+
+def use_weights(path: Path | None) -> None:
+    """Read the meaning models from `path` from now on (None: the shipped ones)."""
+    _path[0] = path or WEIGHTS_PATH
+    _weights.cache_clear()
+
+
 @cache
 def _weights() -> dict[str, _Model]:
     """kind -> its model, read once."""
-    data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+    data = json.loads(_path[0].read_text(encoding="utf-8"))
     return {
         kind: _Model(
             float(m["bias"]),

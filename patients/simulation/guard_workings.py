@@ -274,10 +274,12 @@ _QUOTED = re.compile(
 )
 # Speech reported without quotes: "Jamal would never lie to us, he'd say."
 _REPORTED = re.compile(
-    r",\s*(?:he|she|they|mum|dad|my\s+\w+)(?:'d|\s+would|\s+used\s+to)?\s+(?:say|says|said|goes|"
-    r"tells\s+me)\b",
+    r",\s*(?:he|she|they|mum|dad|my\s+\w+|everyone|people)(?:'d|\s+would|\s+used\s+to)?"
+    r"\s+(?:always\s+)?(?:say|says|said|goes|tells?|told|calls?|called)\b",
     re.IGNORECASE,
 )
+# The name given as a name: "Marcus's the name", "Jamal is my name".
+_AS_NAME = re.compile(r"^(?:'s|\s+is)\s+(?:the|my)\s+name\b", re.IGNORECASE)
 # The name introduced or called: "I'm Leo", "call me Mei", "it's Ruth".
 _INTRODUCED = re.compile(
     r"(?:call(?:s|ed)?|named?|i'?m|i\s+am|it'?s|this\s+is|me)\s*$", re.IGNORECASE
@@ -309,6 +311,7 @@ def names_self(text: str, first_name: str) -> bool:
         if (
             after[:1] in (",", "!", "?", ":")
             or _INTRODUCED.search(before)
+            or _AS_NAME.search(bare[m.end() :])
             or (
                 first_name.lower() in _WORD_NAMES
                 and re.search(r"(?:^|[.!?]\s*)$", before) is not None

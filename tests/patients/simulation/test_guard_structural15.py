@@ -100,3 +100,24 @@ def test_the_target_passes_when_the_engine_directs_the_reframe() -> None:
 def test_where_a_couple_is_heading_is_not_the_exercise() -> None:
     text = "I don't know where we're supposed to end up, me and Joana."
     assert not check_reply(text, LEO, DIRECTION)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The history's "He now takes long back-road routes or the train, and
+        # has asked colleagues to cover two regional visits", every verb changed.
+        "He's been taking long back-road routes or the train, and asking colleagues "
+        "to cover two regional visits.",
+        # The coping field's "Avoids motorways, grips the wheel and drives in
+        # the slow lane, keeps the window open".
+        "Mostly avoiding motorways, gripping the wheel and driving in the slow lane, "
+        "keeping the window open.",
+    ],
+)
+def test_a_copy_of_the_sheet_with_its_tenses_changed_is_still_an_echo(
+    text: str,
+) -> None:
+    """Stemmed n-grams: a copy with its verb endings changed shares no 7-gram of
+    the words as written, and is a copy all the same."""
+    assert "prompt_echo" in check_reply(text, LEO, DIRECTION)
