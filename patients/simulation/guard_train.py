@@ -120,7 +120,10 @@ def reply_set_paths(without: Sequence[str] = ()) -> list[Path]:
     return [
         path
         for path in sorted(REPLY_SETS.glob("guard_*.jsonl"))
-        if not any(path.stem.startswith(f"guard_{name}") for name in without)
+        # A set kept untuned is a check of how far the guard carries, never
+        # trained on (guard_g13own_untuned.jsonl, guard_g15own_untuned.jsonl).
+        if not path.stem.endswith("_untuned")
+        and not any(path.stem.startswith(f"guard_{name}") for name in without)
     ]
 
 
