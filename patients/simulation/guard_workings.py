@@ -280,9 +280,12 @@ _REPORTED = re.compile(
 )
 # The name given as a name: "Marcus's the name", "Jamal is my name".
 _AS_NAME = re.compile(r"^(?:'s|\s+is)\s+(?:the|my)\s+name\b", re.IGNORECASE)
-# The name introduced or called: "I'm Leo", "call me Mei", "it's Ruth".
+# The name introduced or called, or a pet name: "I'm Leo", "call me Mei", "it's
+# Ruth", "she calls me her little Mei", "poor old Marcus".
 _INTRODUCED = re.compile(
-    r"(?:call(?:s|ed)?|named?|i'?m|i\s+am|it'?s|this\s+is|me)\s*$", re.IGNORECASE
+    r"(?:(?:call(?:s|ed|ing)?|named?|me|dear|little|our|poor|old|young|big)(?:\s+\w+){0,2}|"
+    r"i'?m|i\s+am|it'?s|this\s+is)\s*$",
+    re.IGNORECASE,
 )
 
 

@@ -41,6 +41,8 @@ def test_the_patient_named_from_outside_the_part_is_an_admission(text: str) -> N
         "I'm Leo, by the way. Thirty-eight.",
         "My boss texted 'You're a safe pair of hands, Leo.' Then nothing.",
         "Leo would never let us down, my dad used to say.",
+        "My mum still calls me her little Leo sometimes.",
+        "Dear Leo, we regret to inform you. That was the whole letter.",
     ],
 )
 def test_the_name_in_others_mouths_passes(text: str) -> None:
