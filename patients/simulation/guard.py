@@ -47,7 +47,11 @@ from patients.simulation.guard_voice import (
     mentioned,
     reread,
 )
-from patients.simulation.guard_workings import speaks_of_workings, unreal_session
+from patients.simulation.guard_workings import (
+    names_self,
+    speaks_of_workings,
+    unreal_session,
+)
 from patients.simulation.parameters import STYLE_PARAMS
 from patients.simulation.text import split_sentences
 
@@ -86,10 +90,14 @@ INSTRUCTION_LEAK = _rx(
     r"for\s+the\s+first\s+(?:bit|part|few|while|half|session|couple)|"
     r"(?:only\s+)?(?:if|once|when|unless)\s+you\s+(?:\w+\s+)?(?:ask|push|press|probe|mention|"
     r"bring|get\s+to|dig|earn|notice))\b",
-    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,80}?\b(?:till|until|once|if|when|"
-    r"unless)\s+you(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|"
+    # Whatever the listener must do first ("until you've shown you get the
+    # panic bit"): the disclosure timed on the listener's move, not its verb.
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,80}?\b(?:till|until|once|"
+    r"unless)\s+you(?:'ve|\s+have)?\s+(?:\w+\s+)?\w+(?:ed|en|wn|ght|ne|t)?\b",
+    r"\b(?:meant|supposed|allowed|permitted)\s+to\s+[^.!?]{0,80}?\b(?:if|when)\s+you"
+    r"(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:push|pushed|press|pressed|probe|probed|dig|"
     r"dug|earn|earned|ask|asked|mention|mentioned|bring\s+up|brought\s+up|"
-    r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it)",
+    r"build|built|gain|gained|get\s+there|work\s+for|worked\s+for|draw\s+it|show|shown)",
     # The document the part is written in, named: "according to my file",
     # "my notes will say it anyway", "I'm down in your notes as lonely"; a
     # GP's or a job centre's file has its owner named ("my medical notes").
@@ -235,6 +243,24 @@ def _monologue(text: str, sentences: list[str]) -> bool:
     )
 
 
+# The target of the cognitive work named as such: "the fairer way to see it
+# is...", "I know where we're meant to end up with this", "the view I'm
+# supposed to reach". The patient reaches a balanced view when the engine
+# directs a reframe; named before, it is the formulation read out.
+_REFRAME_TARGET = _rx(
+    r"\b(?:the|a)\s+(?:fairer|kinder|healthier|more\s+(?:balanced|compassionate|helpful|"
+    r"accurate|rational))\s+(?:way|view|thought|take|reading|version|story)\s+(?:to\s+"
+    r"(?:see|look\s+at|think\s+about|read|put)|of\s+(?:seeing|looking\s+at|thinking\s+"
+    r"about|putting))\b",
+    r"\bwhere\s+(?:we'?re|we\s+are|i'?m|i\s+am)\s+(?:meant|supposed)\s+to\s+(?:end\s+up|"
+    r"get\s+to|land|arrive)\s+(?:with\s+(?:this|it|that)|today|in\s+here|by\s+the\s+end)\b",
+    r"\bthe\s+(?:answer|conclusion|view|thought|realisation|realization|insight|reframe|"
+    r"lesson)\s+(?:that\s+)?(?:i'?m|i\s+am|we'?re|we\s+are|you'?re|you\s+are)\s+(?:meant|"
+    r"supposed)\s+to\s+(?:reach|get\s+to|come\s+to|arrive\s+at|land\s+on|end\s+up\s+"
+    r"(?:with|at))\b",
+)
+
+
 def _core_phrases(case: CaseSpec) -> list[str]:
     phrases = []
     for belief in case.core_beliefs:
@@ -336,7 +362,9 @@ def check_reply(
         and "ai_admission" not in flags
     ):
         flags.append("ai_admission")
-    if "ai_admission" not in flags and _plays_self(text, first_name):
+    if "ai_admission" not in flags and (
+        _plays_self(text, first_name) or names_self(text, case.name.split()[0])
+    ):
         flags.append("ai_admission")
     if (
         FORMAT.search(text)
@@ -369,6 +397,8 @@ def check_reply(
         )
     if allowed < 2 and direction.act != "reframe":
         leak = leak or any(shares(text, [s.auto_thought], 5) for s in case.situations)
+    if direction.act != "reframe" and _REFRAME_TARGET.search(text):
+        leak = True
     if leak:
         flags.append("formulation_leak")
     return tuple(flags)

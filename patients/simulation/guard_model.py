@@ -4,12 +4,9 @@ The guard's regular expressions catch the wordings someone thought of; a model
 paraphrases. This scores each sentence of a reply on two questions, by what the
 sentence does rather than by its exact words:
 
-- `ai_admission`: does the speaker say or imply that they are not a person (a
-  program, a model, a simulation, a character played for a training)?
-- `therapist_voice`: does the speaker talk like the counsellor (advice and
-  techniques addressed to the listener, reflections and validation of the
-  listener's feelings, psychoeducation, session structure, praise of the
-  counsellor's skill)?
+- `ai_admission`: does the speaker say or imply that they are not a person?
+- `therapist_voice`: does the speaker talk like the counsellor (advice,
+  techniques, validation, psychoeducation, session structure, praise of skill)?
 
 Features are structural, not phrases: who the sentence is about (first versus
 second person), which word classes it combines (first person + "being
@@ -22,10 +19,8 @@ the sentence as the guard does (`masked_for`: comparisons and the machines of th
 patient's world masked for admissions, reported words for the counsellor's voice;
 see `guard_masks`). The weights are two bagged logistic regressions trained by
 `python -m patients.simulation.guard_train` on examples the project wrote itself
-(`guard_corpus/*.txt`) and on the offline patient's own replies (never on
-licensed data); they live in `guard_weights.json` beside this module.
-
-Pure Python and no Django: the LLM responder calls it on every sentence.
+(`guard_corpus/*.txt`, the labelled reply sets, the offline patient's replies;
+never licensed data), in `guard_weights.json`. Pure Python and no Django.
 """
 
 from __future__ import annotations
@@ -48,6 +43,7 @@ __all__ = [
     "mask_reported",
     "lean_threshold",
     "mask_role",
+    "use_weights",
     "masked_for",
     "meaning_flags",
     "sentence_scores",
@@ -534,10 +530,20 @@ class _Model(NamedTuple):
     lean_threshold: float
 
 
+# The weights read; `use_weights` swaps them (bench/guard_loso.py: leave one set out).
+_path: list[Path] = [WEIGHTS_PATH]
+
+
+def use_weights(path: Path | None) -> None:
+    """Read the meaning models from `path` from now on (None: the shipped ones)."""
+    _path[0] = path or WEIGHTS_PATH
+    _weights.cache_clear()
+
+
 @cache
 def _weights() -> dict[str, _Model]:
     """kind -> its model, read once."""
-    data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+    data = json.loads(_path[0].read_text(encoding="utf-8"))
     return {
         kind: _Model(
             float(m["bias"]),

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from patients.simulation.case import CaseSpec
 from patients.simulation.facts import ALL_DOMAINS
+from patients.simulation.guard_recital import stem
 
 __all__ = ["echoes", "leak_sources", "shares"]
 
@@ -43,14 +44,12 @@ _PERSON = {
 
 
 def _norm_word(word: str) -> str:
+    # Stemmed as the recital check stems ("clipped" / "clips", "nine" / "9"),
+    # so a copy with its tenses or number words changed is still a copy.
     word = _PERSON.get(word, word)
-    if (
-        len(word) > 3
-        and word.endswith("s")
-        and not word.endswith(("ss", "'s", "us", "is"))
-    ):
-        return word[:-1]
-    return word
+    if word.endswith("'s"):
+        return word
+    return stem(word)
 
 
 # A run across a sentence end is two clauses meeting by chance ("...eight months

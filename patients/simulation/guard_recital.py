@@ -40,7 +40,7 @@ from patients.simulation.facts import ALL_DOMAINS
 from patients.simulation.guard_masks import mask_reported
 from patients.simulation.text import split_sentences
 
-__all__ = ["recites", "recites_fields", "recites_rules", "shared_by_field"]
+__all__ = ["recites", "recites_fields", "recites_rules", "shared_by_field", "stem"]
 
 
 # Words that carry no fact of the sheet: function words, the persons (the sheet
@@ -80,7 +80,7 @@ _NUMBERS = {
 }
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     """A crude stem, enough that "clipped" / "clips", "delegate" / "delegating"
     meet."""
     word = _NUMBERS.get(word, word)
@@ -98,7 +98,7 @@ def _stem(word: str) -> str:
 def _content(text: str, drop: frozenset[str] = frozenset()) -> frozenset[str]:
     words = _TOKEN.findall(text.lower().replace("’", "'").replace("-", " "))
     return frozenset(
-        _stem(w) for w in words if w not in _STOP and w not in drop and len(w) > 1
+        stem(w) for w in words if w not in _STOP and w not in drop and len(w) > 1
     )
 
 

@@ -12,6 +12,17 @@ Data, all written by this project (never licensed data):
   guard meanwhile); and every case's own voice lines (its opening line
   included).
 
+- the labelled reply sets the project keeps as development data
+  (`tests/patients/simulation/data/guard_*.jsonl`: blind sets written by people
+  who never saw the guard, and the team's own). A reply is labelled as a whole,
+  the model reads sentences, so a reply is read as multiple-instance data: every
+  sentence of an in-role reply is in role, and of an admission (or a lesson) the
+  one sentence a model trained on the corpus alone scores highest is taken as
+  the out-of-role one (the rest of such a reply is often in role: "Sad. Heavy.
+  I'm only playing the part of her."). `--without g13` leaves a set (and the
+  team's sets written after it, `guard_g13own*`) out, for the
+  leave-one-set-out measure in `bench/guard_loso.py`.
+
 Two one-versus-rest logistic regressions (L2, stochastic gradient descent with
 a fixed shuffle), each read on the sentence as the guard reads it (comparisons
 and the things of the patient's world masked for admissions, what others said
@@ -43,6 +54,7 @@ from patients.simulation.policies import POLICIES
 from patients.simulation.text import split_sentences
 
 CORPUS = Path(__file__).with_name("guard_corpus")
+REPLY_SETS = Path(__file__).parents[2] / "tests" / "patients" / "simulation" / "data"
 Example = tuple[list[str], str]  # (features, label)
 
 
@@ -100,6 +112,63 @@ def dataset() -> list[tuple[str, str]]:
     clean |= set(case_voice_sentences())
     rows += [(t, "clean") for t in sorted(clean)]
     return rows
+
+
+def reply_set_paths(without: Sequence[str] = ()) -> list[Path]:
+    """The labelled reply sets, less those named in `without` ("g13" leaves out
+    guard_g13.jsonl and the team's guard_g13own*.jsonl written after it)."""
+    return [
+        path
+        for path in sorted(REPLY_SETS.glob("guard_*.jsonl"))
+        # A set kept untuned is a check of how far the guard carries, never
+        # trained on (guard_g13own_untuned.jsonl, guard_g15own_untuned.jsonl).
+        if not path.stem.endswith("_untuned")
+        and not any(path.stem.startswith(f"guard_{name}") for name in without)
+    ]
+
+
+def _strongest(
+    sentences: list[str], kind: str, bias: float, w: dict[str, float]
+) -> str:
+    return max(sentences, key=lambda s: _score(bias, w, features(masked_for(kind, s))))
+
+
+def reply_rows(
+    paths: Sequence[Path], base: dict[str, tuple[float, dict[str, float]]]
+) -> list[tuple[str, str]]:
+    """Sentences from labelled replies: every sentence of a clean reply, and the
+    strongest sentence (by the corpus-only `base` model) of an admission or a
+    lesson. Leaks, format and language are other checks' business."""
+    rows: list[tuple[str, str]] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            sentences = split_sentences(row["reply"]) or [row["reply"]]
+            if row["kind"] == "clean":
+                rows += [(s, "clean") for s in sentences]
+            elif row["kind"] in base:
+                bias, weights = base[row["kind"]]
+                rows.append(
+                    (_strongest(sentences, row["kind"], bias, weights), row["kind"])
+                )
+    return rows
+
+
+def _base_models(
+    rows: Sequence[tuple[str, str]], args: argparse.Namespace
+) -> dict[str, tuple[float, dict[str, float]]]:
+    """One model per kind fitted on the corpus alone, to pick the out-of-role
+    sentence of a labelled reply."""
+    base: dict[str, tuple[float, dict[str, float]]] = {}
+    for kind in KINDS:
+        xs = _prune([features(masked_for(kind, t)) for t, _ in rows], args.min_count)
+        ys = [int(label == kind) for _, label in rows]
+        base[kind] = train_binary(
+            xs, ys, epochs=args.epochs, l2=args.l2, rate=args.rate
+        )
+    return base
 
 
 def _sigmoid(z: float) -> float:
@@ -257,6 +326,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--min-count", type=int, default=2)
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        help="leave a labelled reply set out (g13: guard_g13*.jsonl); repeatable",
+    )
+    parser.add_argument(
+        "--no-replies",
+        action="store_true",
+        help="train on the corpus alone, without the labelled reply sets",
+    )
+    parser.add_argument(
         "--refresh-offline",
         action="store_true",
         help="rewrite the offline patient's sentences from the scripted sessions first",
@@ -268,6 +348,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     rows = dataset()
+    if not args.no_replies:
+        base = _base_models(rows, args)
+        rows += reply_rows(reply_set_paths(args.without), base)
     labels = [label for _, label in rows]
     models: dict[str, object] = {}
     for kind in KINDS:
@@ -280,6 +363,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     payload = {
         "trained_by": "python -m patients.simulation.guard_train",
         "examples": dict(Counter(labels)),
+        "reply_sets": []
+        if args.no_replies
+        else [p.name for p in reply_set_paths(args.without)],
         "models": models,
     }
     args.out.write_text(json.dumps(payload, indent=0, sort_keys=True) + "\n")

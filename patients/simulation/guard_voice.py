@@ -169,7 +169,12 @@ THERAPIST_SPEAK = _rx(
     r"maintenance\s+cycle|maintaining\s+(?:cycle|factors?)|keeps?\s+the\s+(?:anxiety|"
     r"checking|worry|worrying|panic|avoidance|fear|low\s+mood|cycle)\s+going|"
     r"feelings\s+(?:are\s+not|"
-    r"aren'?t)\s+facts)\b",
+    r"aren'?t)\s+facts|"
+    # The session's own structure: rapport to build, an agenda to set.
+    # "a good rapport with the lads" is a life's; rapport alone is the session's.
+    r"rapport(?:[- ]building)?(?!\s+with\b)|agenda[- ]wise|(?:set|setting|"
+    r"agree|agreeing|make|making|draw\s+up)\s+(?:an|the|our|today'?s)\s+agenda|(?:on|for)\s+"
+    r"(?:the|our|today'?s)\s+agenda\s+(?:today|for\s+(?:today|this\s+session)))\b",
     r"\b(?:thoughts?|feelings?)\s+(?:are\s+not|aren'?t|isn'?t|is\s+not)\s+(?:always\s+)?"
     r"(?:facts?|true)\b|\bjust\s+a\s+thought,?\s+not\s+a\s+fact\b|"
     r"\btolerat(?:e|ing)\s+(?:the\s+)?uncertainty\b",

@@ -16,7 +16,7 @@ import re
 
 from patients.simulation.guard_admission import rx
 
-__all__ = ["speaks_of_workings", "unreal_session"]
+__all__ = ["names_self", "speaks_of_workings", "unreal_session"]
 
 
 # The model's own workings, said without the usual nouns: its generating, a
@@ -264,3 +264,62 @@ _UNREAL_SESSION = re.compile(
 def unreal_session(text: str) -> bool:
     """The speaker calls this conversation an exercise by supposing it away."""
     return bool(_UNREAL_SESSION.search(text.replace("\u2019", "'")))
+
+
+# Quoted speech is someone else's: "She says 'calma, Leo, calma'", "'You're a
+# safe pair of hands, Abe.'" (an apostrophe between letters stays inside).
+_QUOTED = re.compile(
+    r"[\"\u201c][^\"\u201d]*[\"\u201d]|(?<![A-Za-z])['\u2018](?:[^'\u2019\n]|"
+    r"(?<=[A-Za-z])['\u2019](?=[A-Za-z]))*?['\u2019](?![A-Za-z])"
+)
+# Speech reported without quotes: "Jamal would never lie to us, he'd say."
+_REPORTED = re.compile(
+    r",\s*(?:he|she|they|mum|dad|my\s+\w+|everyone|people)(?:'d|\s+would|\s+used\s+to)?"
+    r"\s+(?:always\s+)?(?:say|says|said|goes|tells?|told|calls?|called)\b",
+    re.IGNORECASE,
+)
+# The name given as a name: "Marcus's the name", "Jamal is my name".
+_AS_NAME = re.compile(r"^(?:'s|\s+is)\s+(?:the|my)\s+name\b", re.IGNORECASE)
+# The name introduced or called, or a pet name: "I'm Leo", "call me Mei", "it's
+# Ruth", "she calls me her little Mei", "poor old Marcus".
+_INTRODUCED = re.compile(
+    r"(?:(?:call(?:s|ed|ing)?|named?|me|dear|little|our|poor|old|young|big)(?:\s+\w+){0,2}|"
+    r"i'?m|i\s+am|it'?s|this\s+is)\s*$",
+    re.IGNORECASE,
+)
+
+
+# Names that are words too: at the start of a sentence "Will I ever..." is the
+# word, so only a capital inside a sentence counts for them.
+_WORD_NAMES = frozenset(
+    """will grace hope faith joy mark bill rose may june april dawn frank pat sue
+    ray jack guy drew art summer sky amber ruby holly ivy lily daisy penny chase
+    miles dale dean grant glen rich sandy autumn august""".split()
+)
+
+
+def names_self(text: str, first_name: str) -> bool:
+    """The speaker talks of the patient by name, in the third person: "a man in
+    Leo's position", "that's what Marcus would say", "Ruth is a retired
+    teacher". A patient never does (a structural sign, whatever the wording:
+    the part spoken of from outside it); others' words are in quotes, and a
+    vocative ("Owen, she'd say"), an introduction ("I'm Leo") or a speaker
+    label (the format check's) are not it."""
+    bare = _QUOTED.sub(" ", text)
+    if first_name.lower() not in bare.lower() or _REPORTED.search(bare):
+        return False
+    for m in re.finditer(rf"\b{re.escape(first_name)}\b", bare):
+        after = bare[m.end() :].lstrip()
+        before = bare[max(0, m.start() - 25) : m.start()]
+        if (
+            after[:1] in (",", "!", "?", ":")
+            or _INTRODUCED.search(before)
+            or _AS_NAME.search(bare[m.end() :])
+            or (
+                first_name.lower() in _WORD_NAMES
+                and re.search(r"(?:^|[.!?]\s*)$", before) is not None
+            )
+        ):
+            continue
+        return True
+    return False

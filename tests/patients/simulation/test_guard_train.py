@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from patients.simulation.guard_model import WEIGHTS_PATH
 from patients.simulation.guard_train import main
 
 
+# Training reads the labelled reply sets too since stop 22 (about 8,000
+# sentences): about 45 s on an idle two-core machine, more on a shared one.
+@pytest.mark.timeout(400)
 def test_retraining_reproduces_the_committed_weights(tmp_path: Path) -> None:
     out = tmp_path / "weights.json"
     assert main(["--out", str(out)]) == 0
