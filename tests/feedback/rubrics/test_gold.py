@@ -63,7 +63,9 @@ def test_any_later_labeller_double_codes_and_only_feeds_the_agreement(
     assert agreement["families"]["question_kind"]["accuracy"] == 1.0
 
 
-def test_the_double_coders_pair_with_their_first_labellers_in_the_development_folder() -> None:
+def test_the_double_coders_pair_with_their_first_labellers_in_the_development_folder() -> (
+    None
+):
     # Stop 21 moved L, M and N, stop 22 P, Q and R, from gold_held_out/ into
     # gold_blind/: N codes 120 of L's and M's ids second and R 120 of P's, so they
     # feed the agreement and not the score.
