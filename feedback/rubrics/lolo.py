@@ -22,7 +22,8 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -84,13 +85,14 @@ def annotate(turns: Sequence[GoldTurn], flag_w: str, code_w: str) -> dict[str, A
 
 def held_out(
     corpus: Sequence[GoldTurn],
-    rules: Sequence[set[str]],
+    rules: Callable[[], Sequence[set[str]]],
     held: str,
     flag_labellers: str,
     code_labellers: str,
     tmp: Path,
     max_false: float = 0.005,
     code_adds: Sequence[str] = (),
+    tag: str = "",
 ) -> dict[str, Any]:
     """Both models trained without `held`, the annotator scored on `held`."""
     flag_idx = [
@@ -103,8 +105,8 @@ def held_out(
         for i, t in enumerate(corpus)
         if t.labeller in code_labellers.replace(held, "")
     ]
-    flag_path = tmp / f"flag_{flag_labellers}_{held}.json"
-    if flag_labellers:
+    flag_path = tmp / f"flag_{tag}{flag_labellers}_{held}.json"
+    if flag_labellers and not flag_path.is_file():
         models, _ = flag_train.train(
             [corpus[i] for i in flag_idx], **_flag_settings(max_false)
         )
@@ -112,14 +114,24 @@ def held_out(
             json.dumps({"models": models}, indent=0, sort_keys=True) + "\n"
         )
     settings = _code_settings(codes=tuple(code_adds))
+    code_path = tmp / f"code_{','.join(code_adds)}{code_labellers}_{held}.json"
+    if code_path.is_file():
+        # Kept from an earlier run (`--keep`): the same labellers and codes.
+        return annotate(test_of(corpus, held), flag_arg(flag_path), str(code_path))
     codes = code_train.train(
-        [corpus[i] for i in code_idx], [rules[i] for i in code_idx], **settings
+        [corpus[i] for i in code_idx], [rules()[i] for i in code_idx], **settings
     )
-    code_path = tmp / f"code_{code_labellers}_{held}.json"
     code_path.write_text(code_train.payload(codes, settings, len(code_idx)))
-    test = [t for t in corpus if t.labeller == held]
+    return annotate(test_of(corpus, held), flag_arg(flag_path), str(code_path))
+
+
+def test_of(corpus: Sequence[GoldTurn], held: str) -> list[GoldTurn]:
+    return [t for t in corpus if t.labeller == held]
+
+
+def flag_arg(path: Path) -> str:
     # No flag labellers: the code model alone is compared (flags from the rules).
-    return annotate(test, str(flag_path) if flag_labellers else "none", str(code_path))
+    return str(path) if path.is_file() else "none"
 
 
 def summary(name: str, result: dict[str, Any]) -> str:
@@ -141,8 +153,8 @@ def summary(name: str, result: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--flag-labellers", default="ABDEFHIJKLM")
-    parser.add_argument("--code-labellers", default="ABEHIJKLM")
+    parser.add_argument("--flag-labellers", default="ABDEFHIJKLMOPQS")
+    parser.add_argument("--code-labellers", default="ABEHIJKLMOPQS")
     parser.add_argument("--held", default="LMOPQS")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--max-false", type=float, default=0.005)
@@ -152,6 +164,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--code-adds", default="")
     # Ablation: the flag model's gates without the patient-side score.
     parser.add_argument("--no-patient-gate", action="store_true")
+    # Keep the trained weights in DIR and reuse those already there (a weights
+    # file is named by its labellers, the held-out one and `--tag`, which names
+    # a variant of the flag model's features).
+    parser.add_argument("--keep", type=Path, default=None)
+    parser.add_argument("--tag", default="")
     args = parser.parse_args(argv)
     for given in (args.flag_labellers, args.code_labellers):
         if set(given) & DOUBLE_CODERS:
@@ -164,9 +181,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         sorted(set(args.flag_labellers + args.code_labellers + args.held))
     )
     corpus = training_turns(letters)
-    rules = code_train.annotated_codes(corpus, "none")
+
+    @cache
+    def rules() -> list[set[str]]:
+        # The rules' codes of every turn, only when a code model is to be trained.
+        return code_train.annotated_codes(corpus, "none")
+
     out: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = args.keep or Path(scratch)
+        tmp.mkdir(parents=True, exist_ok=True)
         for held in args.held:
             result = held_out(
                 corpus,
@@ -174,9 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 held,
                 args.flag_labellers,
                 args.code_labellers,
-                Path(tmp),
+                tmp,
                 args.max_false,
                 tuple(sorted(args.code_adds.split(","))) if args.code_adds else (),
+                args.tag,
             )
             out[held] = result
             sys.stdout.write(summary(held, result) + "\n")

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # Bump whenever a definition, a decision rule or a label set changes: stored annotations
 # are never recomputed, a new version adds new rows.
-RUBRIC_VERSION = "2026.12-2"
+RUBRIC_VERSION = "2026.12-3"
 
 Speaker = Literal["trainee", "patient"]
 
