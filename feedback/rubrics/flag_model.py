@@ -443,7 +443,20 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 #   rules missed for 7 false ones and 17 leading questions for 11 false ones, a
 #   precision (.65, .61) well under the rules' own (.84, .96), though mean recall
 #   rose .773 -> .803 (false-flag turns 3.0 % -> 3.9 %).
-ADDS = frozenset({"collusion", "unexpressed_feeling", "missed_risk_cue"})
+# - 2026.12-3 (stop 22), with the pair features and O, P, Q and S in training, left
+#   out one at a time through the real annotator (`feedback.rubrics.lolo`, L, M, O,
+#   P, Q, S): letting the model add premature problem solving found 9 more labelled
+#   flags for 2 false ones (mean recall .807 -> .820, false-flag turns 3.7 % ->
+#   3.8 %), so it may now; leading questions still not (7 found for 4 false ones,
+#   L's false flags 3.3 % -> 4.2 %).
+ADDS = frozenset(
+    {
+        "collusion",
+        "unexpressed_feeling",
+        "missed_risk_cue",
+        "problem_solving_after_disclosure",
+    }
+)
 VETOES = frozenset(
     {"problem_solving_after_disclosure", "collusion", "unexpressed_feeling"}
 )
@@ -497,5 +510,14 @@ def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
         and probability[f] >= models.threshold[f]
         and gate(f, feats, patient_side)
         and rubric_allows(f, ctx)
+        and not (f in _NOT_WITH and _NOT_WITH[f] & set(kept))
     ]
     return kept + added
+
+
+# 2026.12-3: a question the rules read as leading offers a view ("have you
+# considered that maybe they were busy?"), not a plan: the model does not add
+# premature problem solving to it (stop 21's rule, `flag_cues.INTERPRETATION_OFFERED`).
+_NOT_WITH: dict[str, frozenset[str]] = {
+    "problem_solving_after_disclosure": frozenset({"leading_question"}),
+}

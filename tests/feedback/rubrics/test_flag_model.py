@@ -116,10 +116,18 @@ def test_it_never_drops_a_risk_flag_or_a_leading_question() -> None:
 
 
 def test_it_adds_only_the_flags_where_it_beat_the_rules_out_of_fold() -> None:
-    assert {"collusion", "unexpressed_feeling", "missed_risk_cue"} == ADDS
+    # Premature problem solving since 2026.12-3 (leaving one labeller out through
+    # the annotator); leading questions are still the rules' alone.
+    assert {
+        "collusion",
+        "unexpressed_feeling",
+        "missed_risk_cue",
+        "problem_solving_after_disclosure",
+    } == ADDS
     advice = ctx("I feel so guilty about Ryan.", "you should go to all his races")
-    # Premature problem solving is left to the rules, however high the score.
-    assert "problem_solving_after_disclosure" not in revise(advice, [])
+    assert "problem_solving_after_disclosure" in revise(advice, [])
+    leading = ctx("I'm a useless dad.", "You know you're a good dad, don't you?")
+    assert "leading_question" not in revise(leading, [])
 
 
 @pytest.mark.parametrize(
