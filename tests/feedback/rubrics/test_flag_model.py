@@ -182,7 +182,7 @@ def test_the_management_command_trains_with_the_given_settings(tmp_path: Path) -
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["settings"]["folds"] == 2 and data["settings"]["epochs"] == 1
     # A and B, D's files 01-03, E's, F's, H's and I's 01-06, J's, K's, L's and M's
-    # 01-04 (L and M since stop 21)
+    # 01-04 (L and M since stop 21); O's and S's 01-05, P's and Q's 01-04 (stop 22)
     assert data["examples"] == (
         1080 + 180 + 300 + 300 + 300 + 300 + 240 + 240 + 240 + 240
-    )
+    ) + (300 + 240 + 240 + 300)
