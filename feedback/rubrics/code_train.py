@@ -19,9 +19,12 @@ the figure to decide by. `--cross` prints the older figures: trained on one labe
 folds inside that labeller), the other labeller's per-code precision and recall,
 rules alone against rules + model, through the real annotator.
 
-Shipped since 2026.12-2 (stop 21): trained on labellers A, B, E, H, I, J, K, L and M
-(`--labellers ABEHIJKLM`, the default; L and M added after a check on O and D_04, which
-neither version trains on).
+Shipped since 2026.12-3 (stop 22): trained on labellers A, B, E, H, I, J, K, L, M, O,
+P, Q and S (`--labellers ABEHIJKLMOPQS`, the default; O, P, Q and S added after leaving
+each of L, M, O, P, Q and S out in turn through the real annotator,
+`python -m feedback.rubrics.lolo`: support and complex reflection recall up, docs/
+annotation.md "Stop 22"). Never the double-coders C, N and R: their ids are another
+labeller's.
 """
 
 from __future__ import annotations
@@ -454,7 +457,7 @@ def labeller_report(everything: Sequence[GoldTurn], args: argparse.Namespace) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABEHIJKLM", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABEHIJKLMOPQS", out=WEIGHTS_PATH
     )
     parser.add_argument("--min-precision", type=float, default=0.7)
     parser.add_argument("--min-adds", type=int, default=3)

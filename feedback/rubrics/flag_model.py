@@ -45,7 +45,16 @@ from .linear_model import probabilities, weight_table
 from .memo import per_turn
 from .schema import FLAGS, Flag, TurnContext
 
-__all__ = ["ADDS", "VETOES", "WEIGHTS_PATH", "features", "gate", "revise", "scores"]
+__all__ = [
+    "ADDS",
+    "VETOES",
+    "WEIGHTS_PATH",
+    "features",
+    "gate",
+    "patient_features",
+    "revise",
+    "scores",
+]
 
 WEIGHTS_PATH = Path(__file__).with_name("flag_weights.json")
 # On by default since 2026.11-8. Until then it was opt-in: trained on labellers A and
@@ -232,6 +241,27 @@ _TURN_CUES: dict[str, re.Pattern[str]] = {
     "question": re.compile(r"\?"),
     "self": _rx(r"i was|my (?:dad|mum|mother|father|friend|uni)|happened to me|i get"),
 }
+# Words too common to tell what the patient talked about (the overlap and the
+# patient-word features skip them).
+_STOP = frozenset(
+    "the and you that this was for are not with have but just they what she her "
+    "him his your all can would will about there their them then than when been "
+    "did does its out get got like really know think one some how who why too very "
+    "from were had has our any more much also even still yeah well".split()
+)
+_PIVOTS = frozenset("ok okay so right anyway alright well cool great fine".split())
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+# A sentence opening with an auxiliary, "not" and a subject: "do not you think",
+# "is not it", "would not that" (contractions are expanded by `normalise`).
+_NEG_INTERROGATIVE = re.compile(
+    r"^(?:\w+,? )?(?:do|does|did|is|are|was|were|would|could|should|can|will|have|"
+    r"has) not (?:you|it|that|they|he|she|this|there|we)\b"
+)
+# A statement closed by a tag asking for agreement.
+_TAG = re.compile(
+    r",\s*(?:right|yeah|yes|no|ok|okay|surely|is not it|do not you|would not it|"
+    r"was not it|are not you|does not it|is that not so)\s*\?"
+)
 _CROSSES = (
     ("risk", "riskresp"),
     ("feeling", "advice"),
@@ -294,8 +324,56 @@ def features(ctx: TurnContext, rule_flags: Sequence[str] = ()) -> list[str]:
         out.append("x:feeling+advice-valid")
     if "risk" in p_cues and "riskresp" not in t_cues and "advice" in t_cues:
         out.append("x:risk+advice-riskresp")
+    out += _pair_features(words, turn, last, p_cues, t_cues)
     out += [f"r:{f}" for f in sorted(rule_flags)]
     return list(dict.fromkeys(out))
+
+
+def _content(words: Sequence[str]) -> list[str]:
+    return [w for w in words if len(w) > 2 and w not in _STOP]
+
+
+def _pair_features(
+    words: Sequence[str],
+    turn: str,
+    last: str,
+    p_cues: set[str],
+    t_cues: set[str],
+) -> list[str]:
+    """2026.12-3: what the patient said, and what the turn does with it.
+
+    Missed risk cues and premature problem solving are about the pair, and fresh
+    writers voice the cue in words no cue class lists ("I hope I don't wake up",
+    "I drove home so tired I don't remember the drive"). So the patient's own
+    content words are features (the model learns which signal a flag from many
+    writers), and so is the shape of the reply: a question or plan that takes none
+    of the patient's words up and opens with a pivot ("ok", "so", "anyway") moves
+    on. Leading questions as forms, not phrases: a negative interrogative opening a
+    sentence, a verdict closed by a tag ("..., right?").
+    """
+    said = _content(_WORDS.findall(last))
+    out = [f"pw:{w}" for w in said]
+    shared = set(said) & set(_content(words))
+    overlap = "none" if not shared else "one" if len(shared) == 1 else "more"
+    out.append(f"ov:{overlap}")
+    if words and words[0] in _PIVOTS:
+        out.append("t:pivot")
+    asks = "question" in t_cues
+    if asks and overlap == "none":
+        out.append("t:moveon")
+    for sentence in _SENTENCE.split(turn):
+        if _NEG_INTERROGATIVE.match(sentence.strip()):
+            out.append("t:negq")
+    if _TAG.search(turn):
+        out.append("t:tag")
+    for cue in sorted(p_cues):
+        if overlap == "none":
+            out.append(f"x:{cue}+noecho")
+        if asks and overlap == "none":
+            out.append(f"x:{cue}+moveon")
+        if "advice" in t_cues and overlap == "none":
+            out.append(f"x:{cue}+advice-echo")
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,16 +443,47 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 #   rules missed for 7 false ones and 17 leading questions for 11 false ones, a
 #   precision (.65, .61) well under the rules' own (.84, .96), though mean recall
 #   rose .773 -> .803 (false-flag turns 3.0 % -> 3.9 %).
-ADDS = frozenset({"collusion", "unexpressed_feeling", "missed_risk_cue"})
+# - 2026.12-3 (stop 22), with the pair features and O, P, Q and S in training, left
+#   out one at a time through the real annotator (`feedback.rubrics.lolo`, L, M, O,
+#   P, Q, S): letting the model add premature problem solving found 9 more labelled
+#   flags for 2 false ones (mean recall .807 -> .820, false-flag turns 3.7 % ->
+#   3.8 %), so it may now; leading questions still not (7 found for 4 false ones,
+#   L's false flags 3.3 % -> 4.2 %).
+ADDS = frozenset(
+    {
+        "collusion",
+        "unexpressed_feeling",
+        "missed_risk_cue",
+        "problem_solving_after_disclosure",
+    }
+)
 VETOES = frozenset(
     {"problem_solving_after_disclosure", "collusion", "unexpressed_feeling"}
 )
 
 
-def gate(flag: str, feats: Sequence[str]) -> bool:
-    """Whether the model may add `flag` to a turn with these features."""
+def gate(
+    flag: str, feats: Sequence[str], patient_side: dict[str, float] | None = None
+) -> bool:
+    """Whether the model may add `flag` to a turn with these features.
+
+    2026.12-3: or, for a flag with a precondition, when the model's own score of
+    the patient's side alone (cue classes and the patient's words, `patient_side`)
+    reaches one half: the patient line reads like the lines the labellers flagged
+    after, in words no cue class lists ("I nodded off with her on my chest")."""
     needs = _NEEDS.get(flag)
-    return needs is None or any(f in feats for f in needs)
+    if needs is None or any(f in feats for f in needs):
+        return True
+    return patient_side is not None and patient_side.get(flag, 0.0) >= _PATIENT_SIDE
+
+
+# The patient-side score at which a line counts as the flag's precondition.
+_PATIENT_SIDE = 0.5
+
+
+def patient_features(feats: Sequence[str]) -> list[str]:
+    """The features that describe the patient's side only."""
+    return [f for f in feats if f.startswith(("p:", "pw:"))]
 
 
 def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
@@ -386,6 +495,7 @@ def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
         return list(rule_flags)
     feats = features(ctx, rule_flags)
     probability = _probabilities(models, feats)
+    patient_side = _probabilities(models, patient_features(feats))
     kept = [
         f
         for f in rule_flags
@@ -398,7 +508,16 @@ def revise(ctx: TurnContext, rule_flags: Sequence[Flag]) -> list[Flag]:
         and f in probability
         and f not in kept
         and probability[f] >= models.threshold[f]
-        and gate(f, feats)
+        and gate(f, feats, patient_side)
         and rubric_allows(f, ctx)
+        and not (f in _NOT_WITH and _NOT_WITH[f] & set(kept))
     ]
     return kept + added
+
+
+# 2026.12-3: a question the rules read as leading offers a view ("have you
+# considered that maybe they were busy?"), not a plan: the model does not add
+# premature problem solving to it (stop 21's rule, `flag_cues.INTERPRETATION_OFFERED`).
+_NOT_WITH: dict[str, frozenset[str]] = {
+    "problem_solving_after_disclosure": frozenset({"leading_question"}),
+}

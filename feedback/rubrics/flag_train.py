@@ -20,8 +20,10 @@ averages over labellers: the figure to decide by, since labellers differ by
 convention more than files do (training-set figures are never reported). `--labellers A` trains on one half only, e.g. to score the other
 half with `FLAG_MODEL_WEIGHTS=<out> manage.py evaluate_annotator --path <dir>`.
 
-Shipped since 2026.12-2 (stop 21): trained on labellers A, B, D, E, F, H, I, J, K, L and
-M (`--labellers ABDEFHIJKLM`, the default).
+Shipped since 2026.12-3 (stop 22): trained on labellers A, B, D, E, F, H, I, J, K, L, M,
+O, P, Q and S (`--labellers ABDEFHIJKLMOPQS`, the default), with the pair features of
+`flag_model` (chosen leaving one labeller out through the real annotator,
+`python -m feedback.rubrics.lolo`; docs/annotation.md "Stop 22").
 """
 
 from __future__ import annotations
@@ -37,7 +39,14 @@ from typing import Any
 
 from .evaluation.gold import GoldTurn
 from .flag_gates import rubric_allows
-from .flag_model import ADDS, VETOES, WEIGHTS_PATH, features, gate
+from .flag_model import (
+    ADDS,
+    VETOES,
+    WEIGHTS_PATH,
+    features,
+    gate,
+    patient_features,
+)
 from .linear_corpus import BLIND_DIR, fold_of, labellers_of, training_parser
 from .linear_corpus import training_turns as _corpus
 from .linear_model import Vector, score, sigmoid, train_binary
@@ -198,12 +207,13 @@ def variants(
     cut = {f: float(str(models[f]["threshold"])) for f in FLAGS}
     veto = {f: float(str(models[f]["veto"])) for f in FLAGS}
     named = [features(t.context) for t in turns]  # the gates read the cues only
+    sides = _patient_side(models, named)
     model = [
         {
             f
             for f in FLAGS
             if scores[f][i] >= cut[f]
-            and gate(f, named[i])
+            and gate(f, named[i], sides[i])
             and rubric_allows(f, turns[i].context)
         }
         for i in range(len(turns))
@@ -223,6 +233,21 @@ def variants(
         ("veto|model", [r | m for r, m in zip(vetoed, model, strict=True)]),
         ("shipped", shipped),
     )
+
+
+def _patient_side(
+    models: dict[str, dict[str, object]], named: Sequence[Sequence[str]]
+) -> list[dict[str, float]]:
+    """Per turn, each flag's score of the patient's side alone (`gate`)."""
+    out: list[dict[str, float]] = [{} for _ in named]
+    for flag in FLAGS:
+        weights: dict[str, float] = models[flag]["weights"]  # type: ignore[assignment]
+        bias = float(str(models[flag]["bias"]))
+        for side, feats in zip(out, named, strict=True):
+            side[flag] = sigmoid(
+                bias + sum(weights.get(f, 0.0) for f in patient_features(feats))
+            )
+    return out
 
 
 def recall_false(
@@ -371,7 +396,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = training_parser(
-        (__doc__ or "").splitlines()[0], labellers="ABDEFHIJKLM", out=WEIGHTS_PATH
+        (__doc__ or "").splitlines()[0], labellers="ABDEFHIJKLMOPQS", out=WEIGHTS_PATH
     )
     parser.add_argument("--max-false", type=float, default=0.005)
     parser.add_argument("--max-lost", type=float, default=0.03)

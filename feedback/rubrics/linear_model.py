@@ -83,7 +83,12 @@ def train_binary(
     pos = sum(ys)
     neg = len(ys) - pos
     cw = {1: len(ys) / (2 * max(pos, 1)), 0: len(ys) / (2 * max(neg, 1))}
-    weights: dict[int, float] = {}
+    # A flat list indexed by feature (not a dict): the same float operations in the
+    # same order, so the same weights to the last bit, about twice as fast (the
+    # leave-one-labeller-out runs train dozens of models). Only the features seen
+    # in some example are returned, as the dict version did.
+    size = 1 + max((f for feats in xs for f in feats), default=-1)
+    table = [0.0] * size
     bias = 0.0
     order = list(range(len(xs)))
     shuffle = random.Random(seed)
@@ -91,11 +96,11 @@ def train_binary(
         shuffle.shuffle(order)
         step = rate / (1 + epoch)
         for i in order:
-            feats, y = xs[i], ys[i]
-            z = bias + sum(weights.get(f, 0.0) for f in feats)
-            g = (sigmoid(z) - y) * cw[y]
+            feats = xs[i]
+            g = (sigmoid(bias + sum(map(table.__getitem__, feats))) - ys[i]) * cw[ys[i]]
             bias -= step * g
             for f in feats:
-                w = weights.get(f, 0.0)
-                weights[f] = w - step * (g + l2 * w)
-    return bias, weights
+                w = table[f]
+                table[f] = w - step * (g + l2 * w)
+    seen = sorted({f for feats in xs for f in feats})
+    return bias, {f: table[f] for f in seen}

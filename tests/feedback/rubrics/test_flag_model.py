@@ -56,8 +56,9 @@ def test_training_regenerates_the_shipped_weights_byte_for_byte(
 def test_the_weights_record_how_they_were_trained_and_their_cv_figures() -> None:
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_by"] == "python manage.py train_flag_model"
-    # The project's gold corpus and the blind labellers D, E, F, H and I (2026.11-11).
-    assert data["settings"]["labellers"] == "ABDEFHIJKLM"
+    # The project's gold corpus and the blind labellers D, E, F, H and I (2026.11-11);
+    # J to M later, O, P, Q and S in 2026.12-3 (stop 22).
+    assert data["settings"]["labellers"] == "ABDEFHIJKLMOPQS"
     assert set(data["models"]) == set(FLAGS)
     for model in data["models"].values():
         caught, positives = map(int, model["cv_catch"].split("/"))
@@ -115,10 +116,18 @@ def test_it_never_drops_a_risk_flag_or_a_leading_question() -> None:
 
 
 def test_it_adds_only_the_flags_where_it_beat_the_rules_out_of_fold() -> None:
-    assert {"collusion", "unexpressed_feeling", "missed_risk_cue"} == ADDS
+    # Premature problem solving since 2026.12-3 (leaving one labeller out through
+    # the annotator); leading questions are still the rules' alone.
+    assert {
+        "collusion",
+        "unexpressed_feeling",
+        "missed_risk_cue",
+        "problem_solving_after_disclosure",
+    } == ADDS
     advice = ctx("I feel so guilty about Ryan.", "you should go to all his races")
-    # Premature problem solving is left to the rules, however high the score.
-    assert "problem_solving_after_disclosure" not in revise(advice, [])
+    assert "problem_solving_after_disclosure" in revise(advice, [])
+    leading = ctx("I'm a useless dad.", "You know you're a good dad, don't you?")
+    assert "leading_question" not in revise(leading, [])
 
 
 @pytest.mark.parametrize(
@@ -173,7 +182,7 @@ def test_the_management_command_trains_with_the_given_settings(tmp_path: Path) -
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["settings"]["folds"] == 2 and data["settings"]["epochs"] == 1
     # A and B, D's files 01-03, E's, F's, H's and I's 01-06, J's, K's, L's and M's
-    # 01-04 (L and M since stop 21)
+    # 01-04 (L and M since stop 21); O's and S's 01-05, P's and Q's 01-04 (stop 22)
     assert data["examples"] == (
         1080 + 180 + 300 + 300 + 300 + 300 + 240 + 240 + 240 + 240
-    )
+    ) + (300 + 240 + 240 + 300)

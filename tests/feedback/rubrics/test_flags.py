@@ -114,12 +114,19 @@ def test_it_does_not_flag_a_risk_cue_that_was_asked_about() -> None:
     assert "missed_risk_cue" not in flags_for(ctx)
 
 
-def test_it_reads_veiled_cues_only_when_the_case_carries_risk() -> None:
+def test_the_rules_read_veiled_cues_only_when_the_case_carries_risk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     text, patient = "What did you have for dinner?", "Honestly, what's the point."
-    assert "missed_risk_cue" not in flags_for(TurnContext(text, patient))
     assert "missed_risk_cue" in flags_for(
         TurnContext(text, patient, case_has_risk=True)
     )
+    # 2026.12-3: the flag model, trained on writers who flag small talk after "what's
+    # the point" in any case, adds it there too; the rules alone still wait for a
+    # case that carries risk.
+    assert "missed_risk_cue" in flags_for(TurnContext(text, patient))
+    monkeypatch.setenv("FLAG_MODEL_WEIGHTS", "none")
+    assert "missed_risk_cue" not in flags_for(TurnContext(text, patient))
 
 
 def test_it_suggests_a_better_response_for_the_most_serious_flag() -> None:

@@ -265,7 +265,13 @@ def test_reassurance_shows_the_support_chip(patient: str, turn: str) -> None:
 
 
 @pytest.mark.parametrize("turn", ["try not to worry too much", "don't apologise"])
-def test_encouragement_is_not_advice_after_a_disclosure(turn: str) -> None:
+def test_encouragement_is_not_advice_after_a_disclosure(
+    turn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The rules' reading. 2026.12-3: the flag model may add premature problem
+    # solving, and adds it to "try not to worry too much" after a disclosed worry
+    # (chosen by leaving one labeller out: 9 more labelled flags for 2 false ones).
+    monkeypatch.setenv("FLAG_MODEL_WEIGHTS", "none")
     a = annotate(turn, EXAM)
     assert not {"persuade", "persuade_with_permission"} & chips(a)
     assert "problem_solving_after_disclosure" not in a.flags
