@@ -255,6 +255,8 @@ def direct(
         if outcome.risk == "evade":
             act = "deflect"
         content["risk"] = outcome.risk
+        if outcome.risk_correction:
+            content["correction"] = "risk"
         layer, reason = -1, f"risk_{outcome.risk}"
         if fact is not None and fact.domain in SI_DOMAINS:
             content["domain"] = fact.domain

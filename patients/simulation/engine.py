@@ -26,6 +26,22 @@ from patients.simulation.vocab import emotion_key
 # After a question about suicidal thoughts, "How often?" or "Do you have a plan?"
 # within this many turns is a follow-up about those thoughts.
 RISK_CONTEXT_TURNS = 4
+# After a plain "No, nothing like that" there are no thoughts to follow up: only
+# the very next turn may still ask about them ("Not even in passing?"). Four
+# turns read a summary, a 0-100 rating and an evidence question after a denial
+# as "how often?" and answered each with the denial again.
+RISK_CONTEXT_AFTER_DENIAL = 0
+# The trainee back at work on the thought (a Socratic question, a summary) is
+# not asking about suicidal thoughts, whatever "it" or "that" points back to.
+_THOUGHT_WORK = frozenset(
+    {
+        "socratic_evidence",
+        "socratic_alternatives",
+        "socratic_consequences",
+        "socratic_synthesis",
+        "summary",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +172,21 @@ def asked_plainly(
     return not set(classifier(question, history)) & _PRESSING
 
 
+_ASKS_A_VIEW = _THOUGHT_WORK - {"summary"}
+
+
+def _in_risk_talk(case: CaseSpec, state: PatientState, moves: Sequence[str]) -> bool:
+    """Whether a question without words of its own about suicidal thoughts is
+    still read as a follow-up about them."""
+    if state.risk_turn is None or set(moves) & _THOUGHT_WORK:
+        return False
+    present = case.facts.suicidal_thoughts.present or bool(
+        {"passive_si", "active_si"} & set(case.risk_flags)
+    )
+    window = RISK_CONTEXT_TURNS if present else RISK_CONTEXT_AFTER_DENIAL
+    return state.turn - state.risk_turn <= window
+
+
 def case_beliefs(case: CaseSpec) -> list[str]:
     """The distorted thoughts a trainee might agree with."""
     return [
@@ -186,14 +217,23 @@ def advance(
         tuple(classifier(trainee_text, history)), trainee_text, case_feelings(case)
     )
     moves = add_collusion(moves, trainee_text, case_beliefs(case))
-    in_risk_talk = state.risk_turn is not None and state.turn - state.risk_turn <= (
-        RISK_CONTEXT_TURNS
-    )
+    in_risk_talk = _in_risk_talk(case, state, moves)
     fact = (
         None
         if "role_break" in moves
         else fact_question(trainee_text, case.facts, risk_context=in_risk_talk)
     )
+    if (
+        fact is not None
+        and set(moves) & _ASKS_A_VIEW
+        and fact.domain not in SCREENING_QUESTIONS
+        and not _checked(trainee_text)
+    ):
+        # "If a colleague on the ward told you this, what would you say to
+        # her?", "Luca suggested counselling. How does that fit with the
+        # thought?": a person or a job named inside a Socratic question asks
+        # for a view, not for the fact sheet's line about them.
+        fact = None
     if fact is not None and (
         fact.domain in SCREENING_QUESTIONS or fact.domain in _HISTORY
     ):
