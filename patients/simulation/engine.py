@@ -187,6 +187,22 @@ def _in_risk_talk(case: CaseSpec, state: PatientState, moves: Sequence[str]) -> 
     return state.turn - state.risk_turn <= window
 
 
+def _view_asked_plainly(
+    text: str, history: Sequence[Utterance], classifier: MoveClassifier
+) -> bool:
+    """Whether the turn's last question, read alone, is a Socratic question
+    with nothing pressing in it ("Think about the good things. Can you do
+    that?" is not: its question asks nothing of the patient's view)."""
+    asked = questions(text)
+    if not asked:
+        return False
+    question = core(asked[-1]).strip()
+    if question == text.strip():
+        return False
+    read = set(classifier(question, history))
+    return bool(read & _ASKS_A_VIEW) and not read & _PRESSING
+
+
 def case_beliefs(case: CaseSpec) -> list[str]:
     """The distorted thoughts a trainee might agree with."""
     return [
@@ -252,6 +268,16 @@ def advance(
             dropped |= _CHECKED_FORM
         kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
+    elif (
+        fact is None
+        and set(moves) & _PRESSING == {"advice"}
+        and set(moves) & _ASKS_A_VIEW
+        and _view_asked_plainly(trainee_text, history, classifier)
+    ):
+        # "Let's try another angle too. If a man you respected had lost his
+        # work, how would you see him?": the frame reads as a suggestion, the
+        # question is guided discovery; read alone, it suggests nothing.
+        moves = tuple(m for m in moves if m != "advice")
     elif (
         fact is None
         and set(moves) & _PRESSING == {"advice"}
