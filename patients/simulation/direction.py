@@ -232,9 +232,25 @@ def direct(
     def depth() -> int:
         return s.topic_depth.get(s.topic, 0)
 
+    # An upset patient asked openly, after being listened to, vents: the
+    # complaint's layers come out whatever the resistance and the gate.
+    venting = (
+        style.vents > 0
+        and "open_question" in moveset
+        and not outcome.blocked
+        and s.skill_streak >= P.VENT_STREAK
+    )
+
+    def vents(layer: int) -> bool:
+        return venting and 1 <= layer <= style.vents
+
     def trusted(layer: int) -> bool:
         # Already told on another topic, or the gate for it is passed now.
-        return layer <= min(s.disclosure, 4) or s.alliance >= P.gate(layer, case.style)
+        return (
+            layer <= min(s.disclosure, 4)
+            or s.alliance >= P.gate(layer, case.style)
+            or vents(layer)
+        )
 
     def holds_back(layer: int) -> bool:
         # Pleasing's hidden resistance: trust may be there, but what lies deeper
@@ -344,7 +360,11 @@ def direct(
             s.layer_turns.setdefault("0", s.turn)
         elif outcome.blocked:
             act, reason = "answer", "blocked"
-        elif questions_only and s.resistance > style.deflect_at:
+        elif (
+            questions_only
+            and s.resistance > style.deflect_at
+            and not vents(depth() + 1)
+        ):
             act, reason = "deflect", "resistant"
         elif (
             asked is not None
@@ -405,8 +425,8 @@ def direct(
         elif depth() < min(s.disclosure, 4):
             # A new topic is told up to the depth already trusted.
             act, reason, layer = "disclose", "topic_catch_up", depth() + 1
-        elif (nxt_layer := _next_unvoiced(s)) is not None and s.alliance >= P.gate(
-            nxt_layer, case.style
+        elif (nxt_layer := _next_unvoiced(s)) is not None and (
+            s.alliance >= P.gate(nxt_layer, case.style) or vents(nxt_layer)
         ):
             layer = nxt_layer
             act, reason = "disclose", "gate_passed"

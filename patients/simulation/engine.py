@@ -172,13 +172,31 @@ def asked_plainly(
     return not set(classifier(question, history)) & _PRESSING
 
 
-_ASKS_A_VIEW = _THOUGHT_WORK - {"summary"}
+# Socratic questions that ask for a view: what someone else would say, what it
+# would mean, how it fits. "How do you know Jess?" reads as an evidence
+# question to the move coder and asks a fact, so evidence is not among them.
+_ASKS_A_VIEW = frozenset(
+    {"socratic_alternatives", "socratic_consequences", "socratic_synthesis"}
+)
+# The mood of a question asking for a view: hypothetical ("what would you say
+# to him?", "if a colleague told you...") or about the thought itself ("how
+# does that fit with the thought?"); "what did your GP say?" is a report.
+_VIEW_MOOD = re.compile(
+    r"(?:would|might|could|if|suppose|imagine|pretend)|"
+    r"(?:the|that|this|your) (?:thought|belief|fear|worry|idea|conclusion)|"
+    r"fit",
+    re.IGNORECASE,
+)
 
 
 def _in_risk_talk(case: CaseSpec, state: PatientState, moves: Sequence[str]) -> bool:
     """Whether a question without words of its own about suicidal thoughts is
     still read as a follow-up about them."""
-    if state.risk_turn is None or set(moves) & _THOUGHT_WORK:
+    if state.risk_turn is None:
+        return False
+    if set(moves) & _THOUGHT_WORK and state.turn > state.risk_turn:
+        # Right after the risk answer, "What makes you sure of that?" asks
+        # what keeps them safe; a turn later it is back at the thought.
         return False
     present = case.facts.suicidal_thoughts.present or bool(
         {"passive_si", "active_si"} & set(case.risk_flags)
@@ -243,6 +261,7 @@ def advance(
         fact is not None
         and set(moves) & _ASKS_A_VIEW
         and fact.domain not in SCREENING_QUESTIONS
+        and _VIEW_MOOD.search(trainee_text)
         and not _checked(trainee_text)
     ):
         # "If a colleague on the ward told you this, what would you say to

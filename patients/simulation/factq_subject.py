@@ -77,6 +77,10 @@ def question_subject(question: str, facts: FactSheet) -> Subject:
     head = words[-1]
     if head in _PATIENT or words == ["you"]:
         return "patient"
+    relations = {p.relation.split()[-1].lower() for p in facts.people}
+    if words[0] == "your" and not set(words[1:]) & (relations | _SHE | _HE):
+        # "your eating", "your sleep": the patient's own.
+        return "patient"
     for person in facts.people:
         first = person.name.split()[0].lower()
         relation = person.relation.split()[-1].lower()
