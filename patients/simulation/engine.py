@@ -173,11 +173,10 @@ def asked_plainly(
 
 
 # Socratic questions that ask for a view: what someone else would say, what it
-# would mean, how it fits. "How do you know Jess?" reads as an evidence
-# question to the move coder and asks a fact, so evidence is not among them.
-_ASKS_A_VIEW = frozenset(
-    {"socratic_alternatives", "socratic_consequences", "socratic_synthesis"}
-)
+# would mean, how it fits, what does not fit. "How do you know Jess?" reads as
+# an evidence question to the move coder and asks a fact: the mood below tells
+# them apart.
+_ASKS_A_VIEW = _THOUGHT_WORK - {"summary"}
 # The mood of a question asking for a view: hypothetical ("what would you say
 # to him?", "if a colleague told you...") or about the thought itself ("how
 # does that fit with the thought?"); "what did your GP say?" is a report.

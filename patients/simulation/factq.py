@@ -43,6 +43,7 @@ from patients.simulation.factq_risk import (
 from patients.simulation.factq_risk_model import RISK_MODEL_PROBABILITY, classify_risk
 from patients.simulation.factq_spelling import respell
 from patients.simulation.factq_subject import (
+    body_owner,
     impact_not_harm,
     person_of_subject,
     question_subject,
@@ -111,12 +112,15 @@ def _whose(text: str, found: FactQuestion, facts: FactSheet) -> FactQuestion | N
         return found
     asked = turn_questions(text)
     last = asked[-1] if asked else text
-    subject = question_subject(last, facts)
+    subject = body_owner(text, facts) or question_subject(last, facts)
     if subject is None or subject == "patient":
         return found
     if subject == "other":
         person = person_of_subject(last, facts)
-        return FactQuestion("people", person=person.name) if person else found
+        if person is not None:
+            return FactQuestion("people", person=person.name)
+        # "What gives that thought its weight?": a thing's, nobody's body.
+        return None if body_owner(text, facts) == "other" else found
     return FactQuestion("people", person=subject.name)
 
 

@@ -179,3 +179,25 @@ def person_of_subject(question: str, facts: FactSheet) -> Person | None:
         if nouns & {_stem(w) for w in re.findall(r"[A-Za-z']+", p.note)}
     ]
     return found[0] if len(found) == 1 else None
+
+
+# A body word owned by someone or something other than the patient: "its
+# weight" (the thought's), "her feeds", "Zosia's sleep".
+_OWNED = re.compile(
+    r"\b(?P<owner>its|his|her|their|(?-i:[A-Z][a-z]+)'s)\s+(?:\w+\s+)?"
+    r"(?:weight|appetite|sleep\w*|eating|feeds?|feeding|naps?)\b",
+    re.IGNORECASE,
+)
+
+
+def body_owner(question: str, facts: FactSheet) -> Subject:
+    """Whose sleep, weight or feeding a possessive says: None when no
+    possessive is there or it is the patient's ("your")."""
+    m = _OWNED.search(question)
+    if m is None:
+        return None
+    owner = m["owner"].lower().removesuffix("'s")
+    if owner in {"her", "his"}:
+        return _by_relation(facts, _SHE if owner == "her" else _HE)
+    person = next((p for p in facts.people if p.name.split()[0].lower() == owner), None)
+    return person if person is not None else "other"
