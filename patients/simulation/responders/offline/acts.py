@@ -371,10 +371,15 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         # Short where there is room for two: the patient's own thought is what
         # must not be cut ("Exactly. That's what I keep telling myself." alone
         # agrees with nothing of theirs).
-        return [
-            pk.pick(_one_line_if_tight(ctx, COLLUSION)),
-            _own_thought(ctx, pk, situation),
-        ]
+        own = _own_thought(ctx, pk, situation)
+        # The lead takes only the room the thought leaves: a two-sentence
+        # thought line after a two-sentence lead is cut to its first half
+        # under a cap of three ("It's obvious what's going on." without what).
+        room = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        leads: tuple[str, ...] = COLLUSION
+        if room - len(split_sentences(own)) < 2:
+            leads = tuple(x for x in COLLUSION if len(split_sentences(x)) == 1)
+        return [pk.pick(leads or COLLUSION), own]
     if reason == "agreeable":
         # Pleasing's hidden resistance: agreement, and nothing deeper than what
         # was already told (said again, or why they came).
