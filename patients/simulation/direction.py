@@ -238,7 +238,8 @@ def direct(
         style.vents > 0
         and "open_question" in moveset
         and not outcome.blocked
-        and s.skill_streak >= P.VENT_STREAK
+        and s.skill_streak >= 1
+        and s.skill_credit >= P.VENT_CREDIT
     )
 
     def vents(layer: int) -> bool:
@@ -481,7 +482,9 @@ def direct(
         # Restating never goes beyond what this topic has already been told;
         # patient-level layers (5, 6) hold across topics.
         layer = s.disclosure if s.disclosure >= 5 else min(s.disclosure, depth())
-    if guarded:
+    if guarded and not (act == "disclose" and vents(layer)):
+        # Venting is not guarded: the complaint comes out in full, and a lead
+        # ("What's really getting to me is this.") never stands without it.
         cap = min(cap, P.GUARDED_SENTENCES)
     if reason == "role_break":
         # Puzzled, then back to the concern: never cut to a bare denial.

@@ -170,9 +170,10 @@ HIDDEN_RESISTANCE_RISE = 0.05
 # behaviour, rules, core belief): an agreeable reply without real disclosure.
 HIDDEN_HOLDS_AT = 0.3
 HIDDEN_HOLDS_LAYER = 3
-# Skilled turns in a row (open questions, reflections, validation) before an
-# upset patient vents (`StyleParams.vents`).
-VENT_STREAK = 2
+# Skilled-turn credit (open questions, reflections, validation; halved at a
+# rupture) before an upset patient vents (`StyleParams.vents`), to an open
+# question that does not follow a harmful turn.
+VENT_CREDIT = 2.0
 # Below this alliance the patient is guarded: short, minimal replies.
 GUARDED_ALLIANCE = 0.3
 GUARDED_SENTENCES = 2
@@ -217,7 +218,7 @@ class StyleParams:
     question_fall: float = 0.0
     relapse: float = 0.0
     # Layers the style tells to an open question whatever its resistance and
-    # trust, once the counsellor has listened for VENT_STREAK skilled turns:
+    # trust, once the counsellor has listened (VENT_CREDIT):
     # an upset patient's complaint (what happened, what they make of it) comes
     # out angrily; their resistance is to examining it (the Socratic gate, the
     # evidence), not to saying it. 0: none.
