@@ -181,9 +181,9 @@ _ASKS_A_VIEW = _THOUGHT_WORK - {"summary"}
 # to him?", "if a colleague told you...") or about the thought itself ("how
 # does that fit with the thought?"); "what did your GP say?" is a report.
 _VIEW_MOOD = re.compile(
-    r"(?:would|might|could|if|suppose|imagine|pretend)|"
-    r"(?:the|that|this|your) (?:thought|belief|fear|worry|idea|conclusion)|"
-    r"fit",
+    r"\b(?:would|might|could|if|suppose|imagine|pretend)\b|"
+    r"\b(?:the|that|this|your) (?:thought|belief|fear|worry|idea|conclusion)\b|"
+    r"\bfit\b",
     re.IGNORECASE,
 )
 

@@ -199,5 +199,7 @@ def body_owner(question: str, facts: FactSheet) -> Subject:
     owner = m["owner"].lower().removesuffix("'s")
     if owner in {"her", "his"}:
         return _by_relation(facts, _SHE if owner == "her" else _HE)
-    person = next((p for p in facts.people if p.name.split()[0].lower() == owner), None)
-    return person if person is not None else "other"
+    if owner in {"its", "their"}:
+        return "other"
+    # "Zosia's sleep"; "How's your sleep" holds no possessive ("how is").
+    return next((p for p in facts.people if p.name.split()[0].lower() == owner), None)

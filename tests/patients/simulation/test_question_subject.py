@@ -91,3 +91,24 @@ def test_a_person_named_in_a_socratic_question_is_not_a_fact_question(
 ) -> None:
     for seed in (0, 1, 2):
         assert sheet_words not in Session(BY_SLUG[slug], seed).say(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "domain"),
+    [
+        ("How's your sleep been?", "sleep"),
+        ("How's your eating been, any changes there?", "appetite"),
+    ],
+)
+def test_hows_your_is_the_patients_own(question: str, domain: str) -> None:
+    found = fact_question(question, BY_SLUG["marcus-job-loss"].facts)
+    assert found is not None
+    assert found.domain == domain
+
+
+def test_a_things_weight_is_nobodys_body() -> None:
+    case = BY_SLUG["priya-social-anxiety"]
+    found = fact_question(
+        "What gives that thought its weight? What makes it believable?", case.facts
+    )
+    assert found is None or found.domain != "appetite"
