@@ -377,6 +377,9 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         # under a cap of three ("It's obvious what's going on." without what).
         room = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
         leads: tuple[str, ...] = COLLUSION
+        if room <= len(split_sentences(own)):
+            # No room beside it: the thought alone says she agrees.
+            return [own]
         if room - len(split_sentences(own)) < 2:
             leads = tuple(x for x in COLLUSION if len(split_sentences(x)) == 1)
         return [pk.pick(leads or COLLUSION), own]
