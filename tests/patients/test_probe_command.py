@@ -105,9 +105,9 @@ def test_several_seeds_are_pooled_and_seed_dependent_verdicts_listed() -> None:
     assert data["seeds"] == [0, 1]
     assert set(data["by_seed"]) == {"0", "1"}
     ruth = data["cases"]["ruth-grief"]
-    one = json.loads(run("--case", "ruth-grief", "--json"))["cases"]["ruth-grief"]
-    # Pooled over both seeds: twice the probes of one run.
-    assert ruth["probes"] == 2 * one["probes"]
+    # Pooled over both seeds: each seed's probes, added.
+    assert ruth["probes"] == sum(m["probes"] for m in data["by_seed"].values())
+    assert data["by_seed"]["0"]["probes"] == data["by_seed"]["1"]["probes"]
     assert ruth["contradictions"] == 0
     # The follow-ups asked after "I'm fine" tell one story.
     assert ruth["risk_after_evasion"] > 0
