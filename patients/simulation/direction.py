@@ -232,9 +232,26 @@ def direct(
     def depth() -> int:
         return s.topic_depth.get(s.topic, 0)
 
+    # An upset patient asked openly, after being listened to, vents: the
+    # complaint's layers come out whatever the resistance and the gate.
+    venting = (
+        style.vents > 0
+        and "open_question" in moveset
+        and not outcome.blocked
+        and s.skill_streak >= 1
+        and s.skill_credit >= P.VENT_CREDIT
+    )
+
+    def vents(layer: int) -> bool:
+        return venting and 1 <= layer <= style.vents
+
     def trusted(layer: int) -> bool:
         # Already told on another topic, or the gate for it is passed now.
-        return layer <= min(s.disclosure, 4) or s.alliance >= P.gate(layer, case.style)
+        return (
+            layer <= min(s.disclosure, 4)
+            or s.alliance >= P.gate(layer, case.style)
+            or vents(layer)
+        )
 
     def holds_back(layer: int) -> bool:
         # Pleasing's hidden resistance: trust may be there, but what lies deeper
@@ -255,6 +272,8 @@ def direct(
         if outcome.risk == "evade":
             act = "deflect"
         content["risk"] = outcome.risk
+        if outcome.risk_correction:
+            content["correction"] = "risk"
         layer, reason = -1, f"risk_{outcome.risk}"
         if fact is not None and fact.domain in SI_DOMAINS:
             content["domain"] = fact.domain
@@ -342,7 +361,11 @@ def direct(
             s.layer_turns.setdefault("0", s.turn)
         elif outcome.blocked:
             act, reason = "answer", "blocked"
-        elif questions_only and s.resistance > style.deflect_at:
+        elif (
+            questions_only
+            and s.resistance > style.deflect_at
+            and not vents(depth() + 1)
+        ):
             act, reason = "deflect", "resistant"
         elif (
             asked is not None
@@ -403,8 +426,8 @@ def direct(
         elif depth() < min(s.disclosure, 4):
             # A new topic is told up to the depth already trusted.
             act, reason, layer = "disclose", "topic_catch_up", depth() + 1
-        elif (nxt_layer := _next_unvoiced(s)) is not None and s.alliance >= P.gate(
-            nxt_layer, case.style
+        elif (nxt_layer := _next_unvoiced(s)) is not None and (
+            s.alliance >= P.gate(nxt_layer, case.style) or vents(nxt_layer)
         ):
             layer = nxt_layer
             act, reason = "disclose", "gate_passed"
@@ -459,7 +482,9 @@ def direct(
         # Restating never goes beyond what this topic has already been told;
         # patient-level layers (5, 6) hold across topics.
         layer = s.disclosure if s.disclosure >= 5 else min(s.disclosure, depth())
-    if guarded:
+    if guarded and not (act == "disclose" and vents(layer)):
+        # Venting is not guarded: the complaint comes out in full, and a lead
+        # ("What's really getting to me is this.") never stands without it.
         cap = min(cap, P.GUARDED_SENTENCES)
     if reason == "role_break":
         # Puzzled, then back to the concern: never cut to a bare denial.

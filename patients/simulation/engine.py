@@ -26,6 +26,22 @@ from patients.simulation.vocab import emotion_key
 # After a question about suicidal thoughts, "How often?" or "Do you have a plan?"
 # within this many turns is a follow-up about those thoughts.
 RISK_CONTEXT_TURNS = 4
+# After a plain "No, nothing like that" there are no thoughts to follow up: only
+# the very next turn may still ask about them ("Not even in passing?"). Four
+# turns read a summary, a 0-100 rating and an evidence question after a denial
+# as "how often?" and answered each with the denial again.
+RISK_CONTEXT_AFTER_DENIAL = 0
+# The trainee back at work on the thought (a Socratic question, a summary) is
+# not asking about suicidal thoughts, whatever "it" or "that" points back to.
+_THOUGHT_WORK = frozenset(
+    {
+        "socratic_evidence",
+        "socratic_alternatives",
+        "socratic_consequences",
+        "socratic_synthesis",
+        "summary",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +172,54 @@ def asked_plainly(
     return not set(classifier(question, history)) & _PRESSING
 
 
+# Socratic questions that ask for a view: what someone else would say, what it
+# would mean, how it fits, what does not fit. "How do you know Jess?" reads as
+# an evidence question to the move coder and asks a fact: the mood below tells
+# them apart.
+_ASKS_A_VIEW = _THOUGHT_WORK - {"summary"}
+# The mood of a question asking for a view: hypothetical ("what would you say
+# to him?", "if a colleague told you...") or about the thought itself ("how
+# does that fit with the thought?"); "what did your GP say?" is a report.
+_VIEW_MOOD = re.compile(
+    r"\b(?:would|might|could|if|suppose|imagine|pretend)\b|"
+    r"\b(?:the|that|this|your) (?:thought|belief|fear|worry|idea|conclusion)\b|"
+    r"\bfit\b",
+    re.IGNORECASE,
+)
+
+
+def _in_risk_talk(case: CaseSpec, state: PatientState, moves: Sequence[str]) -> bool:
+    """Whether a question without words of its own about suicidal thoughts is
+    still read as a follow-up about them."""
+    if state.risk_turn is None:
+        return False
+    if set(moves) & _THOUGHT_WORK and state.turn > state.risk_turn:
+        # Right after the risk answer, "What makes you sure of that?" asks
+        # what keeps them safe; a turn later it is back at the thought.
+        return False
+    present = case.facts.suicidal_thoughts.present or bool(
+        {"passive_si", "active_si"} & set(case.risk_flags)
+    )
+    window = RISK_CONTEXT_TURNS if present else RISK_CONTEXT_AFTER_DENIAL
+    return state.turn - state.risk_turn <= window
+
+
+def _view_asked_plainly(
+    text: str, history: Sequence[Utterance], classifier: MoveClassifier
+) -> bool:
+    """Whether the turn's last question, read alone, is a Socratic question
+    with nothing pressing in it ("Think about the good things. Can you do
+    that?" is not: its question asks nothing of the patient's view)."""
+    asked = questions(text)
+    if not asked:
+        return False
+    question = core(asked[-1]).strip()
+    if question == text.strip():
+        return False
+    read = set(classifier(question, history))
+    return bool(read & _ASKS_A_VIEW) and not read & _PRESSING
+
+
 def case_beliefs(case: CaseSpec) -> list[str]:
     """The distorted thoughts a trainee might agree with."""
     return [
@@ -186,14 +250,24 @@ def advance(
         tuple(classifier(trainee_text, history)), trainee_text, case_feelings(case)
     )
     moves = add_collusion(moves, trainee_text, case_beliefs(case))
-    in_risk_talk = state.risk_turn is not None and state.turn - state.risk_turn <= (
-        RISK_CONTEXT_TURNS
-    )
+    in_risk_talk = _in_risk_talk(case, state, moves)
     fact = (
         None
         if "role_break" in moves
         else fact_question(trainee_text, case.facts, risk_context=in_risk_talk)
     )
+    if (
+        fact is not None
+        and set(moves) & _ASKS_A_VIEW
+        and fact.domain not in SCREENING_QUESTIONS
+        and _VIEW_MOOD.search(trainee_text)
+        and not _checked(trainee_text)
+    ):
+        # "If a colleague on the ward told you this, what would you say to
+        # her?", "Luca suggested counselling. How does that fit with the
+        # thought?": a person or a job named inside a Socratic question asks
+        # for a view, not for the fact sheet's line about them.
+        fact = None
     if fact is not None and (
         fact.domain in SCREENING_QUESTIONS or fact.domain in _HISTORY
     ):
@@ -212,6 +286,16 @@ def advance(
             dropped |= _CHECKED_FORM
         kept = tuple(m for m in moves if m not in dropped)
         moves = kept or ("closed_question",)
+    elif (
+        fact is None
+        and set(moves) & _PRESSING == {"advice"}
+        and set(moves) & _ASKS_A_VIEW
+        and _view_asked_plainly(trainee_text, history, classifier)
+    ):
+        # "Let's try another angle too. If a man you respected had lost his
+        # work, how would you see him?": the frame reads as a suggestion, the
+        # question is guided discovery; read alone, it suggests nothing.
+        moves = tuple(m for m in moves if m != "advice")
     elif (
         fact is None
         and set(moves) & _PRESSING == {"advice"}

@@ -42,6 +42,12 @@ from patients.simulation.factq_risk import (
 )
 from patients.simulation.factq_risk_model import RISK_MODEL_PROBABILITY, classify_risk
 from patients.simulation.factq_spelling import respell
+from patients.simulation.factq_subject import (
+    body_owner,
+    impact_not_harm,
+    person_of_subject,
+    question_subject,
+)
 from patients.simulation.factq_turn import (
     ANAPHORA,
     CLOSED,
@@ -77,6 +83,8 @@ def fact_question(
     # they stand for (`factq_spelling.py`), names read as names.
     text = respell(normalise(text, (p.name.split()[0] for p in facts.people)))
     found = _read(text, facts, risk_context=risk_context)
+    if found is not None:
+        found = _whose(text, found, facts)
     if (
         found is not None
         and found.domain == "appetite"
@@ -89,6 +97,31 @@ def fact_question(
         child = _fed_by_them(text, facts)
         return FactQuestion("people", person=child) if child else None
     return found
+
+
+_OWN_BODY = frozenset({"sleep", "appetite"})
+
+
+def _whose(text: str, found: FactQuestion, facts: FactSheet) -> FactQuestion | None:
+    """The reading checked against the question's grammar (`factq_subject.py`):
+    a harm verb whose agent is a thing is an impact, not someone hurting them;
+    sleep or eating whose subject is someone else is that person's."""
+    if found.domain == "being_hurt" and impact_not_harm(text):
+        return None
+    if found.domain not in _OWN_BODY or found.also:
+        return found
+    asked = turn_questions(text)
+    last = asked[-1] if asked else text
+    subject = body_owner(text, facts) or question_subject(last, facts)
+    if subject is None or subject == "patient":
+        return found
+    if subject == "other":
+        person = person_of_subject(last, facts)
+        if person is not None:
+            return FactQuestion("people", person=person.name)
+        # "What gives that thought its weight?": a thing's, nobody's body.
+        return None if body_owner(text, facts) == "other" else found
+    return FactQuestion("people", person=subject.name)
 
 
 _CHILD = re.compile(r"\b(?:son|daughter|baby|child|boy|girl)\b", re.IGNORECASE)

@@ -177,6 +177,10 @@ HIDDEN_RESISTANCE_RISE = 0.05
 # behaviour, rules, core belief): an agreeable reply without real disclosure.
 HIDDEN_HOLDS_AT = 0.3
 HIDDEN_HOLDS_LAYER = 3
+# Skilled-turn credit (open questions, reflections, validation; halved at a
+# rupture) before an upset patient vents (`StyleParams.vents`), to an open
+# question that does not follow a harmful turn.
+VENT_CREDIT = 2.0
 # Below this alliance the patient is guarded: short, minimal replies.
 GUARDED_ALLIANCE = 0.3
 GUARDED_SENTENCES = 2
@@ -220,6 +224,12 @@ class StyleParams:
     hold_turns: int = 0
     question_fall: float = 0.0
     relapse: float = 0.0
+    # Layers the style tells to an open question whatever its resistance and
+    # trust, once the counsellor has listened (VENT_CREDIT):
+    # an upset patient's complaint (what happened, what they make of it) comes
+    # out angrily; their resistance is to examining it (the Socratic gate, the
+    # evidence), not to saying it. 0: none.
+    vents: int = 0
 
 
 STYLE_PARAMS: dict[Style, StyleParams] = {
@@ -237,6 +247,7 @@ STYLE_PARAMS: dict[Style, StyleParams] = {
         max_fall=0.03,
         hold_turns=20,
         relapse=0.5,
+        vents=2,
     ),
     # Summaries help most.
     "verbose": StyleParams(0.45, 0.1, 0.0, 8, 0.0, summary_gain=1.6),

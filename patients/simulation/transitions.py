@@ -35,6 +35,9 @@ class Outcome:
     reframed: bool = False
     synthesis_premature: bool = False
     risk: RiskOutcome | None = None
+    # The first disclosure after "I'm fine": said as taking the denial back,
+    # never as if it had not been said.
+    risk_correction: bool = False
     reflected_emotion: str | None = None
     misread_emotion: str | None = None
     emotional_moment: bool = False
@@ -301,6 +304,7 @@ def apply_moves(
             s.emotion[key] = round(value + (base - value) * P.EMOTION_DECAY, 2)
 
     risk: RiskOutcome | None = None
+    correction = False
     si_fact = fact is not None and fact.domain in SI_DOMAINS
     if fact is not None:
         s.facts_asked.append(fact.domain)
@@ -316,6 +320,7 @@ def apply_moves(
             risk = "deny"
         elif _risk_answered(pre, s, blocked=blocked, warm=warm):
             risk = "disclose"
+            correction = bool(pre.risk_evaded) and not pre.risk_disclosed
             s.risk_disclosed = True
             if domain not in s.risk_asked:
                 s.risk_asked.append(domain)
@@ -336,6 +341,7 @@ def apply_moves(
         reframed=reframed,
         synthesis_premature=premature,
         risk=risk,
+        risk_correction=correction,
         reflected_emotion=reflected,
         misread_emotion=misread,
         emotional_moment=emotional_moment,

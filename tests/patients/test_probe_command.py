@@ -98,3 +98,20 @@ def test_an_answer_about_another_domain_is_not_an_answer() -> None:
     on = "Not good. I don't eat much, I've lost weight since Alan died."
     assert grade_factual(ruth, question, "appetite", off)["answered"] is False
     assert grade_factual(ruth, question, "appetite", on)["answered"] is True
+
+
+def test_several_seeds_are_pooled_and_seed_dependent_verdicts_listed() -> None:
+    data = json.loads(run("--case", "ruth-grief", "--seeds", "0,1", "--json"))
+    assert data["seeds"] == [0, 1]
+    assert set(data["by_seed"]) == {"0", "1"}
+    ruth = data["cases"]["ruth-grief"]
+    # Pooled over both seeds: each seed's probes, added.
+    assert ruth["probes"] == sum(m["probes"] for m in data["by_seed"].values())
+    assert data["by_seed"]["0"]["probes"] == data["by_seed"]["1"]["probes"]
+    assert ruth["contradictions"] == 0
+    # The follow-ups asked after "I'm fine" tell one story.
+    assert ruth["risk_after_evasion"] > 0
+    assert ruth["risk_flipflops"] == 0
+    assert isinstance(data["unstable"], list)
+    with pytest.raises(CommandError):
+        run("--case", "ruth-grief", "--seeds", "a,b")

@@ -393,3 +393,18 @@ def repeated_sentences(replies: list[str]) -> int:
                 repeats += 1
             seen.add(key)
     return repeats
+
+
+# A disclosure that takes an earlier "I'm fine" back says so: "I said I was
+# fine, but...", "Actually... I haven't been fine", "that's not quite true".
+_TAKES_BACK = re.compile(
+    r"\b(?:i said|i told you)\b[^.?!]{0,40}\bfine\b|\bactually\b|"
+    r"\bnot (?:quite |really |entirely )?(?:true|the truth|honest)\b|"
+    r"\bhaven'?t been (?:fine|honest|straight)\b|\bwasn'?t (?:quite )?(?:true|honest)\b",
+    re.IGNORECASE,
+)
+
+
+def takes_back(reply: str) -> bool:
+    """Whether a reply owns that an earlier denial was not the truth."""
+    return bool(_TAKES_BACK.search(reply))

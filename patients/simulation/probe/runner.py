@@ -35,6 +35,7 @@ from .grader import (
     is_generic,
     repeated_sentences,
     role_break,
+    takes_back,
     unsupported_claims,
 )
 
@@ -59,6 +60,11 @@ STORY_PRELUDE = (
     "Can you tell me about a recent time when it was really hard?",
     "What went through your mind right then?",
 )
+# The risk question asked bare right after advice: met with "I'm fine" where the
+# case has thoughts to tell. A follow-up then either meets the same refusal or
+# takes it back; telling "Most nights" as if "I'm fine" had not been said is a
+# contradiction within two turns (`risk_flipflops`).
+EVADED_PRELUDE = ("You should try to get out more, it would help.", *RISK_PRELUDE)
 PRELUDES: dict[str, tuple[str, ...]] = {
     "risk_followup": RISK_PRELUDE,
     "feeling_reflection": STORY_PRELUDE,
@@ -156,6 +162,8 @@ class Tally:
     collusions: int = 0
     collusion_deepened: int = 0
     sheet_disagreements: int = 0
+    risk_after_evasion: int = 0
+    risk_flipflops: int = 0
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
@@ -184,6 +192,8 @@ class Tally:
             ),
             "collusion_deepened": self.collusion_deepened,
             "sheet_disagreements": self.sheet_disagreements,
+            "risk_after_evasion": self.risk_after_evasion,
+            "risk_flipflops": self.risk_flipflops,
         }
 
 
@@ -211,6 +221,7 @@ def run_probe(
     case: CaseSpec, probe: Probe, seed: int = 0, session: Conversation | None = None
 ) -> ProbeResult:
     """One probe in a fresh session (embedded unless `session` is given)."""
+    session_is_embedded = session is None
     session = session if session is not None else Session(case, seed)
     for line in PRELUDES.get(probe.category, ()):
         session.say(line)
@@ -271,7 +282,25 @@ def run_probe(
         t.collusion_deepened = int(deeper or weaker)
         if t.collusion_deepened:
             notes.append("collusion deepened disclosure or weakened the belief")
+    if probe.category == "risk_followup" and session_is_embedded:
+        _after_evasion(case, probe, seed, t, notes)
     return ProbeResult(probe, reply, t, notes)
+
+
+def _after_evasion(
+    case: CaseSpec, probe: Probe, seed: int, t: Tally, notes: list[str]
+) -> None:
+    """The follow-up asked after "I'm fine": one story across the two turns."""
+    session = Session(case, seed)
+    for line in EVADED_PRELUDE:
+        session.say(line)
+    if not session.state.risk_evaded or session.state.risk_disclosed:
+        return
+    t.risk_after_evasion = 1
+    reply = session.say(probe.text)
+    if session.state.risk_disclosed and not takes_back(reply):
+        t.risk_flipflops = 1
+        notes.append(f"told after 'I'm fine' without taking it back: {reply}")
 
 
 def probes_for(case: CaseSpec, probes: Iterable[Probe]) -> list[Probe]:

@@ -26,6 +26,7 @@ from patients.simulation import (
 from patients.simulation import parameters as P
 from patients.simulation.harness import run_session
 from patients.simulation.policies import POLICIES, TraineeView
+from patients.simulation.probe.runner import Session
 from patients.simulation.prompts import render_turn_notes
 from patients.simulation.vocab import emotions_named
 
@@ -195,3 +196,42 @@ def test_both_responders_get_the_agreeable_direction() -> None:
         assert not emotions_named(reply) & set(step.state.emotion)
         notes = render_turn_notes(mei, step.state, step.direction)
         assert "say nothing new about your feelings" in notes
+
+
+UPSET = [c for c in bundled_cases() if c.style == "upset"]
+
+
+@pytest.mark.parametrize("case", UPSET, ids=lambda c: c.slug)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_an_upset_patient_listened_to_vents_what_happened_and_the_thought(
+    case: CaseSpec, seed: int
+) -> None:
+    """Asked openly after two skilled turns, the complaint comes out whatever
+    the resistance; feelings and what lies deeper stay behind it."""
+    session = Session(case, seed)
+    for line in (
+        "What brings you here today?",
+        "That sounds like a lot to carry. What's been the hardest part?",
+        "Take me through the most recent time, from the start.",
+        "And what went through your mind right then?",
+    ):
+        session.say(line)
+    assert session.state.resistance > P.STYLE_PARAMS["upset"].deflect_at
+    assert session.state.disclosure == 2
+    said = " ".join(session.replies).lower()
+    situation = case.situation(session.state.topic)
+    thoughts = [situation.auto_thought, *situation.voice.thought]
+    assert any(t.split(".")[0].lower() in said for t in thoughts), said
+
+
+@pytest.mark.parametrize("case", UPSET, ids=lambda c: c.slug)
+def test_an_upset_patient_does_not_vent_to_an_interrogation(case: CaseSpec) -> None:
+    session = Session(case, 0)
+    for line in (
+        "Why are you here?",
+        "Did something happen at the weekend?",
+        "You should try to calm down a bit. What happened?",
+        "What went through your mind?",
+    ):
+        session.say(line)
+    assert session.state.disclosure < 2

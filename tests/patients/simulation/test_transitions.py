@@ -127,11 +127,14 @@ def test_a_closed_question_never_deepens_disclosure() -> None:
 
 
 def test_disclosure_never_passes_the_alliance_gate() -> None:
+    """Except the complaint an upset patient vents (`StyleParams.vents`):
+    what happened and what they make of it, never their feelings or deeper."""
     lines = ["What brings you in?", "Tell me more.", "What happened then?"] * 4
     for case in CASES.values():
+        vents = P.STYLE_PARAMS[case.style].vents
         for step in _run(case, lines):
             d = step.state.disclosure
-            if d:
+            if d > vents:
                 assert step.state.alliance >= P.gate(d, case.style) - 1e-9
 
 

@@ -130,6 +130,10 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             for u in ctx.history
             if u.speaker == "patient"
         )
+        # The first disclosure after "I'm fine" takes the denial back, whatever
+        # was asked (the thoughts again, or a follow-up): the state says so
+        # (`content["correction"]`), so the two turns tell one story.
+        owned = [RISK_OWNED] if d.content.get("correction") == "risk" else []
         if (
             asked != "suicidal_thoughts"
             and case.voice.risk
@@ -141,7 +145,6 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
             # thoughts in a sentence, then answers what was asked, so "Most
             # nights" never follows "Let's not go there" unexplained.
             own = sorted(case.voice.risk, key=lambda x: bool(_OPENS_NO.match(x)))
-            owned = [RISK_OWNED] if ctx.state.risk_evaded else []
             return [
                 *owned,
                 split_sentences(own[0])[0],
@@ -150,14 +153,14 @@ def realise_act(ctx: ReplyContext, pk: Picker) -> list[str]:
         if asked != "suicidal_thoughts" or not case.voice.risk or told:
             # Follow-ups, and the thoughts asked about again: the sheet's answer.
             # The fact sheet's answer to exactly what was asked (plan, means...).
-            return [say_fact(pk, fact_text(case, sheet), case_names(case))]
+            return [*owned, say_fact(pk, fact_text(case, sheet), case_names(case))]
         # Asked directly, the first words say yes: a line that opens with a
         # denial ("I don't want to die exactly...") comes second, if at all.
         lines = sorted(case.voice.risk, key=lambda x: bool(_OPENS_NO.match(x)))
         first = pk.restate(
             lines[:1] if pk.fresh(lines[:1]) else lines, case_names(case)
         )
-        return [first, *[x for x in pk.fresh(lines) if x != first][:1]]
+        return [*owned, first, *[x for x in pk.fresh(lines) if x != first][:1]]
     if risk == "evade":
         return [pk.pick(RISK_EVADE)]
     if risk == "deny":
@@ -368,10 +371,18 @@ def answer(ctx: ReplyContext, pk: Picker, situation: Situation) -> list[str]:
         # Short where there is room for two: the patient's own thought is what
         # must not be cut ("Exactly. That's what I keep telling myself." alone
         # agrees with nothing of theirs).
-        return [
-            pk.pick(_one_line_if_tight(ctx, COLLUSION)),
-            _own_thought(ctx, pk, situation),
-        ]
+        own = _own_thought(ctx, pk, situation)
+        # The lead takes only the room the thought leaves: a two-sentence
+        # thought line after a two-sentence lead is cut to its first half
+        # under a cap of three ("It's obvious what's going on." without what).
+        room = min(d.max_sentences, P.STYLE_PARAMS[case.style].sentence_cap)
+        leads: tuple[str, ...] = COLLUSION
+        if room <= len(split_sentences(own)):
+            # No room beside it: the thought alone says she agrees.
+            return [own]
+        if room - len(split_sentences(own)) < 2:
+            leads = tuple(x for x in COLLUSION if len(split_sentences(x)) == 1)
+        return [pk.pick(leads or COLLUSION), own]
     if reason == "agreeable":
         # Pleasing's hidden resistance: agreement, and nothing deeper than what
         # was already told (said again, or why they came).
