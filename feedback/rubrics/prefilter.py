@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from typing import Any
 
-from .casefold import fold_twin
+from .casefold import Twin, fold_twin
 
 # The regex parser and its opcodes (CPython's own, untyped in typeshed).
 _parser: Any = importlib.import_module("re._parser")
@@ -307,7 +307,7 @@ class GatedSearch:
         self,
         pattern: re.Pattern[str],
         keys: frozenset[str] | None = None,
-        twin: re.Pattern[str] | None = None,
+        twin: Twin | None = None,
     ) -> None:
         self.regex = pattern
         # The pattern's case-sensitive twin on lower-cased ASCII text (`casefold`):
@@ -352,7 +352,7 @@ class GatedSearch:
                     return True
             elif not any(k in text for k in self._keys):
                 return True
-        return self._twin is not None and self._twin.search(text) is None
+        return self._twin is not None and not self._twin.found(text)
 
     def search(
         self, text: str, pos: int = 0, endpos: int = sys.maxsize
