@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+
+from feedback.rubrics.prefilter import gate_patterns
 from patients.simulation.case import (
     CaseError,
     CaseSpec,
@@ -23,6 +26,15 @@ from patients.simulation.responders.base import Final, ReplyContext, Responder, 
 from patients.simulation.responders.llm import LLMResponder
 from patients.simulation.responders.offline import OfflineResponder
 from patients.simulation.state import PatientState, initial_state
+
+# The engine's long patterns answer through the rubric engine's gates (`prefilter`,
+# `casefold`): the same matches, without running the slow case-insensitive search
+# on sentences that cannot match. Done once, when the engine's modules are loaded.
+gate_patterns(
+    vars(module)
+    for name, module in list(sys.modules.items())
+    if name.startswith(__name__ + ".")
+)
 
 __all__ = [
     "Advance",

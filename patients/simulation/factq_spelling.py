@@ -32,13 +32,15 @@ _WORD = re.compile(r"(?<!['\w])[a-z]+\b(?!')")
 
 
 @cache
-def _targets() -> dict[int, tuple[str, ...]]:
-    # What a typo may stand for: a real word of the lexicon.
-    table: dict[int, list[str]] = {}
+def _targets() -> dict[tuple[int, str], tuple[str, ...]]:
+    # What a typo may stand for: a real word of the lexicon, by length and first
+    # letter (`one_typo` keeps the first letter, so no other word can qualify),
+    # each list in alphabetical order.
+    table: dict[tuple[int, str], list[str]] = {}
     for word in sorted(known_words()):
         if len(word) >= MIN_LENGTH - 1:
-            table.setdefault(len(word), []).append(word)
-    return {size: tuple(found) for size, found in table.items()}
+            table.setdefault((len(word), word[0]), []).append(word)
+    return {key: tuple(found) for key, found in table.items()}
 
 
 def spelled(word: str) -> str:
@@ -51,7 +53,7 @@ def spelled(word: str) -> str:
     found = [
         other
         for size in sizes
-        for other in table.get(size, ())
+        for other in table.get((size, word[0]), ())
         if one_typo(word, other)
     ]
     # A slip that keeps the length (a swap, a neighbouring key) before one that

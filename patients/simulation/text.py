@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+[\"'’”)]*|$)")
 
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of `text`; a run of terminators ("?!", "...") ends one sentence."""
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip(" \"'’”)")]
+    # A new list each call: callers may change theirs.
+    return list(_sentences(text))
+
+
+# One message is split about ten times on its way to the first word (the fact
+# reader, the moves, the focus, the direction, the guard): the last few texts are
+# kept. A pure function of the text, so a kept answer is never stale.
+@lru_cache(maxsize=64)
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.strip() for s in _SENTENCE.findall(text) if s.strip(" \"'’”)"))
 
 
 def sentence_count(text: str) -> int:

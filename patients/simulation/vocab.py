@@ -263,6 +263,9 @@ EMOTION_WORDS: dict[str, str] = {
 }
 
 _WORD_RE = {w: re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in EMOTION_WORDS}
+# What an ASCII word's match needs in lower-cased ASCII text; "" (found in any
+# text) leaves a word with other letters to its pattern alone.
+_LOWER = {w: w.lower() if w.isascii() else "" for w in EMOTION_WORDS}
 
 
 def emotions_named(text: str) -> set[str]:
@@ -274,8 +277,13 @@ def emotions_named(text: str) -> set[str]:
 def _emotions_named(text: str) -> frozenset[str]:
     # Called several times per turn on the same text (classifier, transitions,
     # case-aware moves): cached, since the offline patient has a 5 ms budget.
+    # Each word's pattern runs only when the word is in the lower-cased text: on
+    # ASCII text a case-insensitive match of an ASCII word needs that substring.
+    low = text.lower() if text.isascii() else None
     return frozenset(
-        key for word, key in EMOTION_WORDS.items() if _WORD_RE[word].search(text)
+        key
+        for word, key in EMOTION_WORDS.items()
+        if (low is None or _LOWER[word] in low) and _WORD_RE[word].search(text)
     )
 
 
