@@ -31,17 +31,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .code_model import ADDS, WEIGHTS_PATH, features
 from .evaluation.gold import GOLD_DIR, GoldTurn, parse_line, read_gold
-from .linear_corpus import fold_of, labellers_of, training_parser, training_turns
+from .linear_corpus import (
+    environ_set,
+    fold_of,
+    labellers_of,
+    training_parser,
+    training_turns,
+)
 from .linear_model import Vector, train_binary
 from .linear_model import score as _score
 from .schema import BEHAVIOUR_CODES, last_patient_text
@@ -102,25 +106,12 @@ def vectorise(
     return [[index[f] for f in feats if f in index] for feats in named], vocab
 
 
-@contextmanager
-def _weights(path: str) -> Iterator[None]:
-    previous = os.environ.get(_ENV)
-    os.environ[_ENV] = path
-    try:
-        yield
-    finally:
-        if previous is None:
-            del os.environ[_ENV]
-        else:
-            os.environ[_ENV] = previous
-
-
 def annotated_codes(turns: Sequence[GoldTurn], weights: str) -> list[set[str]]:
     """The turn-level codes the offline annotator gives with `weights` ("none":
     the rules alone)."""
     from .annotators import OfflineAnnotator
 
-    with _weights(weights):
+    with environ_set(_ENV, weights):
         annotator = OfflineAnnotator()
         out = []
         for t in turns:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -47,7 +46,13 @@ from .flag_model import (
     gate,
     patient_features,
 )
-from .linear_corpus import BLIND_DIR, fold_of, labellers_of, training_parser
+from .linear_corpus import (
+    BLIND_DIR,
+    environ_set,
+    fold_of,
+    labellers_of,
+    training_parser,
+)
 from .linear_corpus import training_turns as _corpus
 from .linear_model import Vector, score, sigmoid, train_binary
 from .schema import FLAGS
@@ -184,16 +189,9 @@ def rule_flags(turns: Sequence[GoldTurn]) -> list[set[str]]:
     """What the rules alone say on each turn (the model switched off)."""
     from .annotators import OfflineAnnotator
 
-    previous = os.environ.get("FLAG_MODEL_WEIGHTS")
-    os.environ["FLAG_MODEL_WEIGHTS"] = "none"
-    try:
+    with environ_set("FLAG_MODEL_WEIGHTS", "none"):
         annotator = OfflineAnnotator()
         return [set(annotator.annotate(t.context).flags) for t in turns]
-    finally:
-        if previous is None:
-            del os.environ["FLAG_MODEL_WEIGHTS"]
-        else:
-            os.environ["FLAG_MODEL_WEIGHTS"] = previous
 
 
 def variants(

@@ -11,7 +11,9 @@ Pure Python, no Django.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from .evaluation.gold import GOLD_DIR, GoldTurn, read_gold
@@ -74,3 +76,19 @@ def training_parser(
 def labellers_of(turns: Sequence[GoldTurn]) -> list[str]:
     """The labellers with turns in `turns`, in name order (the held-out folds)."""
     return sorted({t.labeller for t in turns})
+
+
+@contextmanager
+def environ_set(name: str, value: str) -> Iterator[None]:
+    """`name` set to `value` for the block, then put back as it was: the trainers
+    score the annotator with a model switched off or another weights file, and the
+    models read their weights setting from the environment."""
+    previous = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = previous

@@ -26,18 +26,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .annotators import OfflineAnnotator
 from .evaluation.gold import GoldTurn, predicted
 from .evaluation.metrics import cohen_kappa
-from .linear_corpus import labellers_of, training_parser, training_turns
+from .linear_corpus import environ_set, labellers_of, training_parser, training_turns
 from .linear_model import Table, probabilities, train_binary, weight_table
 from .schema import SOCRATIC_TYPES
 from .socratic_model import _ENV, WEIGHTS_PATH, features, overrules
@@ -56,22 +54,9 @@ class Typed:
     rules: str  # the turn's Socratic type by the rules (evaluation.gold.predicted)
 
 
-@contextmanager
-def _switched_off() -> Iterator[None]:
-    previous = os.environ.get(_ENV)
-    os.environ[_ENV] = "none"
-    try:
-        yield
-    finally:
-        if previous is None:
-            del os.environ[_ENV]
-        else:
-            os.environ[_ENV] = previous
-
-
 def read_typed(turns: Sequence[GoldTurn]) -> list[Typed]:
     """The rules' reading of every turn (the model switched off)."""
-    with _switched_off():
+    with environ_set(_ENV, "none"):
         annotator = OfflineAnnotator()
         out = []
         for t in turns:
