@@ -27,8 +27,24 @@ def own_feelings(
     own text names (a presenting problem of "constant worry" is anxious)."""
     found = set(emotion_keys)
     for text in case_texts:
-        found |= emotions_named(text)
+        found |= emotions_named(_OTHERS_FEELING.sub(" ", text))
     return frozenset(found)
+
+
+# A feeling the case text gives someone else, by its subject: a noun phrase led
+# by a determiner or a possessive ("The doctor was worried", "her mother seemed
+# anxious", "my sister is angry") is another person, so the feeling is theirs,
+# not the patient's; without this Ruth "has" worry because her doctor does, and
+# "you've been carrying a lot of worry" is taken as an accurate reflection. The
+# patient is "I", "she"/"he" or her name in the case texts, never "the X".
+_OTHERS_FEELING = re.compile(
+    r"\b(?:the|my|his|her|their|our|your) (?:(?!(?:i|she|he|they|we|you)\b)[a-z]+ )"
+    r"{0,2}?(?!(?:i|she|he|they|we|you)\b)[a-z]+"
+    r"(?:'s [a-z]+)? (?:was|were|is|are|got|gets|seemed|seems|looked|looks|sounded|"
+    r"sounds|felt|feels|became|becomes)(?: (?:so|very|really|quite|a bit|a little|"
+    r"pretty|too|more|less|always|also|getting|still))* [a-z]+",
+    re.IGNORECASE,
+)
 
 
 _REFLECTING = re.compile(
