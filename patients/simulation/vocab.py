@@ -262,6 +262,58 @@ EMOTION_WORDS: dict[str, str] = {
     "wary": "suspicious",
 }
 
+
+def _derived_forms(words: dict[str, str]) -> dict[str, str]:
+    """The other grammatical forms of each feeling word, in the same family: a
+    trainee names the feeling as an adjective, the noun, the experience or the
+    verb, and a reading in missed in one form is missed in every case.
+
+    - the experience of a feeling's cause: "frustrated" -> "that must be so
+      frustrating", "disappointed" -> "disappointing" (not for the hurt family,
+      whose "-ed" words are done to the patient: "rejecting" names the doer);
+    - the noun of a state: "lonely" -> "loneliness", "sad" -> "sadness";
+    - a verb's other persons: "blame yourself" -> "part of you blames yourself";
+    - a phrase as one word: "let down" -> "a real let-down".
+    """
+    out: dict[str, str] = {}
+    for word, key in words.items():
+        parts = word.split(" ")
+        if len(parts) == 1 and word.isalpha():
+            if word.endswith("ied"):
+                stem_ing = word[:-3] + "ying"
+            elif word.endswith("ed"):
+                stem_ing = word[:-2] + "ing"
+            else:
+                stem_ing = ""
+            if stem_ing and key != "hurt":
+                out[stem_ing] = key
+            if word.endswith("y"):
+                out[word[:-1] + "iness"] = key
+            elif len(word) > 3 and not word.endswith(
+                ("ed", "ing", "ness", "ment", "ion")
+            ):
+                # Not "mad": "madness" is rarely anger ("this is madness").
+                out[word + "ness"] = key
+        elif len(parts) == 2 and parts[1] == "yourself":
+            verb = parts[0]
+            for form in (verb + "s", verb + "d" if verb.endswith("e") else verb + "ed"):
+                out[f"{form} yourself"] = key
+        elif len(parts) == 2:
+            out["-".join(parts)] = key
+    return {w: k for w, k in out.items() if w not in words}
+
+
+# Predicative "down" and "low" after a verb of seeming or being ("you seem
+# quite down", "leaves you feeling pretty low"): alone they are directions
+# ("letting your dad down") or amounts ("low on money").
+_LOW_MOOD = re.compile(
+    r"\b(?:seem|seems|seemed|look|looks|looked|sound|sounds|sounded|feel|feels|"
+    r"felt|feeling|you'?re|are|been)(?: (?:quite|really|so|pretty|very|a bit|a "
+    r"little|kind of|kinda|rather))* (?:down|low|flat)\b(?! (?:on|in|of|to|the)\b)",
+    re.IGNORECASE,
+)
+
+EMOTION_WORDS.update(_derived_forms(EMOTION_WORDS))
 _WORD_RE = {w: re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in EMOTION_WORDS}
 # What an ASCII word's match needs in lower-cased ASCII text; "" (found in any
 # text) leaves a word with other letters to its pattern alone.
@@ -280,11 +332,16 @@ def _emotions_named(text: str) -> frozenset[str]:
     # Each word's pattern runs only when the word is in the lower-cased text: on
     # ASCII text a case-insensitive match of an ASCII word needs that substring.
     low = text.lower() if text.isascii() else None
-    return frozenset(
+    found = {
         key
         for word, key in EMOTION_WORDS.items()
         if (low is None or _LOWER[word] in low) and _WORD_RE[word].search(text)
-    )
+    }
+    if (low is None or " down" in low or " low" in low or " flat" in low) and (
+        _LOW_MOOD.search(text)
+    ):
+        found.add("sad")
+    return frozenset(found)
 
 
 def match_emotion(raw: str) -> str | None:

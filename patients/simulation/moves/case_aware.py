@@ -27,8 +27,24 @@ def own_feelings(
     own text names (a presenting problem of "constant worry" is anxious)."""
     found = set(emotion_keys)
     for text in case_texts:
-        found |= emotions_named(text)
+        found |= emotions_named(_OTHERS_FEELING.sub(" ", text))
     return frozenset(found)
+
+
+# A feeling the case text gives someone else, by its subject: a noun phrase led
+# by a determiner or a possessive ("The doctor was worried", "her mother seemed
+# anxious", "my sister is angry") is another person, so the feeling is theirs,
+# not the patient's; without this Ruth "has" worry because her doctor does, and
+# "you've been carrying a lot of worry" is taken as an accurate reflection. The
+# patient is "I", "she"/"he" or her name in the case texts, never "the X".
+_OTHERS_FEELING = re.compile(
+    r"\b(?:the|my|his|her|their|our|your) (?:(?!(?:i|she|he|they|we|you)\b)[a-z]+ )"
+    r"{0,2}?(?!(?:i|she|he|they|we|you)\b)[a-z]+"
+    r"(?:'s [a-z]+)? (?:was|were|is|are|got|gets|seemed|seems|looked|looks|sounded|"
+    r"sounds|felt|feels|became|becomes)(?: (?:so|very|really|quite|a bit|a little|"
+    r"pretty|too|more|less|always|also|getting|still))* [a-z]+",
+    re.IGNORECASE,
+)
 
 
 _REFLECTING = re.compile(
@@ -71,6 +87,8 @@ _STILL_ADVICE = re.compile(
     re.IGNORECASE,
 )
 _MISREAD_AS = frozenset({"information", "other", "advice", "closed_question"})
+# The moves whose trust gain a misread feeling cancels.
+_WARMTH = frozenset({"simple_reflection", "complex_reflection", "validation"})
 
 
 def _feeling_statement(moves: tuple[str, ...], text: str) -> bool:
@@ -126,7 +144,7 @@ def reinterpret(
         kept = {m for m in moves if m not in _MISREAD_AS}
         if named <= own:
             return tuple(m for m in MOVES if m in kept | {"complex_reflection"})
-        kept -= {"simple_reflection", "complex_reflection", "validation"}
+        kept -= _WARMTH
         return tuple(m for m in MOVES if m in kept | {"reading_in"})
     if "reading_in" not in moves:
         named = emotions_named(trainee_text)
@@ -143,11 +161,12 @@ def reinterpret(
         return moves
     if not named or not named <= own:
         # A misread feeling costs trust even beside a warm sentence ("That
-        # sounds hard. You seem sad." to someone who is not sad): the patient
-        # hears the misreading, so the reflection's gain does not count.
-        return tuple(
-            m for m in moves if m not in {"simple_reflection", "complex_reflection"}
-        )
+        # sounds hard. You seem sad." to someone who is not sad, "sounds like
+        # you've been carrying a lot of worry" to someone angry): the patient
+        # hears the misreading, so neither the reflection's nor the
+        # validation's gain counts. Otherwise the warmth outweighs the misread
+        # and reading in raises trust (issue 9 item 4).
+        return tuple(m for m in moves if m not in _WARMTH)
     out = [m for m in moves if m != "reading_in"]
     if "complex_reflection" not in out:
         out.append("complex_reflection")
