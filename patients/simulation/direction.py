@@ -220,6 +220,7 @@ def direct(
 ) -> tuple[PatientState, StageDirection]:
     """Choose the act for this turn and record any newly disclosed layer."""
     s = state.for_next_step()
+    spoken_topic: str | None = None
     moveset = set(moves)
     style = P.STYLE_PARAMS[case.style]
     cap = style.sentence_cap
@@ -313,7 +314,10 @@ def direct(
         act, reason = "reframe", "synthesis"
         content["alternative_view"] = s.alternative_view or ""
         layer = 2
-        # The next situation becomes the topic once this one is reframed.
+        # This turn still speaks of the situation just reframed (its thought and
+        # words beside its balanced view); the next situation becomes the topic
+        # from the next turn on.
+        spoken_topic = s.topic
         nxt = _next_situation(case, s)
         if nxt is not None:
             s.topic, s.summarised = nxt, False
@@ -499,7 +503,7 @@ def direct(
         act=act,
         layer=layer,
         allowed_layer=s.disclosure,
-        topic=s.topic,
+        topic=spoken_topic or s.topic,
         reason=reason,
         content=content,
         max_sentences=max(1, cap),
