@@ -198,6 +198,14 @@ def _placed(code: str, u: UtteranceCode, forbidden: bool) -> UtteranceCode | Non
         codes = [c for c in codes if c != "simple_reflection"]
         codes.append("complex_reflection")
         return u.model_copy(update={"codes": codes, "reflection": "complex"})
+    if code == "confront":
+        # MITI: disapproval is Confront even in a reflection's shape ("if you keep
+        # hiding behind emails..."), the mirror of the rule above.
+        codes = [
+            c for c in codes if c not in ("simple_reflection", "complex_reflection")
+        ]
+        codes.append("confront")
+        return u.model_copy(update={"codes": codes, "reflection": None})
     if code == "persuade_with_permission":
         # The same advice with permission, not a second piece of advice.
         codes = [c for c in codes if c != "persuade"]
