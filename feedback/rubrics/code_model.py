@@ -198,6 +198,10 @@ def _placed(code: str, u: UtteranceCode, forbidden: bool) -> UtteranceCode | Non
         codes = [c for c in codes if c != "simple_reflection"]
         codes.append("complex_reflection")
         return u.model_copy(update={"codes": codes, "reflection": "complex"})
+    if code == "persuade" and forbidden:
+        # Agreeing with a distorted belief ("you probably should have known") is
+        # collusion, not advice (`collusion.py`; test_collusion_earlier_belief).
+        return None
     if code == "confront":
         # MITI: disapproval is Confront even in a reflection's shape ("if you keep
         # hiding behind emails..."), the mirror of the rule above.
