@@ -162,7 +162,7 @@ def scores(ctx: TurnContext) -> dict[str, float]:
 # 2026.11-10: information, once labeller E's 300 blind turns were in the corpus: by
 # file folds it raised recall and precision on A, B, E and as judged by C.
 # 2026.12-3 (codes15): persuade and confront, by leaving one labeller out (L, M, O,
-# P, Q, S; docs/annotation.md): each raised mean recall (.749 -> .770, .599 -> .646)
+# P, Q, S; docs/annotation.md): each raised mean recall (.749 -> .767, .599 -> .646)
 # at equal or higher precision, no writer losing. Seeking collaboration raised
 # recall more (.745 -> .827) but its additions were right 8 of 12 times, below
 # the rules' precision, and cost O and P precision; simple reflection and autonomy
