@@ -156,15 +156,24 @@ def scores(ctx: TurnContext) -> dict[str, float]:
 # The codes the model may add, chosen by the out-of-fold figures in
 # docs/annotation.md: trained on labeller A and scored on B, and by six folds of
 # files, each of these raised B's recall without lowering its precision. Not seeking
-# collaboration (its additions cost precision on both labellers), confrontation or
-# `other` (the model found next to nothing the rules missed, or cost precision).
+# collaboration (its additions cost precision on both labellers) or `other` (the
+# model found next to nothing the rules missed, or cost precision); confrontation
+# then too, until the corpus had thirteen labellers (below).
 # 2026.11-10: information, once labeller E's 300 blind turns were in the corpus: by
 # file folds it raised recall and precision on A, B, E and as judged by C.
+# 2026.12-3 (codes15): persuade and confront, by leaving one labeller out (L, M, O,
+# P, Q, S; docs/annotation.md): each raised mean recall (.749 -> .767, .599 -> .646)
+# at equal or higher precision, no writer losing. Seeking collaboration raised
+# recall more (.745 -> .827) but its additions were right 8 of 12 times, below
+# the rules' precision, and cost O and P precision; simple reflection and autonomy
+# found no threshold precise enough to add anything.
 ADDS: frozenset[str] = frozenset(
     {
         "affirm",
         "complex_reflection",
+        "confront",
         "giving_information",
+        "persuade",
         "persuade_with_permission",
         "support",
     }
@@ -189,6 +198,18 @@ def _placed(code: str, u: UtteranceCode, forbidden: bool) -> UtteranceCode | Non
         codes = [c for c in codes if c != "simple_reflection"]
         codes.append("complex_reflection")
         return u.model_copy(update={"codes": codes, "reflection": "complex"})
+    if code == "persuade" and forbidden:
+        # Agreeing with a distorted belief ("you probably should have known") is
+        # collusion, not advice (`collusion.py`; test_collusion_earlier_belief).
+        return None
+    if code == "confront":
+        # MITI: disapproval is Confront even in a reflection's shape ("if you keep
+        # hiding behind emails..."), the mirror of the rule above.
+        codes = [
+            c for c in codes if c not in ("simple_reflection", "complex_reflection")
+        ]
+        codes.append("confront")
+        return u.model_copy(update={"codes": codes, "reflection": None})
     if code == "persuade_with_permission":
         # The same advice with permission, not a second piece of advice.
         codes = [c for c in codes if c != "persuade"]

@@ -136,3 +136,23 @@ def test_the_management_command_trains_a_small_model(tmp_path: Path) -> None:
         "train_code_model", "--", "--folds", "2", "--epochs", "1", "--out", str(out)
     )
     assert set(json.loads(out.read_text())["models"]) == set(ADDS)
+
+
+# Stop 22 (codes15): the model may add persuade and confront, chosen by leaving one
+# labeller out (docs/annotation.md). Wordings not in the training corpus.
+def test_it_adds_the_advice_the_rules_missed_in_a_question() -> None:
+    # A leading question that pushes the trainee's view (MITI Persuade).
+    turn = ctx(
+        "I stopped playing guitar after the baby came.",
+        "dont you miss it though? itd be really good for your mood",
+    )
+    assert "persuade" in {c for codes in codes_of(turn) for c in codes}
+
+
+def test_disapproval_in_a_reflections_shape_is_confront_not_a_reflection() -> None:
+    turn = ctx(
+        "I just text her instead of calling. Easier.",
+        "if you keep hiding behind texts shes going to think you dont care,"
+        " you know that right?",
+    )
+    assert codes_of(turn) == [["confront"]]
