@@ -13,6 +13,8 @@ from django.db import InterfaceError, OperationalError
 from llm.errors import TransientLLMError
 from practice.metering import purge_call_text
 
+from .engines import get_annotator
+from .rubrics import LLMAnnotator
 from .scoring_services import score_session as score_session_service
 from .scoring_services import stale_corrected_session_ids, unscored_session_ids
 from .services import annotate_turn as annotate_turn_service
@@ -28,6 +30,25 @@ _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
 TRANSIENT = (TransientLLMError, OperationalError, InterfaceError)
 
 
+def _lock_seconds() -> int:
+    """How long a turn's annotation lock lasts: one attempt's longest run.
+
+    A worker killed mid-task (kill -9, OOM) never deletes its lock, so the turn
+    waits this long before the sweep can annotate it. A model call may take the
+    deadline twice (fallback included); the offline annotator takes milliseconds,
+    and its lock only has to outlast a database wait (the pool gives up at 10 s).
+    """
+    if isinstance(get_annotator(), LLMAnnotator):
+        return int(settings.LLM_ANNOTATION_DEADLINE * 2) + 30
+    return OFFLINE_LOCK_SECONDS
+
+
+# Under the sweep's age (ANNOTATION_SWEEP_AFTER_SECONDS, 20 s), so a turn whose
+# worker was killed is annotated by the next sweep (stop 22: with a 90 s lock, a
+# kill mid-annotation left turns unannotated for 90 s in the fault test).
+OFFLINE_LOCK_SECONDS = 15
+
+
 @shared_task(
     autoretry_for=TRANSIENT,
     retry_backoff=True,
@@ -41,7 +62,7 @@ def annotate_turn(turn_id: int) -> None:
     # concurrent annotation of a turn another worker is still annotating. The
     # lock outlives the deadline, so a worker that died frees it on its own.
     key = f"feedback:annotating:{turn_id}"
-    if not cache.add(key, 1, timeout=int(settings.LLM_ANNOTATION_DEADLINE * 2) + 30):
+    if not cache.add(key, 1, timeout=_lock_seconds()):
         return
     try:
         annotate_turn_service(turn_id=turn_id)

@@ -12,6 +12,7 @@ from feedback.engines import get_annotator
 from feedback.models import Annotation
 from feedback.rubrics import OfflineAnnotator, TurnContext
 from feedback.services import annotate_turn
+from feedback.tasks import _lock_seconds
 from feedback.tasks import annotate_turn as annotate_turn_task
 from practice.models import ModelCall, Turn
 
@@ -81,3 +82,22 @@ def test_a_second_chain_for_the_same_turn_does_nothing(trainee_turn: Turn) -> No
     cache.delete(f"feedback:annotating:{trainee_turn.pk}")
     annotate_turn_task(trainee_turn.pk)
     assert Annotation.objects.filter(turn=trainee_turn).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_turn_whose_worker_died_is_free_for_the_next_sweep(
+    trainee_turn: Turn, settings: Any
+) -> None:
+    # A worker killed mid-annotation never deletes its lock. With the offline
+    # annotator the lock lapses before the turn is old enough for the sweep, so
+    # the sweep's task annotates it instead of finding it still locked.
+    get_annotator.cache_clear()
+    settings.ANNOTATOR = "offline"
+    try:
+        assert _lock_seconds() < settings.ANNOTATION_SWEEP_AFTER_SECONDS
+        cache.add(f"feedback:annotating:{trainee_turn.pk}", 1, timeout=_lock_seconds())
+        cache.delete(f"feedback:annotating:{trainee_turn.pk}")  # the lock lapsing
+        annotate_turn_task(trainee_turn.pk)
+        assert Annotation.objects.filter(turn=trainee_turn).count() == 1
+    finally:
+        get_annotator.cache_clear()
