@@ -63,22 +63,12 @@ class Command(BaseCommand):
         self.stdout.write(f"{'case':32} " + " ".join(f"{c:>14}" for c in cols))
         rows = [*report["cases"].items(), ("OVERALL", report["summary"])]
         for slug, m in rows:
-            self.stdout.write(
-                f"{slug:32} " + " ".join(f"{_fmt(m[c]):>14}" for c in cols)
-            )
+            self.stdout.write(_row(slug, m, cols))
         for source, m in report["summary"]["by_source"].items():
-            self.stdout.write(
-                f"{'source ' + source:32} "
-                + " ".join(f"{_fmt(m[c]):>14}" for c in cols)
-            )
+            self.stdout.write(_row("source " + source, m, cols))
         if options["failures"]:
             for slug, results in details.items():
-                for r in results:
-                    if r.notes:
-                        self.stdout.write(
-                            f"[{slug}] {r.probe.id} {r.probe.category} {'; '.join(r.notes)}\n"
-                            f"   T: {r.probe.text}\n   P: {r.reply}"
-                        )
+                self._failures(f"[{slug}]", results)
 
     def _seeds(self, cases: list[Any], options: dict[str, Any]) -> None:
         try:
@@ -91,20 +81,24 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(report, indent=2))
             return
-        cols = ("answered", "contradictions", "unsupported", "generic", "repeats")
+        cols = (
+            "answered",
+            "contradictions",
+            "unsupported",
+            "generic",
+            "repeats",
+            "role_breaks",
+        )
         self.stdout.write(
             f"{'seeds ' + ','.join(map(str, seeds)):32} "
-            + " ".join(f"{c:>14}" for c in (*cols, "role_breaks"))
+            + " ".join(f"{c:>14}" for c in cols)
         )
         rows = [
             *((f"seed {k}", m) for k, m in report["by_seed"].items()),
             ("POOLED", report["summary"]),
         ]
         for label, m in rows:
-            self.stdout.write(
-                f"{label:32} "
-                + " ".join(f"{_fmt(m[c]):>14}" for c in (*cols, "role_breaks"))
-            )
+            self.stdout.write(_row(label, m, cols))
         self.stdout.write(
             f"probes whose verdict depends on the seed: {len(report['unstable'])}"
         )
@@ -113,13 +107,19 @@ class Command(BaseCommand):
         if options["failures"]:
             for seed, per_case in details.items():
                 for slug, results in per_case.items():
-                    for r in results:
-                        if r.notes:
-                            self.stdout.write(
-                                f"[seed {seed}] [{slug}] {r.probe.id} "
-                                f"{r.probe.category} {'; '.join(r.notes)}\n"
-                                f"   T: {r.probe.text}\n   P: {r.reply}"
-                            )
+                    self._failures(f"[seed {seed}] [{slug}]", results)
+
+    def _failures(self, prefix: str, results: list[Any]) -> None:
+        for r in results:
+            if r.notes:
+                self.stdout.write(
+                    f"{prefix} {r.probe.id} {r.probe.category} {'; '.join(r.notes)}\n"
+                    f"   T: {r.probe.text}\n   P: {r.reply}"
+                )
+
+
+def _row(label: str, metrics: dict[str, Any], cols: tuple[str, ...]) -> str:
+    return f"{label:32} " + " ".join(f"{_fmt(metrics[c]):>14}" for c in cols)
 
 
 def _fmt(value: object) -> str:
